@@ -53,9 +53,18 @@ const remoteBoundaries = (self) => ({
       {
         paths: [DIRECT_TOAST],
         patterns: [
-          { group: ['shell', 'shell/*', '**/shell/**'], message: 'Remotes never import the shell: use @leadsmith/shared.' },
-          ...REMOTES.filter((r) => r !== self).map((r) => ({ group: [r, `${r}/*`, `**/${r}/**`], message: `${self} may not import ${r}: cross-area links go through paths in @leadsmith/shared.` })),
-          { group: ['@leadsmith/shared/src/*', '**/shared/src/**'], message: 'Import @leadsmith/shared through its public entry.' },
+          {
+            group: ['shell', 'shell/*', '**/shell/**'],
+            message: 'Remotes never import the shell: use @leadsmith/shared.',
+          },
+          ...REMOTES.filter((r) => r !== self).map((r) => ({
+            group: [r, `${r}/*`, `**/${r}/**`],
+            message: `${self} may not import ${r}: cross-area links go through paths in @leadsmith/shared.`,
+          })),
+          {
+            group: ['@leadsmith/shared/src/*', '**/shared/src/**'],
+            message: 'Import @leadsmith/shared through its public entry.',
+          },
           { group: ['@leadsmith/api', '**/api/src/**'], message: 'Frontends talk to the API over HTTP only.' },
         ],
       },
@@ -64,12 +73,24 @@ const remoteBoundaries = (self) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'test-results/**', 'playwright-report/**', '.data/**', 'bench/tmp/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+      'bench/tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node, __APP_NAME__: 'readonly', __APP_VERSION__: 'readonly' } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node, __APP_NAME__: 'readonly', __APP_VERSION__: 'readonly' },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -113,7 +134,18 @@ export default tseslint.config(
   ].map(({ files, paths }) => ({
     files,
     rules: {
-      'no-restricted-imports': ['error', { paths, patterns: [{ group: ['shell', 'shell/*', 'mfe-*', '**/mfe-*/**', '**/shell/**'], message: 'shared depends on no app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths,
+          patterns: [
+            {
+              group: ['shell', 'shell/*', 'mfe-*', '**/mfe-*/**', '**/shell/**'],
+              message: 'shared depends on no app.',
+            },
+          ],
+        },
+      ],
     },
   })),
   { files: ['shell/src/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { paths: [DIRECT_TOAST] }] } },
@@ -128,7 +160,8 @@ export default tseslint.config(
         { selector: "ImportExpression[source.value='react-toastify']", message: DIRECT_TOAST.message },
         {
           selector: "ImportDeclaration[importKind='value'][source.value=/^@stripe/]",
-          message: 'Stripe.js loads only where a card is entered: `await import(\'@stripe/stripe-js\')` there (types may be imported with `import type`).',
+          message:
+            "Stripe.js loads only where a card is entered: `await import('@stripe/stripe-js')` there (types may be imported with `import type`).",
         },
       ],
     },

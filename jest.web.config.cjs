@@ -21,6 +21,11 @@ module.exports = {
   setupFiles: ['<rootDir>/shared/jest.polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/shared/jest.setup.ts'],
   globals: { __APP_NAME__: 'test', __APP_VERSION__: '0.0.0-test' },
-  moduleNameMapper: { '^@leadsmith/shared$': '<rootDir>/shared/src/index.ts', '^@leadsmith/shared/core$': '<rootDir>/shared/src/core.ts', '^@leadsmith/shared/locales/(.*)$': '<rootDir>/shared/src/locales/$1', '^@leadsmith/shared/testing$': '<rootDir>/shared/src/testing/index.tsx' },
+  moduleNameMapper: {
+    '^@leadsmith/shared$': '<rootDir>/shared/src/index.ts',
+    '^@leadsmith/shared/core$': '<rootDir>/shared/src/core.ts',
+    '^@leadsmith/shared/locales/(.*)$': '<rootDir>/shared/src/locales/$1',
+    '^@leadsmith/shared/testing$': '<rootDir>/shared/src/testing/index.tsx',
+  },
   testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] },
 };

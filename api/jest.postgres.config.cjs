@@ -7,7 +7,9 @@
 const base = require('./jest.config.cjs');
 
 if (!process.env.API_TEST_DATABASE_URL) {
-  throw new Error('api/jest.postgres.config.cjs: set API_TEST_DATABASE_URL, e.g. API_TEST_DATABASE_URL="$(bash scripts/postgres.sh start)"');
+  throw new Error(
+    'api/jest.postgres.config.cjs: set API_TEST_DATABASE_URL, e.g. API_TEST_DATABASE_URL="$(bash scripts/postgres.sh start)"',
+  );
 }
 
 const WITHOUT_DATABASE = [

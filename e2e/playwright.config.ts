@@ -4,7 +4,14 @@ import { CLOCK_API_PORT } from './support/ClockServer';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
 import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
 import { FAKE_OIDC_CLIENT, FAKE_OIDC_ISSUER } from './support/FakeOidc';
-import { APOLLO_URL, FAKE_APOLLO_KEY, NOMINATIM_URL, OSM_API_BASE, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
+import {
+  APOLLO_URL,
+  FAKE_APOLLO_KEY,
+  NOMINATIM_URL,
+  OSM_API_BASE,
+  OSM_API_PORT,
+  OVERPASS_URL,
+} from './support/FakeLeadVendors';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -21,7 +28,8 @@ const AREA_SPECS: Record<RemoteArea, readonly string[]> = {
   whitelabel: ['whitelabel'],
   admin: ['admin'],
 };
-const specsStartingWith = (starts: readonly string[]) => new RegExp(`/tests/(${starts.join('|')})(-[^/]*)?\\.spec\\.ts$`);
+const specsStartingWith = (starts: readonly string[]) =>
+  new RegExp(`/tests/(${starts.join('|')})(-[^/]*)?\\.spec\\.ts$`);
 
 /** Real Chromium (Debian's), the built shell and remotes, the real API on a fresh in-memory database. */
 export default defineConfig({
@@ -41,14 +49,27 @@ export default defineConfig({
   // A company website and its DNS server for the domain-search spec: the API's domain engine crawls it.
   // Nominatim and Overpass on loopback for the OpenStreetMap spec, which uses the second API server below.
   // An OpenID provider standing in for Google for the social sign-in spec, on the second API server too.
-  globalSetup: ['./support/FakeCrmGlobalSetup.ts', './support/FakeDomainSiteGlobalSetup.ts', './support/FakeLeadVendorsGlobalSetup.ts', './support/FakeOidcGlobalSetup.ts'],
+  globalSetup: [
+    './support/FakeCrmGlobalSetup.ts',
+    './support/FakeDomainSiteGlobalSetup.ts',
+    './support/FakeLeadVendorsGlobalSetup.ts',
+    './support/FakeOidcGlobalSetup.ts',
+  ],
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

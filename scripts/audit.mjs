@@ -13,8 +13,13 @@ try {
 }
 const counts = report.metadata?.vulnerabilities;
 if (!counts) {
-  const reason = /\b(\d{3})\b[^\n]*advisories|audit endpoint returned an error|ENOTFOUND|EAI_AGAIN/i.exec(`${run.stdout}\n${run.stderr}`)?.[0] ?? 'no audit report';
-  console.log(`npm audit: the registry's advisory service did not answer (${reason.trim()}); no audit result on this machine.`);
+  const reason =
+    /\b(\d{3})\b[^\n]*advisories|audit endpoint returned an error|ENOTFOUND|EAI_AGAIN/i.exec(
+      `${run.stdout}\n${run.stderr}`,
+    )?.[0] ?? 'no audit report';
+  console.log(
+    `npm audit: the registry's advisory service did not answer (${reason.trim()}); no audit result on this machine.`,
+  );
   process.exit(0);
 }
 const line = Object.entries(counts)

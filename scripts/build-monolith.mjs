@@ -9,9 +9,16 @@ import { createRequire } from 'node:module';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [path.join(root, 'shell')] });
-const run = spawnSync(process.execPath, [cli, 'build', '--mode', 'production', '-c', path.join(root, 'scripts/monolith/webpack.config.cjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (run.status === 0) console.log('monolith: built monolith/dist/shell/dist — serve it with `npm run start:monolith` (port 8090, MONOLITH_PORT to change)');
+const run = spawnSync(
+  process.execPath,
+  [cli, 'build', '--mode', 'production', '-c', path.join(root, 'scripts/monolith/webpack.config.cjs')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+if (run.status === 0)
+  console.log(
+    'monolith: built monolith/dist/shell/dist — serve it with `npm run start:monolith` (port 8090, MONOLITH_PORT to change)',
+  );
 process.exit(run.status ?? 1);

@@ -35,7 +35,9 @@ try {
 }
 
 const outDir = path.join(dir, 'dist', version);
-console.error(`release: building ${folder} ${version} (contract ${contractVersionForBuild()}) into ${path.relative(root, outDir)}/`);
+console.error(
+  `release: building ${folder} ${version} (contract ${contractVersionForBuild()}) into ${path.relative(root, outDir)}/`,
+);
 const webpackCli = require.resolve('webpack-cli/bin/cli.js', { paths: [dir] });
 const build = spawnSync(process.execPath, [webpackCli, 'build', '--mode', 'production'], {
   cwd: dir,
@@ -54,6 +56,10 @@ const entry = {
   manifestUrl: `/remotes/${folder}/${version}/mf-manifest.json`,
 };
 // stdout carries only the registry entry (machine-readable); progress goes to stderr.
-console.error(`release: ${readdirSync(outDir).length} files in ${path.relative(root, outDir)}/ — copy the folder to <static host>/remotes/${folder}/${version}/`);
-console.error('release: registry entry (pin a domain with PUT /api/admin/remote-registry/<domain>/<remote> {"version": "…"}):');
+console.error(
+  `release: ${readdirSync(outDir).length} files in ${path.relative(root, outDir)}/ — copy the folder to <static host>/remotes/${folder}/${version}/`,
+);
+console.error(
+  'release: registry entry (pin a domain with PUT /api/admin/remote-registry/<domain>/<remote> {"version": "…"}):',
+);
 console.log(JSON.stringify(entry, null, 2));

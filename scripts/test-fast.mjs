@@ -34,7 +34,10 @@ function changedFiles() {
 
 /** Workspace folder → package name, from the root package.json's workspaces. */
 const WORKSPACES = Object.fromEntries(
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.map((dir) => [dir, JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name]),
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.map((dir) => [
+    dir,
+    JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name,
+  ]),
 );
 const packageName = (dir) => WORKSPACES[dir];
 
@@ -43,7 +46,13 @@ function step(name, command, commandArgs) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   // The project's Node (this process's) first on PATH: the tools' `#!/usr/bin/env node` must not pick an older system Node.
-  const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PATH: [path.dirname(process.execPath), path.join(root, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter) };
+  const env = {
+    ...process.env,
+    TURBO_TELEMETRY_DISABLED: '1',
+    PATH: [path.dirname(process.execPath), path.join(root, 'node_modules', '.bin'), process.env.PATH].join(
+      path.delimiter,
+    ),
+  };
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });
   const seconds = (Date.now() - started) / 1000;
   timings.push(`${name}: ${seconds.toFixed(1)} s`);
@@ -61,17 +70,28 @@ const rootConfig = files.some((f) => !f.includes('/') && /\.(json|cjs|mjs|js|ts)
 if (all || rootConfig) Object.keys(WORKSPACES).forEach((dir) => touched.add(dir));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-console.log(all ? 'test:fast --all: every package' : `test:fast: ${files.length} changed file(s) since ${base}; packages: ${[...touched].join(', ') || 'none'}`);
+console.log(
+  all
+    ? 'test:fast --all: every package'
+    : `test:fast: ${files.length} changed file(s) since ${base}; packages: ${[...touched].join(', ') || 'none'}`,
+);
 if (touched.size === 0 && files.length === 0) {
   console.log('Nothing changed.');
   process.exit(0);
 }
 
 // 1. Types: the touched packages and everything that depends on them (shared → every front end).
-if (touched.size) step('typecheck', bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only', ...[...touched].map((dir) => `--filter=...${packageName(dir)}`)]);
+if (touched.size)
+  step('typecheck', bin('turbo'), [
+    'run',
+    'typecheck',
+    '--output-logs=errors-only',
+    ...[...touched].map((dir) => `--filter=...${packageName(dir)}`),
+  ]);
 
 // 2. The generated front-end types must still match the API's route schemas.
-if (all || files.some((f) => f.startsWith('api/src/') || f.startsWith('shared/src/api/'))) step('API contract (openapi.gen.ts up to date)', process.execPath, ['scripts/gen-api.mjs', '--check']);
+if (all || files.some((f) => f.startsWith('api/src/') || f.startsWith('shared/src/api/')))
+  step('API contract (openapi.gen.ts up to date)', process.execPath, ['scripts/gen-api.mjs', '--check']);
 
 // 3. Lint the changed files (all of them with --all).
 const lintable = files.filter((f) => /\.(ts|tsx|mjs|cjs|js)$/.test(f) && !f.includes('/dist/'));
@@ -85,14 +105,16 @@ const source = (f) => /\.(ts|tsx)$/.test(f);
 const webFiles = files.filter((f) => source(f) && /^(shared|shell|mfe-[a-z-]+)\//.test(f));
 const apiFiles = files.filter((f) => source(f) && f.startsWith('api/'));
 const related = (list) => ['--findRelatedTests', ...list, '--passWithNoTests'];
-if (all || webFiles.length) step('jest (web)', bin('jest'), ['-c', 'jest.web.config.cjs', ...(all ? [] : related(webFiles))]);
+if (all || webFiles.length)
+  step('jest (web)', bin('jest'), ['-c', 'jest.web.config.cjs', ...(all ? [] : related(webFiles))]);
 // The API's tests import shared's contract types only (no runtime code), so a web change runs no API test.
 // Every API suite builds the whole app, so import-following would select all ~70 suites (each starts its own
 // PGlite): the quick loop takes the changed test files, the suites that import a changed module by path, and
 // for a changed route file the suites of its area (api/test/<area>-*.test.ts) that call one of its paths.
 const apiTests = all ? [] : selectApiTests(apiFiles);
 if (all) step('jest (API)', bin('jest'), ['-c', 'api/jest.config.cjs']);
-else if (apiTests.length) step(`jest (API: ${apiTests.length} suites)`, bin('jest'), ['-c', 'api/jest.config.cjs', ...apiTests]);
+else if (apiTests.length)
+  step(`jest (API: ${apiTests.length} suites)`, bin('jest'), ['-c', 'api/jest.config.cjs', ...apiTests]);
 
 function selectApiTests(changed) {
   const testDir = path.join(root, 'api', 'test');
@@ -105,7 +127,9 @@ function selectApiTests(changed) {
     const area = /^api\/src\/routes\/([a-zA-Z]+)\//.exec(file)?.[1];
     const inArea = (name) => area !== undefined && name.startsWith(`${area}-`);
     // The file's paths: '/api/crm/fields/:provider' → '/api/crm/fields/' (template literals are skipped: `/api/${type}-…` says too little).
-    const paths = [...readFileSync(path.join(root, file), 'utf8').matchAll(/'(\/(?:api|auth|p)\/[^':{]+)/g)].map((m) => m[1]);
+    const paths = [...readFileSync(path.join(root, file), 'utf8').matchAll(/'(\/(?:api|auth|p)\/[^':{]+)/g)].map(
+      (m) => m[1],
+    );
     for (const [name, text] of Object.entries(texts)) {
       if (text.includes(`../${modulePath}'`) || (inArea(name) && paths.some((p) => text.includes(p)))) chosen.add(name);
     }

@@ -14,16 +14,28 @@ const MIN_BYTES = 1024;
 class CompressAssetsPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
-      compilation.hooks.processAssets.tap({ name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
-        for (const [name, source] of Object.entries(assets)) {
-          if (!TEXT.test(name) || source.size() < MIN_BYTES) continue;
-          const content = source.buffer();
-          const info = { compressed: true, development: false };
-          compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(zlib.gzipSync(content, { level: 9 })), info);
-          const brotli = zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
-          compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), info);
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!TEXT.test(name) || source.size() < MIN_BYTES) continue;
+            const content = source.buffer();
+            const info = { compressed: true, development: false };
+            compilation.emitAsset(
+              `${name}.gz`,
+              new webpack.sources.RawSource(zlib.gzipSync(content, { level: 9 })),
+              info,
+            );
+            const brotli = zlib.brotliCompressSync(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), info);
+          }
+        },
+      );
     });
   }
 }

@@ -31,15 +31,65 @@ const SINGLETONS = [
  */
 const CHAKRA_SURFACE = [
   // used today
-  'Alert', 'Badge', 'Box', 'Button', 'Card', 'Center', 'ChakraProvider', 'Checkbox', 'Code', 'DataList', 'Dialog', 'Drawer', 'Field',
-  'Fieldset', 'Flex', 'Grid', 'HStack', 'Heading', 'Image', 'Input', 'Link', 'LinkBox', 'LinkOverlay', 'List', 'Menu',
-  'NativeSelect', 'Portal', 'SimpleGrid', 'Spinner', 'Stack', 'Table', 'Tabs', 'Text', 'Textarea', 'chakra', 'createSystem',
+  'Alert',
+  'Badge',
+  'Box',
+  'Button',
+  'Card',
+  'Center',
+  'ChakraProvider',
+  'Checkbox',
+  'Code',
+  'DataList',
+  'Dialog',
+  'Drawer',
+  'Field',
+  'Fieldset',
+  'Flex',
+  'Grid',
+  'HStack',
+  'Heading',
+  'Image',
+  'Input',
+  'Link',
+  'LinkBox',
+  'LinkOverlay',
+  'List',
+  'Menu',
+  'NativeSelect',
+  'Portal',
+  'SimpleGrid',
+  'Spinner',
+  'Stack',
+  'Table',
+  'Tabs',
+  'Text',
+  'Textarea',
+  'chakra',
+  'createSystem',
   'defineConfig',
   // light layout and display pieces (no state machine behind them) areas commonly reach for; the
   // interactive widgets (tooltip, popover, drawer, accordion, switch, radio group…) each bring a
   // state machine and join the surface only when a screen uses them
-  'VStack', 'Container', 'Wrap', 'Span', 'Em', 'Kbd', 'Separator', 'Icon', 'IconButton', 'CloseButton', 'VisuallyHidden',
-  'Group', 'Tag', 'Skeleton', 'EmptyState', 'GridItem', 'Spacer', 'Show', 'useDisclosure',
+  'VStack',
+  'Container',
+  'Wrap',
+  'Span',
+  'Em',
+  'Kbd',
+  'Separator',
+  'Icon',
+  'IconButton',
+  'CloseButton',
+  'VisuallyHidden',
+  'Group',
+  'Tag',
+  'Skeleton',
+  'EmptyState',
+  'GridItem',
+  'Spacer',
+  'Show',
+  'useDisclosure',
   // the tooltip of shared/src/ui/Tooltip.tsx (every tooltip goes through it, with the spec's defaults)
   'Tooltip',
 ];
@@ -47,11 +97,33 @@ const CHAKRA_SURFACE = [
 /** React Router's surface, shared the same way (the package entry is one large module otherwise kept whole). */
 const ROUTER_SURFACE = [
   // used today
-  'BrowserRouter', 'Link', 'MemoryRouter', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Router', 'Routes', 'createPath',
-  'useLocation', 'useNavigate', 'useParams', 'useSearchParams',
+  'BrowserRouter',
+  'Link',
+  'MemoryRouter',
+  'NavLink',
+  'Navigate',
+  'Outlet',
+  'Route',
+  'Router',
+  'Routes',
+  'createPath',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useSearchParams',
   // the rest of the component-router API an area may need
-  'useHref', 'useMatch', 'useResolvedPath', 'useInRouterContext', 'useNavigationType', 'useOutletContext', 'useRoutes',
-  'useLinkClickHandler', 'generatePath', 'matchPath', 'resolvePath', 'createSearchParams',
+  'useHref',
+  'useMatch',
+  'useResolvedPath',
+  'useInRouterContext',
+  'useNavigationType',
+  'useOutletContext',
+  'useRoutes',
+  'useLinkClickHandler',
+  'generatePath',
+  'matchPath',
+  'resolvePath',
+  'createSearchParams',
 ];
 
 /**
@@ -61,7 +133,9 @@ const ROUTER_SURFACE = [
  */
 const I18NEXT_REACT_SURFACE = [
   // used today
-  'I18nextProvider', 'initReactI18next', 'useTranslation',
+  'I18nextProvider',
+  'initReactI18next',
+  'useTranslation',
   // the context the hook reads; Trans is left out on purpose: it brings the HTML parser with it
   'I18nContext',
 ];
@@ -69,8 +143,15 @@ const I18NEXT_REACT_SURFACE = [
 /** React Query's surface, for the same reason (its hydration, suspense and devtools-facing hooks went to every page). */
 const QUERY_SURFACE = [
   // used today
-  'QueryClient', 'QueryClientProvider', 'infiniteQueryOptions', 'keepPreviousData', 'queryOptions', 'useInfiniteQuery', 'useMutation',
-  'useQuery', 'useQueryClient',
+  'QueryClient',
+  'QueryClientProvider',
+  'infiniteQueryOptions',
+  'keepPreviousData',
+  'queryOptions',
+  'useInfiniteQuery',
+  'useMutation',
+  'useQuery',
+  'useQueryClient',
   // a query turned off by its key; the other hooks (suspense, queries, hydration) each bring an
   // observer class with them and join the surface only when a screen uses them
   'skipToken',
@@ -154,10 +235,19 @@ function sharedSingletons() {
 function applySharedOverride(shared, override) {
   if (!override) return shared;
   const match = /^(@?[^@\s]+)@(\d+\.\d+\.\d+)$/.exec(override);
-  if (!match || !shared[match[1]]) throw new Error(`LEADSMITH_SHARED_OVERRIDE must be <shared package>@<x.y.z>, got "${override}"`);
+  if (!match || !shared[match[1]])
+    throw new Error(`LEADSMITH_SHARED_OVERRIDE must be <shared package>@<x.y.z>, got "${override}"`);
   const [, name, version] = match;
   shared[name] = { ...shared[name], version, requiredVersion: `^${version}` };
   return shared;
 }
 
-module.exports = { SINGLETONS, SURFACES, CONFIG_SUBPATHS, surfaceAliases, sharedSingletons, installedVersion, applySharedOverride };
+module.exports = {
+  SINGLETONS,
+  SURFACES,
+  CONFIG_SUBPATHS,
+  surfaceAliases,
+  sharedSingletons,
+  installedVersion,
+  applySharedOverride,
+};

@@ -12,7 +12,16 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom lacks these browser APIs that Chakra (via Ark/Zag) touches.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }),
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }),
   });
 }
 if (!('ResizeObserver' in window)) {

@@ -7,7 +7,8 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.
 /** RELEASE_VERSION (e.g. 1.1.0 for a canary beside 1.0.0) or the package.json version. */
 function releaseVersion(packageVersion, env = process.env) {
   const wanted = env.RELEASE_VERSION || packageVersion;
-  if (!SEMVER.test(wanted)) throw new Error(`RELEASE_VERSION must be a semver like 1.2.0 or 1.2.0-rc.1, got "${wanted}"`);
+  if (!SEMVER.test(wanted))
+    throw new Error(`RELEASE_VERSION must be a semver like 1.2.0 or 1.2.0-rc.1, got "${wanted}"`);
   return wanted;
 }
 

@@ -93,8 +93,12 @@ function buildBootFrame(entry, mode) {
     webpack(config, (error, stats) => {
       try {
         if (error) return reject(error);
-        if (stats.hasErrors()) return reject(new Error(`the boot frame did not build:\n${stats.toString('errors-only')}`));
-        resolve({ source: fs.readFileSync(path.join(outDir, 'boot-frame.js'), 'utf8'), files: [...stats.compilation.fileDependencies] });
+        if (stats.hasErrors())
+          return reject(new Error(`the boot frame did not build:\n${stats.toString('errors-only')}`));
+        resolve({
+          source: fs.readFileSync(path.join(outDir, 'boot-frame.js'), 'utf8'),
+          files: [...stats.compilation.fileDependencies],
+        });
       } finally {
         fs.rmSync(outDir, { recursive: true, force: true });
       }
@@ -116,20 +120,30 @@ class ShellHtmlPlugin {
     let bootFrame;
     compiler.hooks.make.tapPromise(NAME, async (compilation) => {
       bootFrame = await buildBootFrame(this.bootFrame, compiler.options.mode);
-      compilation.fileDependencies.addAll(bootFrame.files.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`)));
+      compilation.fileDependencies.addAll(
+        bootFrame.files.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`)),
+      );
     });
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       let bootFile;
-      compilation.hooks.processAssets.tap({ name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        // One file, the prefetch first: it starts the calls, then the boot frame waits for them.
-        const source = `${fs.readFileSync(this.bootScript, 'utf8')}\n${bootFrame.source}`;
-        bootFile = hashedName('boot', source);
-        compilation.emitAsset(bootFile, new webpack.sources.RawSource(source));
-        compilation.fileDependencies.add(this.bootScript);
-      });
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          // One file, the prefetch first: it starts the calls, then the boot frame waits for them.
+          const source = `${fs.readFileSync(this.bootScript, 'utf8')}\n${bootFrame.source}`;
+          bootFile = hashedName('boot', source);
+          compilation.emitAsset(bootFile, new webpack.sources.RawSource(source));
+          compilation.fileDependencies.add(this.bootScript);
+        },
+      );
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
         const publicPath = data.publicPath ?? '/';
-        const tag = (tagName, attributes) => ({ tagName, voidTag: tagName === 'link', attributes, meta: { plugin: NAME } });
+        const tag = (tagName, attributes) => ({
+          tagName,
+          voidTag: tagName === 'link',
+          attributes,
+          meta: { plugin: NAME },
+        });
         const chunks = chunksLoadedAtStart(compilation, this.entry).map((file) => `${publicPath}${file}`);
         // The boot script is async: it runs as soon as it arrives, usually before the document is
         // parsed, so the calls start as early as they can. The entry scripts are only preloaded
@@ -147,7 +161,9 @@ class ShellHtmlPlugin {
           'data-entry': entries.join(' '),
           'data-chunks': chunks.join(' '),
         });
-        const entryPreloads = entries.map((src) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'high', href: src }));
+        const entryPreloads = entries.map((src) =>
+          tag('link', { rel: 'preload', as: 'script', fetchpriority: 'high', href: src }),
+        );
         data.headTags = [boot, ...entryPreloads, ...data.headTags.filter((t) => !entryTags.includes(t))];
         return data;
       });

@@ -111,7 +111,9 @@ function createWebpackConfig({ dir, kind, name, port }) {
         // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
         alias: {
           ...surfaceAliases(),
-          ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : { [`${INJECT_RUNTIME_PLUGIN_CJS}$`]: INJECT_RUNTIME_PLUGIN_ESM }),
+          ...(isRemote
+            ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') }
+            : { [`${INJECT_RUNTIME_PLUGIN_CJS}$`]: INJECT_RUNTIME_PLUGIN_ESM }),
         },
       },
       module: { rules: [swcRule(prod), cssAsTextRule, chakraThemeRule] },
@@ -119,7 +121,10 @@ function createWebpackConfig({ dir, kind, name, port }) {
         new ModuleFederationPlugin({
           name,
           ...(isRemote
-            ? { filename: 'remoteEntry.js', exposes: { './mount': path.join(__dirname, 'src/contract/remoteMount.ts') } }
+            ? {
+                filename: 'remoteEntry.js',
+                exposes: { './mount': path.join(__dirname, 'src/contract/remoteMount.ts') },
+              }
             : { remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/retryPlugin.ts')] }),
           shared: sharedSingletons(),
           // Only the remotes a user is entitled to are registered, at runtime; with
@@ -146,7 +151,10 @@ function createWebpackConfig({ dir, kind, name, port }) {
           ? []
           : [
               new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: prod }),
-              new ShellHtmlPlugin({ bootScript: path.join(dir, 'public/boot-prefetch.js'), bootFrame: path.join(dir, 'src/boot/index.ts') }),
+              new ShellHtmlPlugin({
+                bootScript: path.join(dir, 'public/boot-prefetch.js'),
+                bootFrame: path.join(dir, 'src/boot/index.ts'),
+              }),
             ]),
         ...(prod ? [new CompressAssetsPlugin()] : []),
       ],
@@ -162,7 +170,9 @@ function createWebpackConfig({ dir, kind, name, port }) {
         liveReload: true,
         historyApiFallback: !isRemote,
         headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
-        proxy: isRemote ? [] : [{ context: ['/api', '/auth', '/remotes'], target: process.env.API_URL || 'http://127.0.0.1:8080' }],
+        proxy: isRemote
+          ? []
+          : [{ context: ['/api', '/auth', '/remotes'], target: process.env.API_URL || 'http://127.0.0.1:8080' }],
       },
     };
   };

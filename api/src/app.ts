@@ -50,7 +50,9 @@ import { maintenanceRoutes } from './routes/maintenance';
 import { defineWorkers } from './workers';
 
 /** The API's version as the OpenAPI document states it (api/package.json). */
-export const API_VERSION: string = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+export const API_VERSION: string = (
+  JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export interface BuildAppOptions {
   db: Db;
@@ -97,7 +99,10 @@ const validatorPool = AjvCompiler() as unknown as BuildFromPool;
  */
 const bodyNotCoerced = ((externalSchemas, options = {}) => {
   const textParts = validatorPool(externalSchemas, options);
-  const body = validatorPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
+  const body = validatorPool(externalSchemas, {
+    ...options,
+    customOptions: { ...options.customOptions, coerceTypes: false },
+  });
   return (route) => (route.httpPart === 'body' ? body(route) : textParts(route));
 }) as BuildFromPool as unknown as BuildCompilerFromPool;
 
@@ -105,11 +110,21 @@ const bodyNotCoerced = ((externalSchemas, options = {}) => {
  * The API as a Fastify instance (not listening). Tests drive it with
  * `app.inject`; server.ts adds listen and shutdown. The caller owns `db`.
  */
-export function buildApp({ db, config, clock: givenClock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }), logStream, errorTracker = null }: BuildAppOptions): FastifyInstance {
+export function buildApp({
+  db,
+  config,
+  clock: givenClock = systemClock,
+  mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  logStream,
+  errorTracker = null,
+}: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Every line of a request carries its reqId (Fastify's child logger); lines written while a job
     // runs carry its jobId and jobKind (the mixin, ops/logContext.ts).
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, mixin: logMixin, ...(logStream ? { stream: logStream } : {}) },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, mixin: logMixin, ...(logStream ? { stream: logStream } : {}) },
     requestIdHeader: false,
     genReqId: requestIdOf,
     // A hop count trusts the socket's peer and the entries it and the proxies before it appended
@@ -190,7 +205,13 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
       callback(
         null,
         publicApi
-          ? { origin: '*', credentials: false, methods: ['GET', 'POST', 'PUT', 'DELETE'], allowedHeaders: ['authorization', 'x-api-key', 'content-type', 'user-language'], maxAge: 600 }
+          ? {
+              origin: '*',
+              credentials: false,
+              methods: ['GET', 'POST', 'PUT', 'DELETE'],
+              allowedHeaders: ['authorization', 'x-api-key', 'content-type', 'user-language'],
+              maxAge: 600,
+            }
           : { origin: false },
       );
     },

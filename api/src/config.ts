@@ -109,12 +109,19 @@ function trustProxy(env: Env): false | number | string[] {
     if (hops > 10) throw new ConfigError('TRUST_PROXY', `expected at most 10 proxy hops, got ${hops}`);
     return hops;
   }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, bits] = entry.split('/');
     const family = isIP(address!);
     const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!family || !prefixOk) throw new ConfigError('TRUST_PROXY', `expected 0, a hop count, or proxy addresses/CIDR ranges; "${entry}" is none of these`);
+    if (!family || !prefixOk)
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `expected 0, a hop count, or proxy addresses/CIDR ranges; "${entry}" is none of these`,
+      );
   }
   return entries;
 }
@@ -129,7 +136,8 @@ function dsn(env: Env, key: string): string | null {
   } catch {
     url = null;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/^\/(.*\/)?\d+$/.test(url.pathname)) throw new ConfigError(key, 'expected a DSN like https://<key>@<host>/<project id>');
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/^\/(.*\/)?\d+$/.test(url.pathname))
+    throw new ConfigError(key, 'expected a DSN like https://<key>@<host>/<project id>');
   return value;
 }
 
@@ -169,7 +177,12 @@ export function loadConfig(env: Env, repoRoot: string): Config {
   }
 
   const dataDirRaw = raw(env, 'DATA_DIR');
-  const dataDir = dataDirRaw === undefined ? path.join(repoRoot, '.data', 'pglite') : dataDirRaw === ':memory:' ? ':memory:' : path.resolve(dataDirRaw);
+  const dataDir =
+    dataDirRaw === undefined
+      ? path.join(repoRoot, '.data', 'pglite')
+      : dataDirRaw === ':memory:'
+        ? ':memory:'
+        : path.resolve(dataDirRaw);
 
   const serveWeb = bool(env, 'SERVE_WEB', true);
   const webRootRaw = raw(env, 'WEB_ROOT');
@@ -178,29 +191,40 @@ export function loadConfig(env: Env, repoRoot: string): Config {
   const chatWidgetSecret = raw(env, 'CHAT_WIDGET_SECRET') ?? DEV_CHAT_WIDGET_SECRET;
   const appSecret = raw(env, 'APP_SECRET') ?? DEV_APP_SECRET;
   const chatWidgetAppId = raw(env, 'CHAT_WIDGET_APP_ID') ?? null;
-  if (chatWidgetAppId !== null && !CHAT_WIDGET_APP_ID.test(chatWidgetAppId)) throw new ConfigError('CHAT_WIDGET_APP_ID', 'expected an Intercom app id (letters and digits)');
+  if (chatWidgetAppId !== null && !CHAT_WIDGET_APP_ID.test(chatWidgetAppId))
+    throw new ConfigError('CHAT_WIDGET_APP_ID', 'expected an Intercom app id (letters and digits)');
   // The dev defaults are public (they are in this file): refuse them in production.
-  if (production && chatWidgetSecret === DEV_CHAT_WIDGET_SECRET) throw new ConfigError('CHAT_WIDGET_SECRET', 'must be set in production');
+  if (production && chatWidgetSecret === DEV_CHAT_WIDGET_SECRET)
+    throw new ConfigError('CHAT_WIDGET_SECRET', 'must be set in production');
   if (production && appSecret === DEV_APP_SECRET) throw new ConfigError('APP_SECRET', 'must be set in production');
   if (appSecret.length < 16) throw new ConfigError('APP_SECRET', 'must be at least 16 characters');
 
   const devMailbox = bool(env, 'DEV_MAILBOX', false);
   const cspDevLoopback = bool(env, 'CSP_DEV_LOOPBACK', false);
-  if (production && cspDevLoopback) throw new ConfigError('CSP_DEV_LOOPBACK', 'lets loopback scripts run in the page and cannot be enabled in production');
-  if (production && devMailbox) throw new ConfigError('DEV_MAILBOX', 'exposes emailed codes and cannot be enabled in production');
+  if (production && cspDevLoopback)
+    throw new ConfigError(
+      'CSP_DEV_LOOPBACK',
+      'lets loopback scripts run in the page and cannot be enabled in production',
+    );
+  if (production && devMailbox)
+    throw new ConfigError('DEV_MAILBOX', 'exposes emailed codes and cannot be enabled in production');
   const testClock = bool(env, 'TEST_CLOCK', false);
-  if (production && testClock) throw new ConfigError('TEST_CLOCK', 'moves the app clock and cannot be enabled in production');
+  if (production && testClock)
+    throw new ConfigError('TEST_CLOCK', 'moves the app clock and cannot be enabled in production');
 
   // The platform's terms document, linked from the accept-terms step (users.ts platformTermsUrl).
   const termsUrl = raw(env, 'TERMS_URL');
-  if (termsUrl !== undefined && !/^https?:\/\/\S+$/.test(termsUrl)) throw new ConfigError('TERMS_URL', 'expected an http:// or https:// URL of the terms document');
+  if (termsUrl !== undefined && !/^https?:\/\/\S+$/.test(termsUrl))
+    throw new ConfigError('TERMS_URL', 'expected an http:// or https:// URL of the terms document');
 
   const smtpUrl = raw(env, 'SMTP_URL') ?? null;
-  if (smtpUrl !== null && !/^smtps?:\/\/.+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
+  if (smtpUrl !== null && !/^smtps?:\/\/.+/.test(smtpUrl))
+    throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
 
   // One allow list for every outbound connection (api/src/net/outbound.ts); the old per-area lists are gone.
   for (const key of REPLACED_ALLOW_VARIABLES) {
-    if (raw(env, key) !== undefined) throw new ConfigError(key, `was replaced by ${OUTBOUND_ALLOW_ENV} (one list for every outbound connection)`);
+    if (raw(env, key) !== undefined)
+      throw new ConfigError(key, `was replaced by ${OUTBOUND_ALLOW_ENV} (one list for every outbound connection)`);
   }
   try {
     outboundAllowList(env);
@@ -211,7 +235,8 @@ export function loadConfig(env: Env, repoRoot: string): Config {
   const sentryDsn = dsn(env, 'SENTRY_DSN');
   const sentryBrowserDsn = dsn(env, 'SENTRY_BROWSER_DSN');
   const metricsToken = raw(env, 'METRICS_TOKEN') ?? null;
-  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+  if (metricsToken !== null && metricsToken.length < 16)
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
 
   const mailFrom = raw(env, 'MAIL_FROM') ?? 'Leadsmith <no-reply@leadsmith.test>';
 

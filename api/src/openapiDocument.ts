@@ -13,7 +13,10 @@ import { migrate, openDb } from './db';
 
 export async function openApiDocument({ devRoutes = false }: { devRoutes?: boolean } = {}): Promise<unknown> {
   const dev = devRoutes ? { DEV_MAILBOX: 'true', TEST_CLOCK: 'true' } : {};
-  const config = loadConfig({ DATA_DIR: ':memory:', SERVE_WEB: 'false', LOG_LEVEL: 'silent', PROCESS_ROLE: 'web', ...dev }, REPO_ROOT);
+  const config = loadConfig(
+    { DATA_DIR: ':memory:', SERVE_WEB: 'false', LOG_LEVEL: 'silent', PROCESS_ROLE: 'web', ...dev },
+    REPO_ROOT,
+  );
   const db = await openDb(config);
   await migrate(db);
   const app = buildApp({ db, config });

@@ -107,10 +107,16 @@ async function insertAccount(tx: Queryable, account: DemoAccount, passwordHash: 
   const id = rows[0]?.id;
   if (id === undefined) return; // already there: leave the account as it is now
   for (const slug of account.modules) {
-    await tx.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2 ON CONFLICT DO NOTHING', [id, slug]);
+    await tx.query(
+      'INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2 ON CONFLICT DO NOTHING',
+      [id, slug],
+    );
   }
   const { monthly, additional, rolled_over } = account.wallet;
-  await tx.query('INSERT INTO credit_wallets (user_id, monthly, additional, rolled_over, updated_at) VALUES ($1, $2, $3, $4, $5)', [id, monthly, additional, rolled_over, now]);
+  await tx.query(
+    'INSERT INTO credit_wallets (user_id, monthly, additional, rolled_over, updated_at) VALUES ($1, $2, $3, $4, $5)',
+    [id, monthly, additional, rolled_over, now],
+  );
   // The ledger explains the balance: wallet == sum(ledger) per bucket.
   const entries: [number, string, string][] = [
     [monthly, 'monthly', 'Monthly plan credits'],
@@ -119,7 +125,10 @@ async function insertAccount(tx: Queryable, account: DemoAccount, passwordHash: 
   ];
   for (const [delta, bucket, reason] of entries) {
     if (delta === 0) continue;
-    await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [id, delta, bucket, reason, now]);
+    await tx.query(
+      'INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [id, delta, bucket, reason, now],
+    );
   }
 }
 
@@ -129,11 +138,15 @@ async function insertAccount(tx: Queryable, account: DemoAccount, passwordHash: 
  */
 export async function seed(db: Db, clock: Clock = systemClock): Promise<void> {
   const now = clock.now();
-  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [`{${DEMO_ACCOUNTS.map((a) => a.email).join(',')}}`]);
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [
+    `{${DEMO_ACCOUNTS.map((a) => a.email).join(',')}}`,
+  ]);
   const existing = new Set(rows.map((r) => r.email));
   const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
   // Hash outside the transaction: scrypt is slow and PGlite has one connection.
-  const hashes = new Map(await Promise.all(missing.map(async (a) => [a.email, await hashPassword(a.password)] as const)));
+  const hashes = new Map(
+    await Promise.all(missing.map(async (a) => [a.email, await hashPassword(a.password)] as const)),
+  );
 
   await db.transaction(async (tx) => {
     // Accounts in list order: the reseller exists before its customer.
@@ -145,7 +158,14 @@ export async function seed(db: Db, clock: Clock = systemClock): Promise<void> {
       `INSERT INTO business_settings (domain, name, button_color, secondary_color, text_color, heading_color, show_training_center, crms, updated_at)
        VALUES ($1, 'Leadsmith', $2, $3, $4, $4, true, $5::jsonb, $6)
        ON CONFLICT (domain) DO NOTHING`,
-      [DEFAULT_DOMAIN, DEFAULT_COLORS.primary, DEFAULT_COLORS.secondary, DEFAULT_COLORS.primaryText, JSON.stringify(['ghl', 'keap', 'zapier', 'groove', 'sales_connector']), now],
+      [
+        DEFAULT_DOMAIN,
+        DEFAULT_COLORS.primary,
+        DEFAULT_COLORS.secondary,
+        DEFAULT_COLORS.primaryText,
+        JSON.stringify(['ghl', 'keap', 'zapier', 'groove', 'sales_connector']),
+        now,
+      ],
     );
   });
 }

@@ -22,7 +22,11 @@ export async function main(): Promise<void> {
   // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
   await reloadLeadSources({ db, secret: config.appSecret });
 
-  const errorTracker = createErrorTracker({ dsn: config.sentryDsn, environment: config.nodeEnv, release: `leadsmith-api@${API_VERSION}` });
+  const errorTracker = createErrorTracker({
+    dsn: config.sentryDsn,
+    environment: config.nodeEnv,
+    release: `leadsmith-api@${API_VERSION}`,
+  });
   const app = buildApp({ db, config, errorTracker });
   // Admin → Searchers changes made through another API process reach this one at its first use of a source after this interval.
   refreshLeadSourcesEvery(secondsFromEnv('LEAD_SOURCES_REFRESH_SECONDS', 5, 1, 3600) * 1000);

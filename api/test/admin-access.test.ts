@@ -17,7 +17,8 @@ describe('admin endpoints are for admin accounts only', () => {
       beforeReady: (app) =>
         app.addHook('onRoute', (route: RouteOptions) => {
           const methods = Array.isArray(route.method) ? route.method : [route.method];
-          for (const method of methods) if (method !== 'HEAD' && route.url.startsWith('/api/admin')) routes.push({ method, url: route.url });
+          for (const method of methods)
+            if (method !== 'HEAD' && route.url.startsWith('/api/admin')) routes.push({ method, url: route.url });
         }),
     });
     customer = await login(ctx.app, DEMO.customer);
@@ -47,7 +48,11 @@ describe('admin endpoints are for admin accounts only', () => {
 
   test('anonymous callers get 401 on every admin route', async () => {
     for (const route of routes) {
-      const response = await ctx.app.inject({ method: route.method as 'GET', url: fill(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const response = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: fill(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
     }
   });
@@ -79,7 +84,12 @@ describe('admin endpoints are for admin accounts only', () => {
     const id = json<{ user: { id: number } }>(created).user.id;
     const second = await login(ctx.app, { email: 'second-admin@leadsmith.test', password: 'secret-pass' });
     expect((await ctx.app.inject({ url: '/api/admin/users', headers: bearer(second) })).statusCode).toBe(200);
-    const revoked = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: bearer(admin), payload: { modules: ['leads'] } });
+    const revoked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${id}`,
+      headers: bearer(admin),
+      payload: { modules: ['leads'] },
+    });
     expect(revoked.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/api/admin/users', headers: bearer(second) })).statusCode).toBe(403);
   });

@@ -1,7 +1,13 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { openToken } from '../src/providers/crm/tokenBox';
 import { providerFor } from '../src/providers/leads';
-import { freshLeadSources, refreshLeadSources, refreshLeadSourcesEvery, reloadLeadSources, saveLeadSource } from '../src/providers/leads/sourceSettings';
+import {
+  freshLeadSources,
+  refreshLeadSources,
+  refreshLeadSourcesEvery,
+  reloadLeadSources,
+  saveLeadSource,
+} from '../src/providers/leads/sourceSettings';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
@@ -46,20 +52,52 @@ const get = async () => {
   return json<Overview>(res);
 };
 const source = (o: Overview, id: string) => o.sources.find((s) => s.id === id)!;
-const put = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url, headers: admin, payload });
+const put = (url: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PUT', url, headers: admin, payload });
 
 test('only the super admin sees and changes the sources', async () => {
-  expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/lead-sources', headers: customer })).statusCode).toBe(403);
-  expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/lead-sources/apollo', headers: customer, payload: { api_key: 'x' } })).statusCode).toBe(403);
+  expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/lead-sources', headers: customer })).statusCode).toBe(
+    403,
+  );
+  expect(
+    (
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/lead-sources/apollo',
+        headers: customer,
+        payload: { api_key: 'x' },
+      })
+    ).statusCode,
+  ).toBe(403);
   expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/lead-sources' })).statusCode).toBe(401);
 });
 
 test('lists every source: keyless engines on, keys set by the environment or not, order per type, who serves each type', async () => {
   const o = await get();
-  expect(o.sources.map((s) => s.id)).toEqual(['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns', 'wikidata']);
+  expect(o.sources.map((s) => s.id)).toEqual([
+    'osm',
+    'google_places',
+    'apollo',
+    'hunter',
+    'site',
+    'modash',
+    'youtube',
+    'ipinfo',
+    'reverse_dns',
+    'wikidata',
+  ]);
   expect(source(o, 'osm')).toMatchObject({ keyed: false, enabled: true, key_set: false, serves: ['local'] });
-  expect(source(o, 'hunter')).toMatchObject({ keyed: true, key_set: true, key_from: 'environment', serves: ['domain', 'email'] });
-  expect(source(o, 'apollo')).toMatchObject({ key_set: false, key_from: null, serves: ['people', 'group', 'company', 'email'] });
+  expect(source(o, 'hunter')).toMatchObject({
+    keyed: true,
+    key_set: true,
+    key_from: 'environment',
+    serves: ['domain', 'email'],
+  });
+  expect(source(o, 'apollo')).toMatchObject({
+    key_set: false,
+    key_from: null,
+    serves: ['people', 'group', 'company', 'email'],
+  });
   expect(o.order.local).toEqual(['google_places', 'osm']);
   expect(o.order.email).toEqual(['site', 'hunter', 'apollo']);
   expect(o.serving.local).toMatchObject({ id: 'osm', demo: false });
@@ -71,7 +109,11 @@ test('a key set here is sealed at rest, never shown back, and switches the sourc
   expect(res.statusCode).toBe(200);
   expect(res.body).not.toContain(FAKE_KEYS.apollo);
   expect(source(json<Overview>(res), 'apollo')).toMatchObject({ key_set: true, key_from: 'admin' });
-  const stored = (await ctx.db.query<{ api_key_sealed: string }>(`SELECT api_key_sealed FROM lead_source_settings WHERE source = 'apollo'`)).rows[0]!.api_key_sealed;
+  const stored = (
+    await ctx.db.query<{ api_key_sealed: string }>(
+      `SELECT api_key_sealed FROM lead_source_settings WHERE source = 'apollo'`,
+    )
+  ).rows[0]!.api_key_sealed;
   expect(stored).not.toContain(FAKE_KEYS.apollo);
   expect(openToken(ctx.config.appSecret, stored)).toBe(FAKE_KEYS.apollo);
   expect(providerFor('people').id).toBe('apollo');
@@ -137,18 +179,30 @@ test('the order per type decides which configured source serves it', async () =>
   const wrong = await put('/api/admin/lead-sources/order/local', { sources: ['osm', 'apollo'] });
   expect(wrong.statusCode).toBe(422);
   expect(wrong.body).toContain('sources');
-  expect((await put('/api/admin/lead-sources/order/email', { sources: ['apollo', 'hunter', 'site'] })).statusCode).toBe(200);
+  expect((await put('/api/admin/lead-sources/order/email', { sources: ['apollo', 'hunter', 'site'] })).statusCode).toBe(
+    200,
+  );
   expect((await get()).order.email).toEqual(['apollo', 'hunter', 'site']);
 });
 
 test('the health check calls the source, counts the call this month and keeps the last error', async () => {
-  const ok = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/apollo/check', headers: admin, payload: {} });
+  const ok = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/lead-sources/apollo/check',
+    headers: admin,
+    payload: {},
+  });
   expect(json<{ result: unknown }>(ok).result).toEqual({ ok: true });
   expect(fake.of('apollo').at(-1)!.path).toBe('/apollo/v1/auth/health');
   const before = source(json<Overview>(ok), 'youtube');
 
   await put('/api/admin/lead-sources/youtube', { api_key: 'wrong-key' });
-  const bad = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/youtube/check', headers: admin, payload: {} });
+  const bad = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/lead-sources/youtube/check',
+    headers: admin,
+    payload: {},
+  });
   expect(json<{ result: unknown }>(bad).result).toEqual({ ok: false, code: 'key_refused' });
   // YouTube's videoCategories.list costs 1 quota unit, refused or not (its quota calculator); Apollo gives no units.
   expect(source(json<Overview>(bad), 'youtube')).toMatchObject({
@@ -159,30 +213,67 @@ test('the health check calls the source, counts the call this month and keeps th
   });
   expect(source(json<Overview>(bad), 'apollo').units_this_month).toBe(0);
 
-  const none = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/modash/check', headers: admin, payload: {} });
+  const none = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/lead-sources/modash/check',
+    headers: admin,
+    payload: {},
+  });
   expect(json<{ result: unknown }>(none).result).toEqual({ ok: false, code: 'no_key' });
-  const osm = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/osm/check', headers: admin, payload: {} });
+  const osm = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/lead-sources/osm/check',
+    headers: admin,
+    payload: {},
+  });
   expect(json<{ result: unknown }>(osm).result).toEqual({ ok: true });
   expect(source(json<Overview>(osm), 'osm').calls_this_month).toBeGreaterThanOrEqual(2);
 });
 
 test("each source's cost this month is its calls × the cost per call the admin set", async () => {
   const apollo = (overview: Overview) => source(overview, 'apollo');
-  const before = apollo(json<Overview>(await ctx.app.inject({ method: 'GET', url: '/api/admin/lead-sources', headers: admin })));
+  const before = apollo(
+    json<Overview>(await ctx.app.inject({ method: 'GET', url: '/api/admin/lead-sources', headers: admin })),
+  );
   expect(before).toMatchObject({ cost_per_call: null, cost_this_month: null });
   expect(before.calls_this_month).toBeGreaterThan(0);
   const set = json<Overview>(await put('/api/admin/lead-sources/apollo', { cost_per_call: 0.0125 }));
-  expect(apollo(set)).toMatchObject({ cost_per_call: 0.0125, cost_this_month: Math.round(before.calls_this_month * 0.0125 * 100) / 100 });
+  expect(apollo(set)).toMatchObject({
+    cost_per_call: 0.0125,
+    cost_this_month: Math.round(before.calls_this_month * 0.0125 * 100) / 100,
+  });
   // One more call (the health check) costs one more call's price; the key and the switch are untouched.
-  const checked = json<Overview>(await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/apollo/check', headers: admin, payload: {} }));
-  expect(apollo(checked)).toMatchObject({ enabled: true, key_set: true, calls_this_month: before.calls_this_month + 1, cost_this_month: Math.round((before.calls_this_month + 1) * 0.0125 * 100) / 100 });
-  const bad = await ctx.app.inject({ method: 'PUT', url: '/api/admin/lead-sources/apollo', headers: admin, payload: { cost_per_call: -1 } });
+  const checked = json<Overview>(
+    await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/apollo/check', headers: admin, payload: {} }),
+  );
+  expect(apollo(checked)).toMatchObject({
+    enabled: true,
+    key_set: true,
+    calls_this_month: before.calls_this_month + 1,
+    cost_this_month: Math.round((before.calls_this_month + 1) * 0.0125 * 100) / 100,
+  });
+  const bad = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/admin/lead-sources/apollo',
+    headers: admin,
+    payload: { cost_per_call: -1 },
+  });
   expect([bad.statusCode, json(bad).field]).toEqual([400, 'cost_per_call']);
-  expect(apollo(json<Overview>(await put('/api/admin/lead-sources/apollo', { cost_per_call: null })))).toMatchObject({ cost_per_call: null, cost_this_month: null, enabled: true, key_set: true });
+  expect(apollo(json<Overview>(await put('/api/admin/lead-sources/apollo', { cost_per_call: null })))).toMatchObject({
+    cost_per_call: null,
+    cost_this_month: null,
+    enabled: true,
+    key_set: true,
+  });
 });
 
 test('started as server.ts starts it (no extras given), the site crawl is installed and its health check says so', async () => {
   await reloadLeadSources({ db: ctx.db, secret: ctx.config.appSecret, env: {}, deps: testSourceDeps() });
-  const site = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/site/check', headers: admin, payload: {} });
+  const site = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/lead-sources/site/check',
+    headers: admin,
+    payload: {},
+  });
   expect(json<{ result: unknown }>(site).result).toEqual({ ok: true });
 });

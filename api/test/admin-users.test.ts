@@ -10,7 +10,8 @@ describe('admin users', () => {
   const get = (url: string, token = admin) => ctx.app.inject({ url, headers: bearer(token) });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const history = async (id: number) => json<ApiPage<Audit>>(await get(`/api/admin/audit-log?entity=user&entity_id=${id}`)).data;
+  const history = async (id: number) =>
+    json<ApiPage<Audit>>(await get(`/api/admin/audit-log?entity=user&entity_id=${id}`)).data;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -19,7 +20,14 @@ describe('admin users', () => {
   afterAll(() => ctx.close(), 60_000);
 
   async function create(email: string, extra: object = {}): Promise<AdminUser> {
-    const response = await send('POST', '/api/admin/users', { email, password: 'secret-pass', first_name: 'New', last_name: 'Person', modules: ['leads'], ...extra });
+    const response = await send('POST', '/api/admin/users', {
+      email,
+      password: 'secret-pass',
+      first_name: 'New',
+      last_name: 'Person',
+      modules: ['leads'],
+      ...extra,
+    });
     expect(response.statusCode).toBe(201);
     return json<{ user: AdminUser }>(response).user;
   }
@@ -49,22 +57,43 @@ describe('admin users', () => {
   });
 
   test('create: chosen modules and password work at sign-in; audit row written; duplicate email is 422', async () => {
-    const user = await create('made-by-admin@leadsmith.test', { modules: ['leads', 'ai_suggest'], search_limit: 500, sub_account_limit: 3 });
+    const user = await create('made-by-admin@leadsmith.test', {
+      modules: ['leads', 'ai_suggest'],
+      search_limit: 500,
+      sub_account_limit: 3,
+    });
     expect(user.modules).toEqual(['ai_suggest', 'leads']);
     const token = await login(ctx.app, { email: 'made-by-admin@leadsmith.test', password: 'secret-pass' });
     const me = json<{ permissions: string[] }>(await get('/api/me', token));
     expect(me.permissions).toEqual(['ai_suggest', 'leads']);
     const rows = await history(user.id);
-    expect(rows[0]).toMatchObject({ action: 'create', entity: 'user', entity_id: user.id, actor: { email: DEMO.admin.email }, before: null });
+    expect(rows[0]).toMatchObject({
+      action: 'create',
+      entity: 'user',
+      entity_id: user.id,
+      actor: { email: DEMO.admin.email },
+      before: null,
+    });
     expect(rows[0]!.after).toMatchObject({ email: 'made-by-admin@leadsmith.test', search_limit: 500 });
     expect(JSON.stringify(rows[0])).not.toContain('secret-pass');
-    const again = await send('POST', '/api/admin/users', { email: 'MADE-BY-ADMIN@leadsmith.test', password: 'secret-pass', first_name: 'X', modules: [] });
+    const again = await send('POST', '/api/admin/users', {
+      email: 'MADE-BY-ADMIN@leadsmith.test',
+      password: 'secret-pass',
+      first_name: 'X',
+      modules: [],
+    });
     expect(again.statusCode).toBe(422);
     expect(json(again)).toMatchObject({ code: 'email_taken', field: 'email' });
   });
 
   test('a blank last name is stored as empty, not refused by the database', async () => {
-    const response = await send('POST', '/api/admin/users', { email: 'no-last-name@leadsmith.test', password: 'secret-pass', first_name: 'Solo', last_name: '  ', modules: [] });
+    const response = await send('POST', '/api/admin/users', {
+      email: 'no-last-name@leadsmith.test',
+      password: 'secret-pass',
+      first_name: 'Solo',
+      last_name: '  ',
+      modules: [],
+    });
     expect(response.statusCode).toBe(201);
     const { user } = json<{ user: { id: number; last_name: string } }>(response);
     expect(user.last_name).toBe('');
@@ -73,7 +102,11 @@ describe('admin users', () => {
   });
 
   test('create validates the body (400 with fields)', async () => {
-    const response = await send('POST', '/api/admin/users', { email: 'not-an-email', password: '123', modules: ['nope'] });
+    const response = await send('POST', '/api/admin/users', {
+      email: 'not-an-email',
+      password: '123',
+      modules: ['nope'],
+    });
     expect(response.statusCode).toBe(400);
     const fields = json<{ errors: { field: string }[] }>(response).errors.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['email', 'password', 'first_name']));
@@ -92,9 +125,17 @@ describe('admin users', () => {
     });
     expect(response.statusCode).toBe(200);
     const after = json<{ user: AdminUser }>(response).user;
-    expect(after).toMatchObject({ parent_id: reseller.id, additional_query_count: 40, license_expires_at: '2027-01-31T00:00:00.000Z' });
+    expect(after).toMatchObject({
+      parent_id: reseller.id,
+      additional_query_count: 40,
+      license_expires_at: '2027-01-31T00:00:00.000Z',
+    });
     const [latest] = await history(user.id);
-    expect(latest).toMatchObject({ action: 'update', before: { search_limit: null, parent_id: null, crm_plan_id: null }, after: { search_limit: 900, crm_plan_id: 'crm-42' } });
+    expect(latest).toMatchObject({
+      action: 'update',
+      before: { search_limit: null, parent_id: null, crm_plan_id: null },
+      after: { search_limit: 900, crm_plan_id: 'crm-42' },
+    });
     expect(Object.keys(latest!.after!)).not.toContain('email');
   });
 
@@ -116,14 +157,26 @@ describe('admin users', () => {
     expect(deleted.statusCode).toBe(200);
     expect(json(deleted)).toMatchObject({ code: 'admin.user_deleted' });
     expect((await get('/api/me', token)).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'delete-me@leadsmith.test', password: 'secret-pass' } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: 'delete-me@leadsmith.test', password: 'secret-pass' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const listed = json<ApiPage<AdminUser>>(await get('/api/admin/users?status=deleted'));
     expect(listed.data.map((u) => u.id)).toContain(user.id);
     expect((await send('DELETE', `/api/admin/users/${user.id}`)).statusCode).toBe(422);
 
     const restored = await send('POST', `/api/admin/users/${user.id}/restore`);
     expect(restored.statusCode).toBe(200);
-    expect(json<{ user: AdminUser }>(restored).user).toMatchObject({ deleted_at: null, search_limit: 321, modules: ['leads'] });
+    expect(json<{ user: AdminUser }>(restored).user).toMatchObject({
+      deleted_at: null,
+      search_limit: 321,
+      modules: ['leads'],
+    });
     await login(ctx.app, { email: 'delete-me@leadsmith.test', password: 'secret-pass' });
     expect((await send('POST', `/api/admin/users/${user.id}/restore`)).statusCode).toBe(422);
     expect((await history(user.id)).map((a) => a.action).slice(0, 2)).toEqual(['restore', 'delete']);
@@ -142,7 +195,11 @@ describe('admin users', () => {
     const reset = await send('POST', `/api/admin/users/${customer.id}/reset-limits`);
     expect(reset.statusCode).toBe(200);
     expect(json<{ user: AdminUser }>(reset).user).toMatchObject({ searches_used: 0, last_reset_date: '2026-03-15' });
-    expect((await history(customer.id))[0]).toMatchObject({ action: 'reset_limits', before: { searches_used: 620 }, after: { searches_used: 0 } });
+    expect((await history(customer.id))[0]).toMatchObject({
+      action: 'reset_limits',
+      before: { searches_used: 620 },
+      after: { searches_used: 0 },
+    });
     const again = await send('POST', `/api/admin/users/${customer.id}/reset-limits`);
     expect(again.statusCode).toBe(422);
     expect(json(again)).toMatchObject({ code: 'admin.no_limits_unused', message: 'No limits unused for user' });
@@ -152,7 +209,11 @@ describe('admin users', () => {
     const user = await create('extra-requests@leadsmith.test', { additional_query_count: 25 });
     const response = await send('POST', `/api/admin/users/${user.id}/remove-additional-requests`);
     expect(json<{ user: AdminUser }>(response).user.additional_query_count).toBe(0);
-    expect((await history(user.id))[0]).toMatchObject({ action: 'remove_additional_requests', before: { additional_query_count: 25 }, after: { additional_query_count: 0 } });
+    expect((await history(user.id))[0]).toMatchObject({
+      action: 'remove_additional_requests',
+      before: { additional_query_count: 25 },
+      after: { additional_query_count: 0 },
+    });
     expect((await send('POST', `/api/admin/users/${user.id}/remove-additional-requests`)).statusCode).toBe(422);
   });
 

@@ -28,7 +28,11 @@ async function fakeServer(): Promise<FakeServer> {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      requests.push({ path: req.url ?? '', headers: req.headers, body: body ? (JSON.parse(body) as Record<string, unknown>) : {} });
+      requests.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: body ? (JSON.parse(body) as Record<string, unknown>) : {},
+      });
       held.push(res);
       handler(req, res, requests.length - 1);
     });
@@ -47,7 +51,12 @@ async function fakeServer(): Promise<FakeServer> {
   };
 }
 
-const completion = (content: string) => JSON.stringify({ model: 'fake-model-1', choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 12, completion_tokens: 5 } });
+const completion = (content: string) =>
+  JSON.stringify({
+    model: 'fake-model-1',
+    choices: [{ message: { role: 'assistant', content } }],
+    usage: { prompt_tokens: 12, completion_tokens: 5 },
+  });
 
 describe('OpenAI-compatible adapter against a local fake endpoint', () => {
   let server: FakeServer;
@@ -78,8 +87,20 @@ describe('OpenAI-compatible adapter against a local fake endpoint', () => {
     });
     const provider = createOpenAiCompatibleProvider(options());
     expect(provider.info).toEqual({ provider: 'openai-compatible', embedded: false, model: 'fake-model' });
-    const result = await provider.generate({ task: 'greeting', system: 'You write for {business_name}.', prompt: 'Greet {name}.', variables: { name: 'Ann', business_name: 'Acme' }, maxTokens: 50, language: 'de' });
-    expect(result).toEqual({ text: 'Hello Acme', provider: 'openai-compatible', model: 'fake-model-1', usage: { promptTokens: 12, completionTokens: 5 } });
+    const result = await provider.generate({
+      task: 'greeting',
+      system: 'You write for {business_name}.',
+      prompt: 'Greet {name}.',
+      variables: { name: 'Ann', business_name: 'Acme' },
+      maxTokens: 50,
+      language: 'de',
+    });
+    expect(result).toEqual({
+      text: 'Hello Acme',
+      provider: 'openai-compatible',
+      model: 'fake-model-1',
+      usage: { promptTokens: 12, completionTokens: 5 },
+    });
     expect(server.requests).toHaveLength(1);
     const [sent] = server.requests;
     expect(sent!.path).toBe('/v1/chat/completions');
@@ -98,7 +119,11 @@ describe('OpenAI-compatible adapter against a local fake endpoint', () => {
 
   test('asks for a JSON object when the request wants JSON', async () => {
     server.respond((_req, res) => res.end(completion('{"ok":true}')));
-    const result = await createOpenAiCompatibleProvider(options({ apiKey: null })).generate({ task: 'x', prompt: 'p', json: true });
+    const result = await createOpenAiCompatibleProvider(options({ apiKey: null })).generate({
+      task: 'x',
+      prompt: 'p',
+      json: true,
+    });
     expect(JSON.parse(result.text)).toEqual({ ok: true });
     expect(server.requests[0]!.body.response_format).toEqual({ type: 'json_object' });
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
@@ -122,7 +147,9 @@ describe('OpenAI-compatible adapter against a local fake endpoint', () => {
       res.writeHead(500);
       res.end('boom');
     });
-    const error = await createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' }).catch((e: unknown) => e);
+    const error = await createOpenAiCompatibleProvider(options())
+      .generate({ task: 'x', prompt: 'p' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiProviderError);
     expect(error).toMatchObject({ code: 'ai.provider_unavailable', status: 502 });
     expect(server.requests).toHaveLength(3);
@@ -134,7 +161,9 @@ describe('OpenAI-compatible adapter against a local fake endpoint', () => {
       res.writeHead(429, { 'Retry-After': '120' });
       res.end();
     });
-    const error = await createOpenAiCompatibleProvider(options({ maxRetries: 1, maxBackoffMs: 5000 })).generate({ task: 'x', prompt: 'p' }).catch((e: unknown) => e);
+    const error = await createOpenAiCompatibleProvider(options({ maxRetries: 1, maxBackoffMs: 5000 }))
+      .generate({ task: 'x', prompt: 'p' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ai.provider_rate_limited', status: 503, retryAfterSeconds: 120 });
     expect(server.requests).toHaveLength(2);
     expect(sleeps).toEqual([5000]);
@@ -143,7 +172,9 @@ describe('OpenAI-compatible adapter against a local fake endpoint', () => {
   test('timeout: an endpoint that never answers gives ai.provider_timeout (504), not retried', async () => {
     server.respond(() => undefined); // holds the request open
     const started = Date.now();
-    const error = await createOpenAiCompatibleProvider(options({ timeoutMs: 150 })).generate({ task: 'x', prompt: 'p' }).catch((e: unknown) => e);
+    const error = await createOpenAiCompatibleProvider(options({ timeoutMs: 150 }))
+      .generate({ task: 'x', prompt: 'p' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ai.provider_timeout', status: 504 });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(server.requests).toHaveLength(1);
@@ -155,19 +186,28 @@ describe('OpenAI-compatible adapter against a local fake endpoint', () => {
       res.writeHead(401);
       res.end('{"error":"bad key"}');
     });
-    await expect(createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' })).rejects.toMatchObject({ code: 'ai.provider_auth', status: 502 });
+    await expect(createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' })).rejects.toMatchObject({
+      code: 'ai.provider_auth',
+      status: 502,
+    });
     expect(server.requests).toHaveLength(1);
 
     server.respond((_req, res) => res.end(JSON.stringify({ choices: [] })));
-    await expect(createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' })).rejects.toMatchObject({ code: 'ai.provider_bad_answer' });
+    await expect(createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' })).rejects.toMatchObject({
+      code: 'ai.provider_bad_answer',
+    });
     server.respond((_req, res) => res.end('<html>not json</html>'));
-    await expect(createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' })).rejects.toMatchObject({ code: 'ai.provider_bad_answer' });
+    await expect(createOpenAiCompatibleProvider(options()).generate({ task: 'x', prompt: 'p' })).rejects.toMatchObject({
+      code: 'ai.provider_bad_answer',
+    });
   });
 
   test('a refused connection is retried, then ai.provider_unavailable', async () => {
     const url = server.url;
     await server.close();
-    const error = await createOpenAiCompatibleProvider(options({ baseUrl: url, maxRetries: 1 })).generate({ task: 'x', prompt: 'p' }).catch((e: unknown) => e);
+    const error = await createOpenAiCompatibleProvider(options({ baseUrl: url, maxRetries: 1 }))
+      .generate({ task: 'x', prompt: 'p' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ai.provider_unavailable', status: 502 });
     expect(sleeps).toEqual([300]);
     server = await fakeServer();
@@ -178,13 +218,27 @@ describe('embedded provider', () => {
   test('is deterministic, fills placeholders and uses a registered template per task', async () => {
     const provider = createEmbeddedProvider();
     expect(provider.info).toEqual({ provider: 'embedded', embedded: true, model: 'leadsmith-templates-1' });
-    const generic = await provider.generate({ task: 'unknown_task', prompt: 'Write to {name} about {topic}.', variables: { name: 'Ann', topic: 'SEO' } });
+    const generic = await provider.generate({
+      task: 'unknown_task',
+      prompt: 'Write to {name} about {topic}.',
+      variables: { name: 'Ann', topic: 'SEO' },
+    });
     expect(generic.text).toBe('Write to Ann about SEO.');
     expect(generic.usage.completionTokens).toBeGreaterThan(0);
 
     const undo = registerEmbeddedTemplate('test_task', (v, lang) => `${lang}:${v.business_name}`);
-    const a = await provider.generate({ task: 'test_task', prompt: '', variables: { business_name: 'Acme' }, language: 'fr' });
-    const b = await provider.generate({ task: 'test_task', prompt: '', variables: { business_name: 'Acme' }, language: 'fr' });
+    const a = await provider.generate({
+      task: 'test_task',
+      prompt: '',
+      variables: { business_name: 'Acme' },
+      language: 'fr',
+    });
+    const b = await provider.generate({
+      task: 'test_task',
+      prompt: '',
+      variables: { business_name: 'Acme' },
+      language: 'fr',
+    });
     expect(a.text).toBe('fr:Acme');
     expect(b).toEqual(a);
     undo();
@@ -192,7 +246,11 @@ describe('embedded provider', () => {
   });
 
   test('cuts long text answers to about maxTokens', async () => {
-    const result = await createEmbeddedProvider().generate({ task: 'none', prompt: 'word '.repeat(500), maxTokens: 10 });
+    const result = await createEmbeddedProvider().generate({
+      task: 'none',
+      prompt: 'word '.repeat(500),
+      maxTokens: 10,
+    });
     expect(result.text.length).toBeLessThanOrEqual(41);
     expect(result.text.endsWith('…')).toBe(true);
   });
@@ -200,11 +258,32 @@ describe('embedded provider', () => {
 
 describe('AI configuration', () => {
   test('embedded by default; openai-compatible when a base URL is set; bad values name the variable', () => {
-    expect(aiConfigFromEnv({})).toMatchObject({ provider: 'embedded', baseUrl: null, model: 'gpt-4o-mini', timeoutMs: 30000, maxRetries: 2 });
-    const cfg = aiConfigFromEnv({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_API_KEY: 'k', AI_MODEL: 'm', AI_TIMEOUT_MS: '1000', AI_MAX_RETRIES: '0' });
-    expect(cfg).toMatchObject({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm', timeoutMs: 1000, maxRetries: 0 });
+    expect(aiConfigFromEnv({})).toMatchObject({
+      provider: 'embedded',
+      baseUrl: null,
+      model: 'gpt-4o-mini',
+      timeoutMs: 30000,
+      maxRetries: 2,
+    });
+    const cfg = aiConfigFromEnv({
+      AI_BASE_URL: 'http://127.0.0.1:9/v1',
+      AI_API_KEY: 'k',
+      AI_MODEL: 'm',
+      AI_TIMEOUT_MS: '1000',
+      AI_MAX_RETRIES: '0',
+    });
+    expect(cfg).toMatchObject({
+      provider: 'openai-compatible',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 1000,
+      maxRetries: 0,
+    });
     expect(createAiProvider(cfg).info.provider).toBe('openai-compatible');
-    expect(createAiProvider(aiConfigFromEnv({ AI_PROVIDER: 'embedded', AI_BASE_URL: 'http://x.test/v1' })).info.provider).toBe('embedded');
+    expect(
+      createAiProvider(aiConfigFromEnv({ AI_PROVIDER: 'embedded', AI_BASE_URL: 'http://x.test/v1' })).info.provider,
+    ).toBe('embedded');
     expect(() => aiConfigFromEnv({ AI_PROVIDER: 'openai' })).toThrow(ConfigError);
     expect(() => aiConfigFromEnv({ AI_PROVIDER: 'gemini' })).toThrow(/AI_PROVIDER/);
     expect(() => aiConfigFromEnv({ AI_BASE_URL: 'ftp://x' })).toThrow(/AI_BASE_URL/);

@@ -22,12 +22,27 @@ describe('AI area API', () => {
   let admin: string;
   let customer: string;
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const call = (
+    token: string,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [reseller, admin, customer] = [await login(ctx.app, DEMO.reseller), await login(ctx.app, DEMO.admin), await login(ctx.app, DEMO.customer)];
+    [reseller, admin, customer] = [
+      await login(ctx.app, DEMO.reseller),
+      await login(ctx.app, DEMO.admin),
+      await login(ctx.app, DEMO.customer),
+    ];
     // Migrating, seeding and three password checks: slow when the 2-core machine is busy.
   }, 120_000);
   afterAll(() => ctx.close());
@@ -43,7 +58,9 @@ describe('AI area API', () => {
       ['POST', '/api/ai/icp-suggestions', {}],
     ];
     for (const [method, url, payload] of routes) {
-      expect((await ctx.app.inject({ method, url, ...(payload ? { payload: payload as object } : {}) })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method, url, ...(payload ? { payload: payload as object } : {}) })).statusCode,
+      ).toBe(401);
       const refused = await call(customer, method, url, payload);
       expect({ url, status: refused.statusCode }).toEqual({ url, status: 403 });
     }
@@ -54,10 +71,20 @@ describe('AI area API', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('count');
     for (const payload of [[], 'text', 7]) {
-      const answer = await ctx.app.inject({ method: 'POST', url: '/api/ai/training-runs', headers: { ...bearer(reseller), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ai/training-runs',
+        headers: { ...bearer(reseller), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
       expect(answer.statusCode).toBe(400);
     }
-    const broken = await ctx.app.inject({ method: 'POST', url: '/api/calculate-tokens-ai-training', headers: { ...bearer(reseller), 'content-type': 'application/json' }, payload: '{"sources":' });
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calculate-tokens-ai-training',
+      headers: { ...bearer(reseller), 'content-type': 'application/json' },
+      payload: '{"sources":',
+    });
     expect(broken.statusCode).toBe(400);
     const page = await call(reseller, 'GET', '/api/ai/icp-suggestions?page=0');
     expect(page.statusCode).toBe(400);
@@ -67,13 +94,23 @@ describe('AI area API', () => {
 
   test('before the business profile is done: status says so and both AI tools answer 422 in the user language', async () => {
     const status = await call(reseller, 'GET', '/api/ai/status');
-    expect(json(status)).toEqual({ profile_completed: false, engine: { provider: 'embedded', embedded: true, model: 'leadsmith-templates-1' } });
+    expect(json(status)).toEqual({
+      profile_completed: false,
+      engine: { provider: 'embedded', embedded: true, model: 'leadsmith-templates-1' },
+    });
     for (const url of ['/api/ai/icp-suggestions', '/api/ai/training-runs']) {
       const refused = await call(reseller, 'POST', url, {}, { 'user-language': 'es' });
       expect(refused.statusCode).toBe(422);
-      expect(json(refused)).toMatchObject({ code: 'ai.profile_incomplete', message: 'Las herramientas de IA no están disponibles hasta completar el perfil de empresa' });
+      expect(json(refused)).toMatchObject({
+        code: 'ai.profile_incomplete',
+        message: 'Las herramientas de IA no están disponibles hasta completar el perfil de empresa',
+      });
     }
-    const training = json<{ profile_completed: boolean; sources: { kind: string; count: number; status: string }[]; last_completed_run: null }>(await call(reseller, 'GET', '/api/ai/training'));
+    const training = json<{
+      profile_completed: boolean;
+      sources: { kind: string; count: number; status: string }[];
+      last_completed_run: null;
+    }>(await call(reseller, 'GET', '/api/ai/training'));
     expect(training.profile_completed).toBe(false);
     expect(training.sources.every((s) => s.count === 0 && s.status === 'empty')).toBe(true);
     expect(training.last_completed_run).toBeNull();
@@ -86,22 +123,33 @@ describe('AI area API', () => {
     expect((await call(reseller, 'POST', '/api/business-details/training-texts', text)).statusCode).toBe(201);
     expect((await call(reseller, 'POST', '/api/business-details/training-qa', qa)).statusCode).toBe(201);
 
-    const estimate = json<{ tokens: number; characters: number; by_source: { kind: string; count: number; characters: number; tokens: number }[] }>(
-      await call(reseller, 'POST', '/api/calculate-tokens-ai-training', {}),
-    );
+    const estimate = json<{
+      tokens: number;
+      characters: number;
+      by_source: { kind: string; count: number; characters: number; tokens: number }[];
+    }>(await call(reseller, 'POST', '/api/calculate-tokens-ai-training', {}));
     const profileChars = Object.values({ website: '', ...PROFILE }).join('').length;
     const textChars = text.title.length + text.content.length;
     const qaChars = qa.question.length + qa.answer.length;
     expect(estimate.characters).toBe(profileChars + textChars + qaChars);
     expect(estimate.tokens).toBe(Math.ceil(estimate.characters / 4));
-    expect(estimate.by_source.find((s) => s.kind === 'texts')).toEqual({ kind: 'texts', count: 1, characters: textChars, tokens: Math.ceil(textChars / 4) });
-    const onlyQa = json<{ tokens: number; by_source: unknown[] }>(await call(reseller, 'POST', '/api/calculate-tokens-ai-training', { sources: ['qa'] }));
+    expect(estimate.by_source.find((s) => s.kind === 'texts')).toEqual({
+      kind: 'texts',
+      count: 1,
+      characters: textChars,
+      tokens: Math.ceil(textChars / 4),
+    });
+    const onlyQa = json<{ tokens: number; by_source: unknown[] }>(
+      await call(reseller, 'POST', '/api/calculate-tokens-ai-training', { sources: ['qa'] }),
+    );
     expect(onlyQa).toMatchObject({ tokens: Math.ceil(qaChars / 4), by_source: [{ kind: 'qa', count: 1 }] });
     const bad = await call(reseller, 'POST', '/api/calculate-tokens-ai-training', { sources: ['emails'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('sources');
 
-    const before = json<{ needs_training: boolean; sources: { kind: string; count: number; status: string }[] }>(await call(reseller, 'GET', '/api/ai/training'));
+    const before = json<{ needs_training: boolean; sources: { kind: string; count: number; status: string }[] }>(
+      await call(reseller, 'GET', '/api/ai/training'),
+    );
     expect(before.needs_training).toBe(true);
     expect(before.sources.map((s) => [s.kind, s.count, s.status])).toEqual([
       ['profile', 1, 'not_trained'],
@@ -118,26 +166,59 @@ describe('AI area API', () => {
     expect(run.statusCode).toBe(202);
     const queued = json<{ code: string; message: string; data: { id: number; status: string; summary: string } }>(run);
     expect(queued).toMatchObject({ code: 'ai.training_queued', data: { status: 'queued', summary: '' } });
-    const waiting = json<{ latest_run: { id: number; status: string }; last_completed_run: unknown }>(await call(reseller, 'GET', '/api/ai/training'));
+    const waiting = json<{ latest_run: { id: number; status: string }; last_completed_run: unknown }>(
+      await call(reseller, 'GET', '/api/ai/training'),
+    );
     expect(waiting).toMatchObject({ latest_run: { id: queued.data.id, status: 'queued' }, last_completed_run: null });
     expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(422);
     await ctx.app.queue.drain();
-    const body = { data: json<{ last_completed_run: { id: number; status: string; provider: string; summary: string; tokens: number; sources: Record<string, number>; finished_at: string } }>(await call(reseller, 'GET', '/api/ai/training')).last_completed_run };
-    expect(body.data).toMatchObject({ id: queued.data.id, status: 'completed', provider: 'embedded', tokens: estimate.tokens, sources: { profile: 1, texts: 1, qa: 1, websites: 0 } });
+    const body = {
+      data: json<{
+        last_completed_run: {
+          id: number;
+          status: string;
+          provider: string;
+          summary: string;
+          tokens: number;
+          sources: Record<string, number>;
+          finished_at: string;
+        };
+      }>(await call(reseller, 'GET', '/api/ai/training')).last_completed_run,
+    };
+    expect(body.data).toMatchObject({
+      id: queued.data.id,
+      status: 'completed',
+      provider: 'embedded',
+      tokens: estimate.tokens,
+      sources: { profile: 1, texts: 1, qa: 1, websites: 0 },
+    });
     // The model call was recorded once, as done.
-    expect((await ctx.db.query('SELECT state FROM external_effects WHERE key = $1', [`ai-training:${queued.data.id}`])).rows).toEqual([{ state: 'done' }]);
-    expect(body.data.summary).toContain('Brightline Digital (Digital marketing agency) offers SEO audits and Google Ads management to Small dentists and dental clinics.');
+    expect(
+      (await ctx.db.query('SELECT state FROM external_effects WHERE key = $1', [`ai-training:${queued.data.id}`])).rows,
+    ).toEqual([{ state: 'done' }]);
+    expect(body.data.summary).toContain(
+      'Brightline Digital (Digital marketing agency) offers SEO audits and Google Ads management to Small dentists and dental clinics.',
+    );
     expect(body.data.summary).toContain('Learned from 1 texts, 1 questions and answers, 0 web pages and 0 files.');
     expect(body.data.summary).toContain('Do you work outside Texas?');
     expect(body.data.finished_at).toBeTruthy();
 
-    const after = json<{ needs_training: boolean; sources: { kind: string; status: string }[]; last_completed_run: { id: number } }>(await call(reseller, 'GET', '/api/ai/training'));
+    const after = json<{
+      needs_training: boolean;
+      sources: { kind: string; status: string }[];
+      last_completed_run: { id: number };
+    }>(await call(reseller, 'GET', '/api/ai/training'));
     expect(after.needs_training).toBe(false);
     expect(after.sources.filter((s) => s.status === 'not_trained')).toEqual([]);
 
     ctx.clock.advance(60_000);
-    await call(reseller, 'POST', '/api/business-details/training-qa', { question: 'Do you offer audits?', answer: 'Yes.' });
-    const changed = json<{ needs_training: boolean; sources: { kind: string; status: string; changed: number }[] }>(await call(reseller, 'GET', '/api/ai/training'));
+    await call(reseller, 'POST', '/api/business-details/training-qa', {
+      question: 'Do you offer audits?',
+      answer: 'Yes.',
+    });
+    const changed = json<{ needs_training: boolean; sources: { kind: string; status: string; changed: number }[] }>(
+      await call(reseller, 'GET', '/api/ai/training'),
+    );
     expect(changed.needs_training).toBe(true);
     expect(changed.sources.find((s) => s.kind === 'qa')).toMatchObject({ status: 'not_trained', changed: 1 });
     expect(changed.sources.find((s) => s.kind === 'texts')).toMatchObject({ status: 'trained', changed: 0 });
@@ -145,7 +226,9 @@ describe('AI area API', () => {
     ctx.clock.advance(60_000);
     expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(202);
     await ctx.app.queue.drain();
-    const runs = json<{ data: { id: number }[]; total: number; currentPage: number; pageSize: number }>(await call(reseller, 'GET', '/api/ai/training-runs?page=1&pageSize=1'));
+    const runs = json<{ data: { id: number }[]; total: number; currentPage: number; pageSize: number }>(
+      await call(reseller, 'GET', '/api/ai/training-runs?page=1&pageSize=1'),
+    );
     expect(runs).toMatchObject({ total: 2, currentPage: 1, pageSize: 1 });
     expect(runs.data).toHaveLength(1);
     expect((await call(reseller, 'GET', '/api/ai/training-runs?pageSize=1000')).statusCode).toBe(400);
@@ -153,7 +236,10 @@ describe('AI area API', () => {
 
   test('a second run while one is going is refused', async () => {
     const { rows } = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email]);
-    await ctx.db.query(`INSERT INTO ai_training_runs (user_id, status, provider, model, started_at) VALUES ($1, 'running', 'embedded', 'm', $2)`, [rows[0]!.id, ctx.clock.now()]);
+    await ctx.db.query(
+      `INSERT INTO ai_training_runs (user_id, status, provider, model, started_at) VALUES ($1, 'running', 'embedded', 'm', $2)`,
+      [rows[0]!.id, ctx.clock.now()],
+    );
     const refused = await call(reseller, 'POST', '/api/ai/training-runs', {});
     expect(refused.statusCode).toBe(422);
     expect(json(refused)).toMatchObject({ code: 'ai.training_running' });
@@ -161,7 +247,12 @@ describe('AI area API', () => {
     ctx.clock.advance(11 * 60_000);
     expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(202);
     await ctx.app.queue.drain();
-    const runs = (await ctx.db.query<{ status: string; error_code: string | null }>('SELECT status, error_code FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 2', [rows[0]!.id])).rows;
+    const runs = (
+      await ctx.db.query<{ status: string; error_code: string | null }>(
+        'SELECT status, error_code FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 2',
+        [rows[0]!.id],
+      )
+    ).rows;
     expect(runs).toEqual([
       { status: 'completed', error_code: null },
       { status: 'failed', error_code: 'ai.training_abandoned' },
@@ -174,23 +265,34 @@ describe('AI area API', () => {
     const body = json<{ code: string; data: Suggestion[]; total: number }>(generated);
     expect(body.code).toBe('ai.suggestions_generated');
     expect(body.data.map((s) => [s.search_type, s.filters])).toEqual([
-      ['people', { job_title: 'Marketing Manager', departments: ['Marketing'], seniority: ['Director', 'Manager', 'Head'] }],
+      [
+        'people',
+        { job_title: 'Marketing Manager', departments: ['Marketing'], seniority: ['Director', 'Manager', 'Head'] },
+      ],
       ['company', { industry: 'Healthcare', employees_min: 1, employees_max: 50 }],
       ['local', { categories: ['Dentist'] }],
       ['people', { job_title: 'Owner', seniority: ['Founder/Owner'], management_levels: ['Owner'] }],
     ]);
-    expect(body.data[0]).toMatchObject({ title: 'Marketing Manager at Healthcare companies', location: 'Austin, Texas', provider: 'embedded' });
+    expect(body.data[0]).toMatchObject({
+      title: 'Marketing Manager at Healthcare companies',
+      location: 'Austin, Texas',
+      provider: 'embedded',
+    });
     expect(body.data[2]!.description).toContain('in Austin, Texas');
 
     // Deterministic: generating again gives the same set (replacing, not adding).
     const again = json<{ data: Suggestion[] }>(await call(reseller, 'POST', '/api/ai/icp-suggestions', {}));
     expect(again.data.map((s) => s.title)).toEqual(body.data.map((s) => s.title));
-    const page = json<{ data: Suggestion[]; total: number }>(await call(reseller, 'GET', '/api/ai/icp-suggestions?page=2&pageSize=3'));
+    const page = json<{ data: Suggestion[]; total: number }>(
+      await call(reseller, 'GET', '/api/ai/icp-suggestions?page=2&pageSize=3'),
+    );
     expect(page.total).toBe(4);
     expect(page.data.map((s) => s.title)).toEqual([body.data[3]!.title]);
 
     // In the user's language.
-    const german = json<{ data: Suggestion[] }>(await call(reseller, 'POST', '/api/ai/icp-suggestions', {}, { 'user-language': 'de' }));
+    const german = json<{ data: Suggestion[] }>(
+      await call(reseller, 'POST', '/api/ai/icp-suggestions', {}, { 'user-language': 'de' }),
+    );
     expect(german.data[1]!.title).toBe('Healthcare-Unternehmen mit 1–50 Mitarbeitern');
 
     // Another account sees none of them.
@@ -217,7 +319,15 @@ describe('AI area API', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
       undo = setAiProvider(
-        createOpenAiCompatibleProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'k', model: 'fake', timeoutMs: 2000, maxRetries: 1, backoffMs: 1, sleep: async () => undefined }),
+        createOpenAiCompatibleProvider({
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          apiKey: 'k',
+          model: 'fake',
+          timeoutMs: 2000,
+          maxRetries: 1,
+          backoffMs: 1,
+          sleep: async () => undefined,
+        }),
       );
     });
     afterAll(async () => {
@@ -233,19 +343,36 @@ describe('AI area API', () => {
         body: content(
           JSON.stringify({
             suggestions: [
-              { title: 'Clinic owners', description: 'They buy.', search_type: 'people', location: 'Austin', filters: { job_title: 'Practice Owner', seniority: ['Founder/Owner', 'Wizard'] } },
+              {
+                title: 'Clinic owners',
+                description: 'They buy.',
+                search_type: 'people',
+                location: 'Austin',
+                filters: { job_title: 'Practice Owner', seniority: ['Founder/Owner', 'Wizard'] },
+              },
               { title: 'Bad type', search_type: 'influencer', filters: { platforms: ['tiktok'] } },
               { title: 'No usable filter', search_type: 'company', filters: { industry: 'Space Mining' } },
-              { title: 'Mid-size clinics', search_type: 'company', filters: { industry: 'Healthcare', employees_min: 200, employees_max: 20 } },
+              {
+                title: 'Mid-size clinics',
+                search_type: 'company',
+                filters: { industry: 'Healthcare', employees_min: 200, employees_max: 20 },
+              },
             ],
           }),
         ),
       });
-      expect(json(await call(reseller, 'GET', '/api/ai/status'))).toMatchObject({ engine: { provider: 'openai-compatible', embedded: false, model: 'fake' } });
+      expect(json(await call(reseller, 'GET', '/api/ai/status'))).toMatchObject({
+        engine: { provider: 'openai-compatible', embedded: false, model: 'fake' },
+      });
       const body = json<{ data: Suggestion[] }>(await call(reseller, 'POST', '/api/ai/icp-suggestions', {}));
       expect(body.data.map((s) => [s.title, s.search_type, s.filters, s.provider])).toEqual([
         ['Clinic owners', 'people', { job_title: 'Practice Owner', seniority: ['Founder/Owner'] }, 'openai-compatible'],
-        ['Mid-size clinics', 'company', { industry: 'Healthcare', employees_min: 20, employees_max: 200 }, 'openai-compatible'],
+        [
+          'Mid-size clinics',
+          'company',
+          { industry: 'Healthcare', employees_min: 20, employees_max: 200 },
+          'openai-compatible',
+        ],
       ]);
     });
 
@@ -265,10 +392,18 @@ describe('AI area API', () => {
       expect(requests).toBe(0);
       await ctx.app.queue.drain();
       expect(requests).toBe(2);
-      const latest = json<{ latest_run: { status: string; error_code: string; error_message: string } }>(await call(reseller, 'GET', '/api/ai/training'));
-      expect(latest.latest_run).toMatchObject({ status: 'failed', error_code: 'ai.provider_unavailable', error_message: 'The AI service is unavailable right now. Try again later.' });
+      const latest = json<{ latest_run: { status: string; error_code: string; error_message: string } }>(
+        await call(reseller, 'GET', '/api/ai/training'),
+      );
+      expect(latest.latest_run).toMatchObject({
+        status: 'failed',
+        error_code: 'ai.provider_unavailable',
+        error_message: 'The AI service is unavailable right now. Try again later.',
+      });
       const key = `ai-training:${json<{ data: { id: number } }>(queued).data.id}`;
-      expect((await ctx.db.query('SELECT state FROM external_effects WHERE key = $1', [key])).rows).toEqual([{ state: 'failed' }]);
+      expect((await ctx.db.query('SELECT state FROM external_effects WHERE key = $1', [key])).rows).toEqual([
+        { state: 'failed' },
+      ]);
       // The job again (a retry, a second worker): no second call.
       await ctx.app.queue.send('ai-training', { runId: json<{ data: { id: number } }>(queued).data.id });
       await ctx.app.queue.drain();

@@ -49,13 +49,19 @@ describe('sign-in cache', () => {
 
   it('sees a logout at once', async () => {
     expect((await me()).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) })).statusCode).toBeLessThan(300);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) })).statusCode,
+    ).toBeLessThan(300);
     expect((await me()).statusCode).toBe(401);
   });
 
   it('honours the token expiry on a cached token', async () => {
     expect((await me()).statusCode).toBe(200);
-    const expiry = (await ctx.db.query<{ expires_at: Date }>('SELECT expires_at FROM auth_tokens WHERE token_hash = $1', [hashToken(token)])).rows[0]!.expires_at;
+    const expiry = (
+      await ctx.db.query<{ expires_at: Date }>('SELECT expires_at FROM auth_tokens WHERE token_hash = $1', [
+        hashToken(token),
+      ])
+    ).rows[0]!.expires_at;
     const now = ctx.clock.now();
     ctx.clock.advance(expiry.getTime() - now.getTime() + 1000);
     try {
@@ -81,10 +87,11 @@ describe('sign-in cache', () => {
   it('sees a module taken away', async () => {
     const leads = () => ctx.app.inject({ url: '/api/campaigns', headers: bearer(token) });
     expect((await leads()).statusCode).toBe(200);
-    await ctx.db.query("DELETE FROM user_modules WHERE user_id = (SELECT id FROM users WHERE email = 'customer@leadsmith.test') AND module_id = (SELECT id FROM modules WHERE slug = 'leads')");
+    await ctx.db.query(
+      "DELETE FROM user_modules WHERE user_id = (SELECT id FROM users WHERE email = 'customer@leadsmith.test') AND module_id = (SELECT id FROM modules WHERE slug = 'leads')",
+    );
     expect((await leads()).statusCode).toBe(403);
   });
-
 });
 
 describe('watchWrites', () => {

@@ -16,7 +16,11 @@ describe('login, tokens and logout', () => {
     ctx = await createTestApp({
       beforeReady: (app) => {
         // A route of a "later area", to exercise requireModule.
-        app.get('/api/test/admin-only', { config: { access: 'admin' }, onRequest: [app.requireAuth, app.requireModule('admin')] }, async () => ({ ok: true }));
+        app.get(
+          '/api/test/admin-only',
+          { config: { access: 'admin' }, onRequest: [app.requireAuth, app.requireModule('admin')] },
+          async () => ({ ok: true }),
+        );
       },
     });
   });
@@ -47,11 +51,21 @@ describe('login, tokens and logout', () => {
   test('a wrong password or unknown email is 401 invalid_credentials, translated', async () => {
     const wrong = await post('/auth/login', { email: DEMO.admin.email, password: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
-    expect(json(wrong)).toMatchObject({ code: 'invalid_credentials', message: 'These credentials do not match our records.' });
+    expect(json(wrong)).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'These credentials do not match our records.',
+    });
 
-    const unknown = await post('/auth/login', { email: 'nobody@leadsmith.test', password: 'whatever' }, { 'user-language': 'es' });
+    const unknown = await post(
+      '/auth/login',
+      { email: 'nobody@leadsmith.test', password: 'whatever' },
+      { 'user-language': 'es' },
+    );
     expect(unknown.statusCode).toBe(401);
-    expect(json(unknown)).toMatchObject({ code: 'invalid_credentials', message: 'Estas credenciales no coinciden con nuestros registros.' });
+    expect(json(unknown)).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Estas credenciales no coinciden con nuestros registros.',
+    });
   });
 
   test('the database stores only the sha256 of a token, never the token itself', async () => {
@@ -61,7 +75,9 @@ describe('login, tokens and logout', () => {
     expect(stored.rows.map((r) => r.token_hash)).toContain(hash);
 
     // Scan every table's rows as text: the raw token appears nowhere.
-    const tables = await ctx.db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+    const tables = await ctx.db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
     expect(tables.rows.length).toBeGreaterThan(10);
     for (const { table_name } of tables.rows) {
       const { rows } = await ctx.db.query<{ row: string }>(`SELECT t::text AS row FROM ${table_name} t`);
@@ -74,12 +90,20 @@ describe('login, tokens and logout', () => {
     const me = await ctx.app.inject({ url: '/api/me', headers: bearer(token) });
     expect(me.statusCode).toBe(200);
     const hash = createHash('sha256').update(token).digest('hex');
-    const { rows } = await ctx.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM auth_tokens WHERE token_hash = $1', [hash]);
+    const { rows } = await ctx.db.query<{ last_used_at: Date | null }>(
+      'SELECT last_used_at FROM auth_tokens WHERE token_hash = $1',
+      [hash],
+    );
     expect(rows[0]?.last_used_at?.toISOString()).toBe(ctx.clock.now().toISOString());
   });
 
   test('missing, malformed and unknown tokens are 401 unauthenticated', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer short' },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+    ]) {
       const response = await ctx.app.inject({ url: '/api/me', headers });
       expect(response.statusCode).toBe(401);
       expect(json(response)).toMatchObject({ code: 'unauthenticated', message: 'Please log in to continue.' });
@@ -96,7 +120,9 @@ describe('login, tokens and logout', () => {
     // Other sessions of the same user stay signed in.
     expect((await ctx.app.inject({ url: '/api/me', headers: bearer(other) })).statusCode).toBe(200);
     // Logging out twice, or without a token, is 401.
-    expect((await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
     expect((await ctx.app.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(401);
   });
 
@@ -141,7 +167,11 @@ describe('login, tokens and logout', () => {
     const locked = await post('/auth/login', DEMO.reseller, {}, ip);
     expect(locked.statusCode).toBe(429);
     // First failure was 5 minutes ago: it leaves the 15-minute window in 10.
-    expect(json(locked)).toMatchObject({ code: 'too_many_attempts', message: 'Too many login attempts. Try again in 10 minutes.', retry_after_seconds: 600 });
+    expect(json(locked)).toMatchObject({
+      code: 'too_many_attempts',
+      message: 'Too many login attempts. Try again in 10 minutes.',
+      retry_after_seconds: 600,
+    });
     expect(locked.headers['retry-after']).toBe('600');
 
     const german = await post('/auth/login', DEMO.reseller, { 'user-language': 'de' }, ip);
@@ -160,15 +190,25 @@ describe('login, tokens and logout', () => {
 
   test('a success clears the failure count', async () => {
     const ip = '10.3.3.3';
-    for (let i = 0; i < 4; i++) expect((await post('/auth/login', { email: DEMO.customer.email, password: 'nope-nope' }, {}, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await post('/auth/login', { email: DEMO.customer.email, password: 'nope-nope' }, {}, ip)).statusCode,
+      ).toBe(401);
     expect((await post('/auth/login', DEMO.customer, {}, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await post('/auth/login', { email: DEMO.customer.email, password: 'nope-nope' }, {}, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await post('/auth/login', { email: DEMO.customer.email, password: 'nope-nope' }, {}, ip)).statusCode,
+      ).toBe(401);
     expect((await post('/auth/login', DEMO.customer, {}, ip)).statusCode).toBe(200);
   });
 
   test('login validates its body and names the field', async () => {
     const response = await post('/auth/login', { email: 'not-an-email', password: 'x' });
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toMatchObject({ code: 'validation_failed', field: 'email', message: 'email: Please enter a valid email address.' });
+    expect(json(response)).toMatchObject({
+      code: 'validation_failed',
+      field: 'email',
+      message: 'email: Please enter a valid email address.',
+    });
   });
 });

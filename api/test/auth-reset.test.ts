@@ -9,11 +9,15 @@ describe('password reset and social sign-in', () => {
   });
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url, payload, headers });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, payload, headers });
 
   /** Reads the outbox table directly (DEV_MAILBOX is off in this file). */
   async function mails(email: string): Promise<{ subject: string; body_text: string }[]> {
-    const { rows } = await ctx.db.query<{ subject: string; body_text: string }>('SELECT subject, body_text FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC', [email]);
+    const { rows } = await ctx.db.query<{ subject: string; body_text: string }>(
+      'SELECT subject, body_text FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC',
+      [email],
+    );
     return rows;
   }
   async function latestCode(email: string): Promise<string> {
@@ -60,19 +64,37 @@ describe('password reset and social sign-in', () => {
     const oldToken = await login(ctx.app, DEMO.customer);
     const code = await latestCode(DEMO.customer.email);
 
-    const mismatch = await post('/auth/reset-password', { email: DEMO.customer.email, code, password: 'brand-new-pw', password_confirmation: 'other-pw' });
+    const mismatch = await post('/auth/reset-password', {
+      email: DEMO.customer.email,
+      code,
+      password: 'brand-new-pw',
+      password_confirmation: 'other-pw',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(json(mismatch).field).toBe('password_confirmation');
 
-    const response = await post('/auth/reset-password', { email: DEMO.customer.email, code, password: 'brand-new-pw', password_confirmation: 'brand-new-pw' });
+    const response = await post('/auth/reset-password', {
+      email: DEMO.customer.email,
+      code,
+      password: 'brand-new-pw',
+      password_confirmation: 'brand-new-pw',
+    });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ code: 'password_reset', message: 'Your password has been reset. You can now log in.' });
+    expect(json(response)).toEqual({
+      code: 'password_reset',
+      message: 'Your password has been reset. You can now log in.',
+    });
 
     expect((await ctx.app.inject({ url: '/api/me', headers: bearer(oldToken) })).statusCode).toBe(401);
     expect((await post('/auth/login', DEMO.customer)).statusCode).toBe(401);
     expect((await post('/auth/login', { email: DEMO.customer.email, password: 'brand-new-pw' })).statusCode).toBe(200);
 
-    const reuse = await post('/auth/reset-password', { email: DEMO.customer.email, code, password: 'another-pw', password_confirmation: 'another-pw' });
+    const reuse = await post('/auth/reset-password', {
+      email: DEMO.customer.email,
+      code,
+      password: 'another-pw',
+      password_confirmation: 'another-pw',
+    });
     expect(reuse.statusCode).toBe(422);
     expect(json(reuse).field).toBe('code');
     expect((await post('/auth/login', { email: DEMO.customer.email, password: 'brand-new-pw' })).statusCode).toBe(200);
@@ -83,15 +105,27 @@ describe('password reset and social sign-in', () => {
     await post('/auth/forgot-password', { email: DEMO.reseller.email });
     const code = await latestCode(DEMO.reseller.email);
     ctx.clock.advance(30 * MINUTE_MS);
-    const response = await post('/auth/reset-password', { email: DEMO.reseller.email, code, password: 'brand-new-pw', password_confirmation: 'brand-new-pw' });
+    const response = await post('/auth/reset-password', {
+      email: DEMO.reseller.email,
+      code,
+      password: 'brand-new-pw',
+      password_confirmation: 'brand-new-pw',
+    });
     expect(response.statusCode).toBe(422);
     expect((await post('/auth/login', DEMO.reseller)).statusCode).toBe(200);
   });
 
   test('reset validation names the field, translated (fr)', async () => {
-    const response = await post('/auth/reset-password', { email: DEMO.reseller.email, code: '123456', password: '123', password_confirmation: '123' }, { 'user-language': 'fr' });
+    const response = await post(
+      '/auth/reset-password',
+      { email: DEMO.reseller.email, code: '123456', password: '123', password_confirmation: '123' },
+      { 'user-language': 'fr' },
+    );
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toMatchObject({ field: 'password', message: 'password: Le mot de passe doit contenir au moins 6 caractères.' });
+    expect(json(response)).toMatchObject({
+      field: 'password',
+      message: 'password: Le mot de passe doit contenir au moins 6 caractères.',
+    });
   });
 
   test('social sign-in answers 422 provider_not_configured on the provider field', async () => {

@@ -17,10 +17,17 @@ let parentId: number;
 let otherChild: Account;
 
 type Connection = { provider: string; connected: boolean; shared: boolean };
-type Connections = { data: Connection[]; sharing: { share_with_related: boolean; can_share: boolean; shared_by: string | null } };
+type Connections = {
+  data: Connection[];
+  sharing: { share_with_related: boolean; can_share: boolean; shared_by: string | null };
+};
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   crm = await startFakeCrm();
@@ -31,8 +38,17 @@ beforeAll(async () => {
   child = await login(ctx.app, DEMO.customer);
   parentId = await userIdByEmail(ctx, DEMO.reseller.email);
   // Another parent, sharing, with a related account of its own.
-  const other = await makeAccount(ctx, { email: 'other-parent@crm-sharing.test', userType: 'reseller', modules: ['leads', 'whitelabel'] });
-  otherChild = await makeAccount(ctx, { email: 'other-child@crm-sharing.test', userType: 'customer', modules: ['leads'], parentId: other.id });
+  const other = await makeAccount(ctx, {
+    email: 'other-parent@crm-sharing.test',
+    userType: 'reseller',
+    modules: ['leads', 'whitelabel'],
+  });
+  otherChild = await makeAccount(ctx, {
+    email: 'other-child@crm-sharing.test',
+    userType: 'customer',
+    modules: ['leads'],
+    parentId: other.id,
+  });
   await ctx.db.query(`UPDATE users SET role = 'related' WHERE id = $1`, [otherChild.id]);
   expect((await inject('PUT', '/api/crm/sharing', other.headers, { share_with_related: true })).statusCode).toBe(200);
 }, 60_000);
@@ -52,11 +68,19 @@ async function connect(token: string, code: string) {
 }
 
 async function peopleList(headers: Record<string, string>, names: string[]): Promise<{ id: number; ids: number[] }> {
-  const created = await inject('POST', '/api/campaigns', headers, { name: `Shared CRM list ${Math.random()}`, list_type: 'people' });
+  const created = await inject('POST', '/api/campaigns', headers, {
+    name: `Shared CRM list ${Math.random()}`,
+    list_type: 'people',
+  });
   const id = json<{ campaign: { id: number } }>(created).campaign.id;
   const ids: number[] = [];
   for (const name of names) {
-    const res = await inject('POST', `/api/people-results/${id}/manual`, headers, { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, company: 'Acme', position: 'Founder' });
+    const res = await inject('POST', `/api/people-results/${id}/manual`, headers, {
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      company: 'Acme',
+      position: 'Founder',
+    });
     ids.push(json<{ result: { id: number } }>(res).result.id);
   }
   return { id, ids };
@@ -66,24 +90,47 @@ const ghl = async (headers: Record<string, string>) => {
   const body = json<Connections>(await inject('GET', '/api/crm/connections', headers));
   return { ...body.data.find((c) => c.provider === 'ghl')!, sharing: body.sharing };
 };
-const sendCrm = (headers: Record<string, string>, list: { id: number; ids: number[] }) => inject('POST', `/api/people-results/${list.id}/send-crm`, headers, { provider: 'ghl', ids: list.ids });
+const sendCrm = (headers: Record<string, string>, list: { id: number; ids: number[] }) =>
+  inject('POST', `/api/people-results/${list.id}/send-crm`, headers, { provider: 'ghl', ids: list.ids });
 const statuses = async (headers: Record<string, string>, listId: number) =>
-  json<{ data: { name: string; crm_status: string | null; crm_error: string | null }[] }>(await inject('POST', `/api/people-results/${listId}`, headers, {})).data.map((r) => [r.name, r.crm_status, r.crm_error]);
+  json<{ data: { name: string; crm_status: string | null; crm_error: string | null }[] }>(
+    await inject('POST', `/api/people-results/${listId}`, headers, {}),
+  ).data.map((r) => [r.name, r.crm_status, r.crm_error]);
 const received = (code: string) => crm.contacts.filter((c) => c.code === code).map((c) => c.contact.name);
 
 describe("a related account and its parent's CRM connections", () => {
-  it('uses none of them until the parent shares; then sends through the parent\'s connection, exactly once per row', async () => {
+  it("uses none of them until the parent shares; then sends through the parent's connection, exactly once per row", async () => {
     await connect(parent, 'code-parent');
-    expect(await ghl(bearer(child))).toMatchObject({ connected: false, shared: false, sharing: { shared_by: null, can_share: false } });
+    expect(await ghl(bearer(child))).toMatchObject({
+      connected: false,
+      shared: false,
+      sharing: { shared_by: null, can_share: false },
+    });
     const list = await peopleList(bearer(child), ['Ada Shared', 'Alan Shared']);
     const refused = await sendCrm(bearer(child), list);
     expect(refused.statusCode).toBe(422);
-    expect(json(refused)).toMatchObject({ code: 'leadSearch.crm_not_shared', field: 'provider', message: 'Your parent account does not share its GoHighLevel connection with you. Connect your own GoHighLevel in Settings → Integration → CRM.' });
+    expect(json(refused)).toMatchObject({
+      code: 'leadSearch.crm_not_shared',
+      field: 'provider',
+      message:
+        'Your parent account does not share its GoHighLevel connection with you. Connect your own GoHighLevel in Settings → Integration → CRM.',
+    });
 
     const on = await inject('PUT', '/api/crm/sharing', bearer(parent), { share_with_related: true });
-    expect(json(on)).toMatchObject({ share_with_related: true, message: 'Related accounts can now use your CRM connections.' });
-    expect(await ghl(bearer(parent))).toMatchObject({ connected: true, shared: false, sharing: { share_with_related: true, can_share: true, shared_by: null } });
-    expect(await ghl(bearer(child))).toMatchObject({ connected: true, shared: true, sharing: { shared_by: 'Riley Reseller', share_with_related: false } });
+    expect(json(on)).toMatchObject({
+      share_with_related: true,
+      message: 'Related accounts can now use your CRM connections.',
+    });
+    expect(await ghl(bearer(parent))).toMatchObject({
+      connected: true,
+      shared: false,
+      sharing: { share_with_related: true, can_share: true, shared_by: null },
+    });
+    expect(await ghl(bearer(child))).toMatchObject({
+      connected: true,
+      shared: true,
+      sharing: { shared_by: 'Riley Reseller', share_with_related: false },
+    });
 
     expect((await sendCrm(bearer(child), list)).statusCode).toBe(202);
     await ctx.app.queue.drain();
@@ -97,29 +144,53 @@ describe("a related account and its parent's CRM connections", () => {
   it('cannot disconnect, re-map or share the connection its parent shares (403 / 422), and the parent keeps it', async () => {
     const disconnect = await inject('DELETE', '/api/crm/connections/ghl', bearer(child));
     expect(disconnect.statusCode).toBe(403);
-    expect(json(disconnect)).toMatchObject({ code: 'settings.crm_shared_read_only', message: 'Your parent account shares this GoHighLevel connection with you: only it can change or disconnect it.' });
-    expect((await inject('PUT', '/api/crm/fields/ghl', bearer(child), { mappings: [{ lead_field: 'email', crm_field: 'email' }] })).statusCode).toBe(403);
+    expect(json(disconnect)).toMatchObject({
+      code: 'settings.crm_shared_read_only',
+      message: 'Your parent account shares this GoHighLevel connection with you: only it can change or disconnect it.',
+    });
+    expect(
+      (
+        await inject('PUT', '/api/crm/fields/ghl', bearer(child), {
+          mappings: [{ lead_field: 'email', crm_field: 'email' }],
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await inject('GET', '/api/crm/fields/ghl', bearer(child))).statusCode).toBe(403);
     const reshare = await inject('PUT', '/api/crm/sharing', bearer(child), { share_with_related: true });
     expect(json(reshare)).toMatchObject({ code: 'settings.crm_sharing_related', field: 'share_with_related' });
-    expect((await ctx.db.query(`SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = 'ghl'`, [parentId])).rowCount).toBe(1);
-    expect((await inject('PUT', '/api/crm/sharing', bearer(parent), { share_with_related: 'yes' })).json()).toMatchObject({ field: 'share_with_related' });
+    expect(
+      (await ctx.db.query(`SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = 'ghl'`, [parentId]))
+        .rowCount,
+    ).toBe(1);
+    expect(
+      (await inject('PUT', '/api/crm/sharing', bearer(parent), { share_with_related: 'yes' })).json(),
+    ).toMatchObject({ field: 'share_with_related' });
   });
 
   it("another parent's related account never sees or uses them", async () => {
-    expect(await ghl(otherChild.headers)).toMatchObject({ connected: false, shared: false, sharing: { shared_by: 'Test Account' } });
+    expect(await ghl(otherChild.headers)).toMatchObject({
+      connected: false,
+      shared: false,
+      sharing: { shared_by: 'Test Account' },
+    });
     const list = await peopleList(otherChild.headers, ['Other Child Lead']);
     const res = await sendCrm(otherChild.headers, list);
     expect(json(res)).toMatchObject({ code: 'leadSearch.crm_connect_first' });
     expect((await inject('DELETE', '/api/crm/connections/ghl', otherChild.headers)).statusCode).toBe(200);
-    expect((await ctx.db.query(`SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = 'ghl'`, [parentId])).rowCount).toBe(1);
+    expect(
+      (await ctx.db.query(`SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = 'ghl'`, [parentId]))
+        .rowCount,
+    ).toBe(1);
   });
 
   it('turning sharing off stops a send under way and refuses the next one with the reason', async () => {
     const list = await peopleList(bearer(child), ['Grace Stopped']);
     expect((await sendCrm(bearer(child), list)).statusCode).toBe(202);
     const off = await inject('PUT', '/api/crm/sharing', bearer(parent), { share_with_related: false });
-    expect(json(off)).toMatchObject({ share_with_related: false, message: 'Related accounts can no longer use your CRM connections.' });
+    expect(json(off)).toMatchObject({
+      share_with_related: false,
+      message: 'Related accounts can no longer use your CRM connections.',
+    });
     await ctx.app.queue.drain();
     expect(await statuses(bearer(child), list.id)).toEqual([['Grace Stopped', 'unsent', 'not_connected']]);
     expect(received('code-parent')).not.toContain('Grace Stopped');

@@ -37,7 +37,8 @@ describe('prepared reads', () => {
   });
 
   const prepared = () => db.queryPrepared!.bind(db);
-  const preparedCount = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
+  const preparedCount = async () =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
 
   test('rows, types and counts are those of query(), run after run', async () => {
     const sql = 'SELECT id, owner, label, data, at FROM prep_items WHERE owner = $1 AND id > $2 ORDER BY id LIMIT 5';
@@ -46,17 +47,25 @@ describe('prepared reads', () => {
       const again = await prepared()(sql, [1, 3]);
       expect(again).toEqual(plain);
     }
-    expect(plain.rows[0]).toEqual({ id: 4, owner: 1, label: 'item 4', data: { n: 4 }, at: new Date('2026-01-01T04:00:00.000Z') });
+    expect(plain.rows[0]).toEqual({
+      id: 4,
+      owner: 1,
+      label: 'item 4',
+      data: { n: 4 },
+      at: new Date('2026-01-01T04:00:00.000Z'),
+    });
     expect(await prepared()(sql, [2, 100])).toEqual({ rows: [], rowCount: 0 });
   });
 
   test('a parameter that is not an integer is bound, never written into the statement', async () => {
     const before = await preparedCount();
-    const text = await prepared()("SELECT id FROM prep_items WHERE label = $1", ["item 7'; DROP TABLE prep_items; --"]);
+    const text = await prepared()('SELECT id FROM prep_items WHERE label = $1', ["item 7'; DROP TABLE prep_items; --"]);
     expect(text.rows).toEqual([]);
     const found = await prepared()('SELECT id FROM prep_items WHERE label = $1', ['item 7']);
     expect(found.rows).toEqual([{ id: 7 }]);
-    expect((await prepared()('SELECT count(*)::int AS n FROM prep_items WHERE id::float8 < $1', [2.5])).rows).toEqual([{ n: 2 }]);
+    expect((await prepared()('SELECT count(*)::int AS n FROM prep_items WHERE id::float8 < $1', [2.5])).rows).toEqual([
+      { n: 2 },
+    ]);
     // PGlite writes parameters into EXECUTE, so only integers are prepared there; PostgreSQL binds
     // any parameter to a named statement (the two texts above).
     expect(await preparedCount()).toBe(db.kind === 'pglite' ? before : before + 2);
@@ -85,7 +94,9 @@ describe('prepared reads', () => {
   test('a statement PostgreSQL refuses fails like query(), and the next one works', async () => {
     await expect(prepared()('SELECT nope FROM prep_items WHERE id = $1', [1])).rejects.toMatchObject({ code: '42703' });
     await expect(prepared()('SELECT nope FROM prep_items WHERE id = $1', [1])).rejects.toMatchObject({ code: '42703' });
-    await expect(prepared()('SELECT id FROM prep_items WHERE id = $1', [30])).resolves.toMatchObject({ rows: [{ id: 30 }] });
+    await expect(prepared()('SELECT id FROM prep_items WHERE id = $1', [30])).resolves.toMatchObject({
+      rows: [{ id: 30 }],
+    });
   });
 
   test('a statement prepared before a schema change answers with the new schema', async () => {

@@ -54,28 +54,49 @@ describe('delivery: per-domain remote registry', () => {
     return json<Registry>(response).remotes;
   };
   const put = (domain: string, remote: string, payload: object, token = admin) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/admin/remote-registry/${domain}/${remote}`, headers: bearer(token), payload });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/remote-registry/${domain}/${remote}`,
+      headers: bearer(token),
+      payload,
+    });
   const del = (domain: string, remote: string, token = admin) =>
     ctx.app.inject({ method: 'DELETE', url: `/api/admin/remote-registry/${domain}/${remote}`, headers: bearer(token) });
 
   test('the default is the current release, not the newest extra build', async () => {
     const remotes = await registry('?domain=reseller.example');
-    expect(remotes.mfe_whitelabel).toEqual({ version: '1.0.0', manifestUrl: '/remotes/mfe-whitelabel/1.0.0/mf-manifest.json' });
+    expect(remotes.mfe_whitelabel).toEqual({
+      version: '1.0.0',
+      manifestUrl: '/remotes/mfe-whitelabel/1.0.0/mf-manifest.json',
+    });
     expect(remotes.mfe_admin).toEqual({ version: '2.0.0', manifestUrl: '/remotes/mfe-admin/2.0.0/mf-manifest.json' });
   });
 
   test('only admins read or edit overrides (401 signed out, 403 without the admin module)', async () => {
     expect((await ctx.app.inject({ url: '/api/admin/remote-registry' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/admin/remote-registry', headers: bearer(reseller) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/admin/remote-registry', headers: bearer(reseller) })).statusCode).toBe(
+      403,
+    );
     expect((await put('reseller.example', 'mfe_whitelabel', { version: '1.1.0' }, reseller)).statusCode).toBe(403);
     expect((await del('reseller.example', 'mfe_whitelabel', reseller)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/remote-registry/reseller.example/mfe_whitelabel', payload: { version: '1.1.0' } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/admin/remote-registry/reseller.example/mfe_whitelabel',
+          payload: { version: '1.1.0' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   test('a pinned domain gets its version on the next registry read; other domains keep theirs', async () => {
     const saved = await put('Reseller.Example:443', 'mfe_whitelabel', { version: '1.1.0' });
     expect(saved.statusCode).toBe(200);
-    expect(json(saved)).toMatchObject({ code: 'delivery.override_saved', override: { domain: 'reseller.example', remote: 'mfe_whitelabel', version: '1.1.0', canary: null } });
+    expect(json(saved)).toMatchObject({
+      code: 'delivery.override_saved',
+      override: { domain: 'reseller.example', remote: 'mfe_whitelabel', version: '1.1.0', canary: null },
+    });
 
     expect((await registry('?domain=reseller.example')).mfe_whitelabel).toEqual({
       version: '1.1.0',
@@ -90,8 +111,16 @@ describe('delivery: per-domain remote registry', () => {
     const listed = json<ApiResponse<'/api/admin/remote-registry', 'get'>>(
       await ctx.app.inject({ url: '/api/admin/remote-registry?pageSize=10', headers: bearer(admin) }),
     );
-    expect(listed.overrides).toMatchObject({ total: 1, currentPage: 1, pageSize: 10, data: [{ domain: 'reseller.example', version: '1.1.0' }] });
-    expect(listed.remotes.find((r) => r.remote === 'mfe_whitelabel')).toMatchObject({ default_version: '1.0.0', versions: ['1.2.0-faults', '1.1.0', '1.0.0'] });
+    expect(listed.overrides).toMatchObject({
+      total: 1,
+      currentPage: 1,
+      pageSize: 10,
+      data: [{ domain: 'reseller.example', version: '1.1.0' }],
+    });
+    expect(listed.remotes.find((r) => r.remote === 'mfe_whitelabel')).toMatchObject({
+      default_version: '1.0.0',
+      versions: ['1.2.0-faults', '1.1.0', '1.0.0'],
+    });
 
     expect((await del('reseller.example', 'mfe_whitelabel')).statusCode).toBe(200);
     expect((await registry('?domain=reseller.example')).mfe_whitelabel.version).toBe('1.0.0');
@@ -101,15 +130,23 @@ describe('delivery: per-domain remote registry', () => {
   test('the _default override applies to every domain without its own; a domain override wins', async () => {
     expect((await put('_default', 'mfe_admin', { version: '2.1.0-rc.1' })).statusCode).toBe(200);
     expect((await put('pinned.example', 'mfe_admin', { version: '2.0.0' })).statusCode).toBe(200);
-    expect((await registry('?domain=any.example')).mfe_admin).toMatchObject({ version: '2.1.0-rc.1', source: 'pinned' });
+    expect((await registry('?domain=any.example')).mfe_admin).toMatchObject({
+      version: '2.1.0-rc.1',
+      source: 'pinned',
+    });
     expect((await registry('?domain=pinned.example')).mfe_admin).toMatchObject({ version: '2.0.0', source: 'pinned' });
     await del('_default', 'mfe_admin');
     await del('pinned.example', 'mfe_admin');
-    expect((await registry('?domain=any.example')).mfe_admin).toEqual({ version: '2.0.0', manifestUrl: '/remotes/mfe-admin/2.0.0/mf-manifest.json' });
+    expect((await registry('?domain=any.example')).mfe_admin).toEqual({
+      version: '2.0.0',
+      manifestUrl: '/remotes/mfe-admin/2.0.0/mf-manifest.json',
+    });
   });
 
   test('a canary is decided by a stable hash of the user (or session): same subject, same answer; the share matches the percent', async () => {
-    expect((await put('canary.example', 'mfe_whitelabel', { canary: { version: '1.1.0', percent: 30 } })).statusCode).toBe(200);
+    expect(
+      (await put('canary.example', 'mfe_whitelabel', { canary: { version: '1.1.0', percent: 30 } })).statusCode,
+    ).toBe(200);
     const sids = Array.from({ length: 200 }, (_, i) => `session-${String(i).padStart(4, '0')}`);
     const versions: string[] = [];
     for (const sid of sids) versions.push((await registry(`?domain=canary.example&sid=${sid}`)).mfe_whitelabel.version);
@@ -129,7 +166,10 @@ describe('delivery: per-domain remote registry', () => {
     expect((await registry('?domain=other.example&sid=session-0001')).mfe_whitelabel.version).toBe('1.0.0');
     // 100% sends everyone.
     await put('canary.example', 'mfe_whitelabel', { version: '1.0.0', canary: { version: '1.1.0', percent: 100 } });
-    expect((await registry('?domain=canary.example&sid=session-0002')).mfe_whitelabel).toMatchObject({ version: '1.1.0', source: 'canary' });
+    expect((await registry('?domain=canary.example&sid=session-0002')).mfe_whitelabel).toMatchObject({
+      version: '1.1.0',
+      source: 'canary',
+    });
     await del('canary.example', 'mfe_whitelabel');
   });
 
@@ -139,7 +179,10 @@ describe('delivery: per-domain remote registry', () => {
     expect(json(missing)).toMatchObject({ code: 'delivery.version_not_found', field: 'version' });
     expect(json(missing).message).toContain('9.9.9');
 
-    const canary = await put('reseller.example', 'mfe_whitelabel', { version: '1.0.0', canary: { version: '3.0.0', percent: 10 } });
+    const canary = await put('reseller.example', 'mfe_whitelabel', {
+      version: '1.0.0',
+      canary: { version: '3.0.0', percent: 10 },
+    });
     expect(canary.statusCode).toBe(422);
     expect(json(canary)).toMatchObject({ code: 'delivery.version_not_found', field: 'canary.version' });
 
@@ -148,7 +191,10 @@ describe('delivery: per-domain remote registry', () => {
       expect(bad.statusCode).toBe(422);
       expect(json(bad)).toMatchObject({ code: 'delivery.version_format', field: 'version' });
     }
-    expect(json(await put('reseller.example', 'mfe_whitelabel', {}))).toMatchObject({ code: 'delivery.override_empty', field: 'version' });
+    expect(json(await put('reseller.example', 'mfe_whitelabel', {}))).toMatchObject({
+      code: 'delivery.override_empty',
+      field: 'version',
+    });
 
     const percent = await put('reseller.example', 'mfe_whitelabel', { canary: { version: '1.1.0', percent: 101 } });
     expect(percent.statusCode).toBe(400);
@@ -158,7 +204,11 @@ describe('delivery: per-domain remote registry', () => {
 
     const cdn = 'https://cdn.example.com/remotes/mfe-whitelabel/1.3.0/mf-manifest.json';
     expect((await put('cdn.example', 'mfe_whitelabel', { version: cdn })).statusCode).toBe(200);
-    expect((await registry('?domain=cdn.example')).mfe_whitelabel).toEqual({ version: '1.3.0', manifestUrl: cdn, source: 'pinned' });
+    expect((await registry('?domain=cdn.example')).mfe_whitelabel).toEqual({
+      version: '1.3.0',
+      manifestUrl: cdn,
+      source: 'pinned',
+    });
     await del('cdn.example', 'mfe_whitelabel');
     const badSid = await ctx.app.inject({ url: '/api/remote-registry?domain=x&sid=bad%20id' });
     expect(badSid.statusCode).toBe(400);

@@ -15,13 +15,23 @@ describe('error shape, body parsing and translation', () => {
   afterAll(() => ctx.close());
 
   const raw = (payload: string, contentType = 'application/json', headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/auth/login', payload, headers: { 'content-type': contentType, ...headers } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload,
+      headers: { 'content-type': contentType, ...headers },
+    });
 
   test('malformed JSON is 400 malformed_json, never a 500', async () => {
     for (const payload of ['{"email": ', '{bad json}', '[1,2', '{"__proto__": {"x": 1}}']) {
       const response = await raw(payload);
       expect(response.statusCode).toBe(400);
-      expect(json(response)).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'malformed_json', message: 'The request body is not valid JSON.' });
+      expect(json(response)).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'malformed_json',
+        message: 'The request body is not valid JSON.',
+      });
     }
   });
 
@@ -42,7 +52,11 @@ describe('error shape, body parsing and translation', () => {
   test('a JSON value that is not an object is a type error on the body', async () => {
     const response = await raw('"just a string"');
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toMatchObject({ code: 'validation_failed', field: 'body', message: 'body: This type is not valid.' });
+    expect(json(response)).toMatchObject({
+      code: 'validation_failed',
+      field: 'body',
+      message: 'body: This type is not valid.',
+    });
   });
 
   test('an unknown key with no name names the object that holds it', async () => {
@@ -79,7 +93,9 @@ describe('error shape, body parsing and translation', () => {
       it: 'email: Please enter a valid email address.',
     };
     for (const [lang, message] of Object.entries(expected)) {
-      const response = await raw(JSON.stringify({ email: 'nope', password: 'secret' }), 'application/json', { 'user-language': lang });
+      const response = await raw(JSON.stringify({ email: 'nope', password: 'secret' }), 'application/json', {
+        'user-language': lang,
+      });
       expect(json(response)).toMatchObject({ field: 'email', message });
     }
   });
@@ -95,17 +111,34 @@ describe('error shape, body parsing and translation', () => {
   });
 
   test('unknown routes are a JSON 404, translated', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/auth/nope'], ['DELETE', '/api/me'], ['GET', '/somewhere']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/auth/nope'],
+      ['DELETE', '/api/me'],
+      ['GET', '/somewhere'],
+    ] as const) {
       const response = await ctx.app.inject({ method, url, headers: { 'user-language': 'fr' } });
       expect(response.statusCode).toBe(404);
-      expect(json(response)).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'Introuvable.', request_id: expect.any(String) });
+      expect(json(response)).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'not_found',
+        message: 'Introuvable.',
+        request_id: expect.any(String),
+      });
     }
   });
 
   test('an unexpected failure is a generic 500 that leaks nothing', async () => {
     const response = await ctx.app.inject({ url: '/api/test/crash' });
     expect(response.statusCode).toBe(500);
-    expect(json(response)).toEqual({ statusCode: 500, error: 'Internal Server Error', code: 'server_error', message: 'An unexpected error occurred.', request_id: expect.any(String) });
+    expect(json(response)).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      code: 'server_error',
+      message: 'An unexpected error occurred.',
+      request_id: expect.any(String),
+    });
     expect(response.body).not.toContain('secret details');
   });
 

@@ -44,7 +44,10 @@ export interface FakeCrm {
 
 const CONTACT_PATHS = new Set(['POST /contacts/upsert', 'PUT /contacts', 'POST /contacts']);
 
-export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<FakeCrm> {
+export async function startFakeCrm({
+  port = 0,
+  host = '127.0.0.1',
+}: { port?: number; host?: string } = {}): Promise<FakeCrm> {
   const requests: FakeCrmRequest[] = [];
   const contacts: ReceivedContact[] = [];
   const script: Behaviour[] = [];
@@ -63,7 +66,14 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
     const tokens = { access_token: `at-${counter}-${code}`, refresh_token: `rt-${counter}-${code}` };
     access.set(tokens.access_token, code);
     refresh.set(tokens.refresh_token, code);
-    return { ...tokens, token_type: 'Bearer', expires_in: expiresIn, scope: 'contacts.write', locationId: 'loc-fake-1', userType: 'Location' };
+    return {
+      ...tokens,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
+      scope: 'contacts.write',
+      locationId: 'loc-fake-1',
+      userType: 'Location',
+    };
   };
 
   const server = http.createServer((req, res) => {
@@ -80,7 +90,9 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
       if (key === 'GET /__inspect') {
         const code = url.searchParams.get('code');
         const hook = url.searchParams.get('hook');
-        return send(200, { contacts: contacts.filter((c) => (code ? c.code === code : hook ? c.path === `/hooks/${hook}` : true)) });
+        return send(200, {
+          contacts: contacts.filter((c) => (code ? c.code === code : hook ? c.path === `/hooks/${hook}` : true)),
+        });
       }
       requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
 
@@ -89,7 +101,8 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
         const code = `auth-${nextId++}`;
         const challenge = url.searchParams.get('code_challenge');
         if (challenge) {
-          if (url.searchParams.get('code_challenge_method') !== 'S256') return send(400, { error: 'invalid_request', error_description: 'only S256' });
+          if (url.searchParams.get('code_challenge_method') !== 'S256')
+            return send(400, { error: 'invalid_request', error_description: 'only S256' });
           challenges.set(code, challenge);
         }
         const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://localhost/crm/callback');
@@ -105,7 +118,8 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
         const grant = form.get('grant_type');
         if (grant === 'authorization_code') {
           const code = form.get('code') ?? '';
-          if (!code || code.startsWith('bad')) return send(400, { error: 'invalid_grant', error_description: 'Invalid authorization code' });
+          if (!code || code.startsWith('bad'))
+            return send(400, { error: 'invalid_grant', error_description: 'Invalid authorization code' });
           // RFC 7636 §4.6: a code issued for a challenge needs the verifier whose S256 is that challenge.
           const challenge = challenges.get(code);
           const verifier = form.get('code_verifier');
@@ -131,7 +145,8 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
       if (!isHook && (!token || !access.has(token))) return send(401, { message: 'Invalid JWT' });
       const behaviour = script.shift() ?? 'ok';
       if (behaviour === 'hang') return; // never answers: the caller's timeout ends it
-      if (behaviour !== 'ok') return send(behaviour.status, behaviour.body ?? { message: `Scripted ${behaviour.status}` }, behaviour.headers);
+      if (behaviour !== 'ok')
+        return send(behaviour.status, behaviour.body ?? { message: `Scripted ${behaviour.status}` }, behaviour.headers);
       let parsed: unknown;
       try {
         parsed = JSON.parse(body);
@@ -139,7 +154,13 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
         return send(400, { message: 'Body is not JSON' });
       }
       const list = Array.isArray(parsed) ? parsed : [parsed];
-      for (const contact of list) contacts.push({ path: url.pathname, code: token ? (access.get(token) ?? null) : null, token, contact: contact as Record<string, unknown> });
+      for (const contact of list)
+        contacts.push({
+          path: url.pathname,
+          code: token ? (access.get(token) ?? null) : null,
+          token,
+          contact: contact as Record<string, unknown>,
+        });
       const id = `c-${nextId++}`;
       if (isHook) return send(200, { status: 'success', attempt: id });
       if (key === 'POST /contacts/upsert') return send(200, { new: true, contact: { id } });

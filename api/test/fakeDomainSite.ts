@@ -35,7 +35,9 @@ export const SITE_EMAILS = {
 
 /** Cloudflare's email protection of an address: a key byte, then each byte XOR the key, in hex. */
 export function cfEncode(email: string, key = 0x5a): string {
-  return [key, ...Buffer.from(email, 'utf8')].map((b, i) => (i === 0 ? b : b ^ key).toString(16).padStart(2, '0')).join('');
+  return [key, ...Buffer.from(email, 'utf8')]
+    .map((b, i) => (i === 0 ? b : b ^ key).toString(16).padStart(2, '0'))
+    .join('');
 }
 
 const layout = (title: string, body: string, head = '') => `<!doctype html>
@@ -53,14 +55,23 @@ const ORGANIZATION = {
   name: 'Acme Rockets',
   description: 'Rockets for small businesses.',
   telephone: '+34 912 345 678',
-  address: { '@type': 'PostalAddress', streetAddress: 'Calle Mayor 1', postalCode: '28013', addressLocality: 'Madrid', addressCountry: 'ES' },
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: 'Calle Mayor 1',
+    postalCode: '28013',
+    addressLocality: 'Madrid',
+    addressCountry: 'ES',
+  },
   sameAs: ['https://www.instagram.com/acmerockets'],
 };
 
 function pages(): Record<string, { type: string; body: Buffer | string }> {
   const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
   return {
-    '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n\nSitemap: http://acme-rockets.test/sitemap.xml\n' },
+    '/robots.txt': {
+      type: 'text/plain',
+      body: 'User-agent: *\nDisallow: /private/\n\nSitemap: http://acme-rockets.test/sitemap.xml\n',
+    },
     // A sitemap index (robots.txt names it) pointing at the sitemap of pages.
     '/sitemap.xml': {
       type: 'application/xml',
@@ -133,7 +144,11 @@ export interface FakeSite {
  * `otherNames`: how the DNS server answers names other than the site's (the e2e run: the fixture DNS rules, so the
  * places' `.test` domains take mail); by default they do not exist.
  */
-export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort = 0, otherNames }: { port?: number; dnsPort?: number; otherNames?: typeof fixtureAnswer } = {}): Promise<FakeSite> {
+export async function startFakeSite({
+  port: sitePort = 0,
+  dnsPort: wantedDnsPort = 0,
+  otherNames,
+}: { port?: number; dnsPort?: number; otherNames?: typeof fixtureAnswer } = {}): Promise<FakeSite> {
   const requests: FakeSite['requests'] = [];
   const content = pages();
   // TXT records published by a test (a reseller's domain-ownership record): name → values.
@@ -152,7 +167,12 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
     }
     requests.push({ path, userAgent: String(req.headers['user-agent'] ?? '') });
     if (String(req.headers.host ?? '').startsWith(OLD_DOMAIN)) {
-      res.writeHead(path === '/robots.txt' ? 404 : 301, path === '/robots.txt' ? {} : { location: `http://${SITE_DOMAIN}${path}` }).end();
+      res
+        .writeHead(
+          path === '/robots.txt' ? 404 : 301,
+          path === '/robots.txt' ? {} : { location: `http://${SITE_DOMAIN}${path}` },
+        )
+        .end();
       return;
     }
     const page = content[path];
@@ -175,22 +195,75 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
       type Answer = (typeof response.answers)[number];
       const published = txt.get(name);
       if (published && question!.type === Packet.TYPE.TXT) {
-        for (const data of published) response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as unknown as Answer);
+        for (const data of published)
+          response.answers.push({
+            name,
+            type: Packet.TYPE.TXT,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            data,
+          } as unknown as Answer);
       } else if (name === domainToASCII(IDN_DOMAIN) && question!.type === Packet.TYPE.MX) {
         // The IDN's mail exchanger, published (as DNS does) under its ASCII form only.
-        response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: `mail.${name}`, priority: 10 } as unknown as Answer);
-      } else if (name === SITE_DOMAIN || name === `www.${SITE_DOMAIN}` || name === `mail.${SITE_DOMAIN}` || name === OLD_DOMAIN) {
+        response.answers.push({
+          name,
+          type: Packet.TYPE.MX,
+          class: Packet.CLASS.IN,
+          ttl: 60,
+          exchange: `mail.${name}`,
+          priority: 10,
+        } as unknown as Answer);
+      } else if (
+        name === SITE_DOMAIN ||
+        name === `www.${SITE_DOMAIN}` ||
+        name === `mail.${SITE_DOMAIN}` ||
+        name === OLD_DOMAIN
+      ) {
         // Plain records, as dns2's README writes them: the packet encoder serialises them by type.
-        if (question!.type === Packet.TYPE.A) response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address: '127.0.0.1' } as unknown as Answer);
+        if (question!.type === Packet.TYPE.A)
+          response.answers.push({
+            name,
+            type: Packet.TYPE.A,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            address: '127.0.0.1',
+          } as unknown as Answer);
         if (question!.type === Packet.TYPE.MX && name === SITE_DOMAIN) {
-          response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: `mail.${SITE_DOMAIN}`, priority: 10 } as unknown as Answer);
+          response.answers.push({
+            name,
+            type: Packet.TYPE.MX,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            exchange: `mail.${SITE_DOMAIN}`,
+            priority: 10,
+          } as unknown as Answer);
         }
       } else {
         const type = question?.type;
-        const answer = question && otherNames ? otherNames(name, type === Packet.TYPE.MX ? 'MX' : type === Packet.TYPE.A ? 'A' : type === Packet.TYPE.AAAA ? 'AAAA' : 'other') : { type: 'nxdomain' as const };
+        const answer =
+          question && otherNames
+            ? otherNames(
+                name,
+                type === Packet.TYPE.MX
+                  ? 'MX'
+                  : type === Packet.TYPE.A
+                    ? 'A'
+                    : type === Packet.TYPE.AAAA
+                      ? 'AAAA'
+                      : 'other',
+              )
+            : { type: 'nxdomain' as const };
         type Answer = (typeof response.answers)[number];
         if (answer.type === 'nxdomain') response.header.rcode = Packet.RCODE.NXDOMAIN;
-        if (answer.type === 'mx') response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: answer.exchange, priority: 10 } as unknown as Answer);
+        if (answer.type === 'mx')
+          response.answers.push({
+            name,
+            type: Packet.TYPE.MX,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            exchange: answer.exchange,
+            priority: 10,
+          } as unknown as Answer);
       }
       send(response);
     },

@@ -17,7 +17,10 @@ export interface FakeOidc {
   issuer: string;
   server: Server;
   /** The user consents: a code for this authorization URL (as the provider's redirect would carry it). */
-  approve(authorizationUrl: string, user: { email: string; emailVerified?: boolean; sub?: string }): { code: string; state: string; redirectUri: string };
+  approve(
+    authorizationUrl: string,
+    user: { email: string; emailVerified?: boolean; sub?: string },
+  ): { code: string; state: string; redirectUri: string };
   tokenRequests: number;
   close(): Promise<void>;
 }
@@ -33,9 +36,21 @@ interface Grant {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The authorization request's parameters the account page carries through its form. */
-const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
+const AUTHORIZE_PARAMS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 
-export async function fakeOidc(client: { id: string; secret: string }, options: { port?: number } = {}): Promise<FakeOidc> {
+export async function fakeOidc(
+  client: { id: string; secret: string },
+  options: { port?: number } = {},
+): Promise<FakeOidc> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const grants = new Map<string, Grant>();
@@ -47,7 +62,8 @@ export async function fakeOidc(client: { id: string; secret: string }, options: 
   };
   /** A code for an authorization request the user approved; throws when the request lacks what the provider requires. */
   const grantFor = (p: URLSearchParams, user: { email: string; emailVerified?: boolean; sub?: string }): string => {
-    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce')) throw new Error('authorization request without PKCE, state or nonce');
+    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce'))
+      throw new Error('authorization request without PKCE, state or nonce');
     const code = randomBytes(12).toString('hex');
     grants.set(code, {
       clientId: p.get('client_id') ?? '',
@@ -64,12 +80,15 @@ export async function fakeOidc(client: { id: string; secret: string }, options: 
     if (p.get('client_id') !== client.id) return 'invalid_client';
     if (!/^https?:\/\//.test(p.get('redirect_uri') ?? '')) return 'invalid_request: redirect_uri';
     if (!(p.get('scope') ?? '').split(' ').includes('openid')) return 'invalid_scope';
-    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce')) return 'invalid_request: PKCE, state and nonce are required';
+    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce'))
+      return 'invalid_request: PKCE, state and nonce are required';
     return null;
   };
   const page = (res: import('node:http').ServerResponse, status: number, html: string) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in – Fake OpenID provider</title></head><body><main>${html}</main></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in – Fake OpenID provider</title></head><body><main>${html}</main></body></html>`,
+    );
   };
   const redirect = (res: import('node:http').ServerResponse, to: URL) => {
     res.writeHead(302, { location: to.href });
@@ -80,7 +99,9 @@ export async function fakeOidc(client: { id: string; secret: string }, options: 
     if (req.method === 'GET' && url.pathname === '/authorize') {
       const problem = refusal(url.searchParams);
       if (problem) return page(res, 400, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`);
-      const hidden = AUTHORIZE_PARAMS.map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(url.searchParams.get(k) ?? '')}">`).join('');
+      const hidden = AUTHORIZE_PARAMS.map(
+        (k) => `<input type="hidden" name="${k}" value="${escapeHtml(url.searchParams.get(k) ?? '')}">`,
+      ).join('');
       return page(
         res,
         200,
@@ -123,17 +144,32 @@ export async function fakeOidc(client: { id: string; secret: string }, options: 
       req.on('end', () => {
         state.tokenRequests += 1;
         const form = new URLSearchParams(body);
-        const basic = req.headers.authorization?.startsWith('Basic ') ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString('utf8') : null;
-        const [id, secret] = basic ? basic.split(':').map(decodeURIComponent) : [form.get('client_id'), form.get('client_secret')];
+        const basic = req.headers.authorization?.startsWith('Basic ')
+          ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString('utf8')
+          : null;
+        const [id, secret] = basic
+          ? basic.split(':').map(decodeURIComponent)
+          : [form.get('client_id'), form.get('client_secret')];
         if (id !== client.id || secret !== client.secret) return send(res, 401, { error: 'invalid_client' });
         const grant = grants.get(form.get('code') ?? '');
         grants.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
         const challenge = createHash('sha256').update(verifier).digest('base64url');
-        if (!grant || form.get('grant_type') !== 'authorization_code' || form.get('redirect_uri') !== grant.redirectUri || challenge !== grant.challenge) {
+        if (
+          !grant ||
+          form.get('grant_type') !== 'authorization_code' ||
+          form.get('redirect_uri') !== grant.redirectUri ||
+          challenge !== grant.challenge
+        ) {
           return send(res, 400, { error: 'invalid_grant' });
         }
-        void new SignJWT({ email: grant.user.email, email_verified: grant.user.emailVerified, nonce: grant.nonce, given_name: 'Gia', family_name: 'Google' })
+        void new SignJWT({
+          email: grant.user.email,
+          email_verified: grant.user.emailVerified,
+          nonce: grant.nonce,
+          given_name: 'Gia',
+          family_name: 'Google',
+        })
           .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
           .setIssuer(issuer)
           .setAudience(grant.clientId)
@@ -141,7 +177,14 @@ export async function fakeOidc(client: { id: string; secret: string }, options: 
           .setIssuedAt()
           .setExpirationTime('5m')
           .sign(privateKey)
-          .then((idToken) => send(res, 200, { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 300, id_token: idToken }));
+          .then((idToken) =>
+            send(res, 200, {
+              access_token: randomBytes(16).toString('hex'),
+              token_type: 'Bearer',
+              expires_in: 300,
+              id_token: idToken,
+            }),
+          );
       });
       return undefined;
     }

@@ -24,17 +24,33 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
 
 function xmlError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>fake</RequestId></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>fake</RequestId></Error>`,
+  );
 }
 
 /** Signature Version 4 of the request, computed as S3 does; null when the header is malformed. */
-function expectedSignature(req: IncomingMessage, secret: string, region: string): { given: string; expected: string; accessKeyId: string } | null {
+function expectedSignature(
+  req: IncomingMessage,
+  secret: string,
+  region: string,
+): { given: string; expected: string; accessKeyId: string } | null {
   const header = req.headers.authorization ?? '';
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(header);
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      header,
+    );
   const amzDate = req.headers['x-amz-date'];
   const payloadHash = req.headers['x-amz-content-sha256'];
   if (!match || typeof amzDate !== 'string' || typeof payloadHash !== 'string' || match[3] !== region) return null;
-  const [, accessKeyId, day, , signedHeaders, given] = match as unknown as [string, string, string, string, string, string];
+  const [, accessKeyId, day, , signedHeaders, given] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?') as [string, string?];
   const query = rawQuery
     .split('&')
@@ -44,7 +60,12 @@ function expectedSignature(req: IncomingMessage, secret: string, region: string)
     .join('&');
   const headers = signedHeaders
     .split(';')
-    .map((name) => `${name}:${String(req.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonical = [req.method, rawPath, query, headers, signedHeaders, payloadHash].join('\n');
   const scope = `${day}/${region}/s3/aws4_request`;
@@ -70,11 +91,30 @@ export async function startFakeS3(bucket = 'leadsmith-files', region = 'us-east-
       requests.push(`${req.method} ${key}`);
 
       const signature = expectedSignature(req, credentials.secretAccessKey, region);
-      if (!signature) return xmlError(res, 400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed.');
-      if (signature.accessKeyId !== credentials.accessKeyId) return xmlError(res, 403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-      if (signature.given !== signature.expected) return xmlError(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+      if (!signature)
+        return xmlError(res, 400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed.');
+      if (signature.accessKeyId !== credentials.accessKeyId)
+        return xmlError(
+          res,
+          403,
+          'InvalidAccessKeyId',
+          'The AWS Access Key Id you provided does not exist in our records.',
+        );
+      if (signature.given !== signature.expected)
+        return xmlError(
+          res,
+          403,
+          'SignatureDoesNotMatch',
+          'The request signature we calculated does not match the signature you provided.',
+        );
       const payloadHash = req.headers['x-amz-content-sha256'];
-      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) return xmlError(res, 400, 'XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match what was computed.');
+      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body))
+        return xmlError(
+          res,
+          400,
+          'XAmzContentSHA256Mismatch',
+          'The provided x-amz-content-sha256 header does not match what was computed.',
+        );
       if (bucketName !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
       const failure = failures.get(req.method ?? '');
       if (failure) {
@@ -82,7 +122,9 @@ export async function startFakeS3(bucket = 'leadsmith-files', region = 'us-east-
         return xmlError(res, failure.status, failure.code, 'Injected by the test.');
       }
 
-      const etag = `"${createHash('md5').update(objects.get(key)?.body ?? body).digest('hex')}"`;
+      const etag = `"${createHash('md5')
+        .update(objects.get(key)?.body ?? body)
+        .digest('hex')}"`;
       switch (req.method) {
         case 'PUT':
           objects.set(key, { body, contentType: req.headers['content-type'] ?? 'binary/octet-stream' });
@@ -91,7 +133,10 @@ export async function startFakeS3(bucket = 'leadsmith-files', region = 'us-east-
         case 'GET':
         case 'HEAD': {
           const object = objects.get(key);
-          if (!object) return req.method === 'HEAD' ? (res.writeHead(404), res.end()) : xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+          if (!object)
+            return req.method === 'HEAD'
+              ? (res.writeHead(404), res.end())
+              : xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
           res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length, etag });
           return res.end(req.method === 'GET' ? object.body : undefined);
         }

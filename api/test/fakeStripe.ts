@@ -69,7 +69,12 @@ export interface FakeStripe {
   paymentIntents(): Json[];
   refunds(): Json[];
   /** A delivery of an event signed as Stripe signs it; `created` (Unix seconds) defaults to the fake's clock. */
-  signedEvent(type: string, object: Json, id?: string, created?: number): { payload: string; signature: string; id: string };
+  signedEvent(
+    type: string,
+    object: Json,
+    id?: string,
+    created?: number,
+  ): { payload: string; signature: string; id: string };
   close(): Promise<void>;
 }
 
@@ -93,7 +98,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = 'sk_test_fake_leadsmith';
   const webhookSecret = 'whsec_fake_leadsmith';
   const objects = new Map<string, Json>();
-  const checkoutIntentData = new Map<string, { setupMetadata: Record<string, string>; metadata: Record<string, string>; destination: string | null; fee: string | null }>();
+  const checkoutIntentData = new Map<
+    string,
+    {
+      setupMetadata: Record<string, string>;
+      metadata: Record<string, string>;
+      destination: string | null;
+      fee: string | null;
+    }
+  >();
   const cardOf = new Map<string, TestCard>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const paymentsOf = new Map<string, Json[]>();
@@ -138,10 +151,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     else d.setUTCMonth(d.getUTCMonth() + 1);
     return Math.floor(d.getTime() / 1000);
   };
-  const cardError = (code: string, message: string) => ({ status: 402, body: { error: { type: 'card_error', code, ...(code === 'card_declined' ? { decline_code: 'generic_decline' } : {}), message } } });
+  const cardError = (code: string, message: string) => ({
+    status: 402,
+    body: {
+      error: {
+        type: 'card_error',
+        code,
+        ...(code === 'card_declined' ? { decline_code: 'generic_decline' } : {}),
+        message,
+      },
+    },
+  });
 
   /** An invoice of a subscription's period, paid with its default card (a PaymentIntent) unless it fails. */
-  function invoiceFor(sub: Json, amount: number, period: { start: number; end: number }, reason: string, fail: boolean, error?: Json): Json {
+  function invoiceFor(
+    sub: Json,
+    amount: number,
+    period: { start: number; end: number },
+    reason: string,
+    fail: boolean,
+    error?: Json,
+  ): Json {
     const id = newId('in');
     const pm = String(sub.default_payment_method ?? '');
     let intent: Json | null = null;
@@ -155,7 +185,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer: sub.customer,
         payment_method: pm,
         status: fail ? 'requires_payment_method' : 'succeeded',
-        last_payment_error: fail ? (error ?? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }) : null,
+        last_payment_error: fail
+          ? (error ?? {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            })
+          : null,
         metadata: {},
         transfer_data: sub.transfer_data,
         created: now(),
@@ -175,7 +212,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       amount_remaining: fail ? amount : 0,
       attempt_count: 1,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-      lines: { object: 'list', has_more: false, data: [{ id: newId('il'), object: 'line_item', amount, currency: 'usd', period }] },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [{ id: newId('il'), object: 'line_item', amount, currency: 'usd', period }],
+      },
       period_start: period.start,
       period_end: period.end,
       created: now(),
@@ -186,76 +227,175 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentsOf.set(
       id,
       intent
-        ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: id, amount_paid: fail ? null : amount, amount_requested: amount, currency: 'usd', is_default: true, status: fail ? 'open' : 'paid', payment: { type: 'payment_intent', payment_intent: intent.id } }]
+        ? [
+            {
+              id: newId('inpay'),
+              object: 'invoice_payment',
+              invoice: id,
+              amount_paid: fail ? null : amount,
+              amount_requested: amount,
+              currency: 'usd',
+              is_default: true,
+              status: fail ? 'open' : 'paid',
+              payment: { type: 'payment_intent', payment_intent: intent.id },
+            },
+          ]
         : [],
     );
     return invoice;
   }
-  const withPayments = (invoice: Json): Json => ({ ...invoice, payments: { object: 'list', has_more: false, data: paymentsOf.get(String(invoice.id)) ?? [] } });
+  const withPayments = (invoice: Json): Json => ({
+    ...invoice,
+    payments: { object: 'list', has_more: false, data: paymentsOf.get(String(invoice.id)) ?? [] },
+  });
   const itemOf = (sub: Json) => (sub.items as { data: Json[] }).data[0]!;
-  const notFound = (id: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` } } });
+  const notFound = (id: string) => ({
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` } },
+  });
 
   function paymentMethod(card: TestCard, customer: string | null): Json {
     const id = newId('pm');
-    const pm = { id, object: 'payment_method', type: 'card', customer, created: now(), livemode: false, metadata: {}, card: { ...CARDS[card], exp_month: 12, exp_year: 2034, country: 'US', funding: 'credit' } };
+    const pm = {
+      id,
+      object: 'payment_method',
+      type: 'card',
+      customer,
+      created: now(),
+      livemode: false,
+      metadata: {},
+      card: { ...CARDS[card], exp_month: 12, exp_year: 2034, country: 'US', funding: 'credit' },
+    };
     objects.set(id, pm);
     cardOf.set(id, card);
     return pm;
   }
 
-  function handle(method: string, path: string, form: URLSearchParams, query: URLSearchParams): { status: number; body: Json } {
+  function handle(
+    method: string,
+    path: string,
+    form: URLSearchParams,
+    query: URLSearchParams,
+  ): { status: number; body: Json } {
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: newId('cus'), object: 'customer', email: form.get('email'), metadata: nested(form, 'metadata'), created: now(), livemode: false };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: form.get('email'),
+        metadata: nested(form, 'metadata'),
+        created: now(),
+        livemode: false,
+      };
       objects.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const id = newId('seti');
-      const seti = { id, object: 'setup_intent', client_secret: `${id}_secret_fake`, customer: form.get('customer'), status: 'requires_payment_method', usage: form.get('usage') ?? 'off_session', payment_method: null, metadata: nested(form, 'metadata'), created: now(), livemode: false };
+      const seti = {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_fake`,
+        customer: form.get('customer'),
+        status: 'requires_payment_method',
+        usage: form.get('usage') ?? 'off_session',
+        payment_method: null,
+        metadata: nested(form, 'metadata'),
+        created: now(),
+        livemode: false,
+      };
       objects.set(id, seti);
       return { status: 200, body: seti };
     }
     if (method === 'GET' && path === '/v1/payment_intents/search') {
       // Stripe's Search API (https://docs.stripe.com/api/payment_intents/search), Search Query Language, the one clause the app sends: metadata['<key>']:'<value>'.
       const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
-      if (!clause) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } } };
-      const data = [...objects.values()].filter((o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>)[clause[1]!] === clause[2]);
-      return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data } };
+      if (!clause)
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } },
+        };
+      const data = [...objects.values()].filter(
+        (o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>)[clause[1]!] === clause[2],
+      );
+      return {
+        status: 200,
+        body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data },
+      };
     }
     if (method === 'GET' && path === '/v1/subscriptions/search') {
       // Stripe's Search API (https://docs.stripe.com/api/subscriptions/search), the clause the app sends:
       // metadata['<key>']:'<value>', with data.latest_invoice(.payments) expandable as on a retrieve.
       const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
-      if (!clause) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } } };
+      if (!clause)
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } },
+        };
       const expand = expandOf(form, query);
       const data = [...objects.values()]
         .filter((o) => o.object === 'subscription' && (o.metadata as Record<string, string>)[clause[1]!] === clause[2])
         .map((sub) => {
           const invoice = objects.get(String(sub.latest_invoice));
           if (!invoice) return sub;
-          return { ...sub, latest_invoice: expand.includes('data.latest_invoice.payments') ? withPayments(invoice) : expand.includes('data.latest_invoice') ? invoice : invoice.id };
+          return {
+            ...sub,
+            latest_invoice: expand.includes('data.latest_invoice.payments')
+              ? withPayments(invoice)
+              : expand.includes('data.latest_invoice')
+                ? invoice
+                : invoice.id,
+          };
         });
-      return { status: 200, body: { object: 'search_result', url: '/v1/subscriptions/search', has_more: false, next_page: null, data } };
+      return {
+        status: 200,
+        body: { object: 'search_result', url: '/v1/subscriptions/search', has_more: false, next_page: null, data },
+      };
     }
-    const m = /^\/v1\/(setup_intents|payment_methods|payment_intents|customers|accounts|products|prices|subscriptions|invoices|checkout\/sessions)\/([A-Za-z0-9_]+)$/.exec(path);
+    const m =
+      /^\/v1\/(setup_intents|payment_methods|payment_intents|customers|accounts|products|prices|subscriptions|invoices|checkout\/sessions)\/([A-Za-z0-9_]+)$/.exec(
+        path,
+      );
     if (method === 'GET' && m) {
       const found = objects.get(m[2]!);
       if (!found) return notFound(m[2]!);
-      if (m[1] === 'invoices' && expandOf(form, query).includes('payments')) return { status: 200, body: withPayments(found) };
-      if (m[1] === 'setup_intents' && query.getAll('expand[]').includes('payment_method') && typeof found.payment_method === 'string') return { status: 200, body: { ...found, payment_method: objects.get(found.payment_method) } };
+      if (m[1] === 'invoices' && expandOf(form, query).includes('payments'))
+        return { status: 200, body: withPayments(found) };
+      if (
+        m[1] === 'setup_intents' &&
+        query.getAll('expand[]').includes('payment_method') &&
+        typeof found.payment_method === 'string'
+      )
+        return { status: 200, body: { ...found, payment_method: objects.get(found.payment_method) } };
       return { status: 200, body: found };
     }
     const detach = /^\/v1\/payment_methods\/([A-Za-z0-9_]+)\/detach$/.exec(path);
     if (method === 'POST' && detach) {
       const pm = objects.get(detach[1]!);
       if (!pm) return notFound(detach[1]!);
-      if (!pm.customer) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' } } };
+      if (!pm.customer)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+            },
+          },
+        };
       pm.customer = null;
       emit('payment_method.detached', pm);
       return { status: 200, body: pm };
     }
     if (method === 'POST' && path === '/v1/products') {
-      const product = { id: newId('prod'), object: 'product', name: form.get('name'), active: true, metadata: nested(form, 'metadata'), created: now(), livemode: false };
+      const product = {
+        id: newId('prod'),
+        object: 'product',
+        name: form.get('name'),
+        active: true,
+        metadata: nested(form, 'metadata'),
+        created: now(),
+        livemode: false,
+      };
       objects.set(product.id, product);
       return { status: 200, body: product };
     }
@@ -263,7 +403,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const product = objects.get(form.get('product') ?? '');
       if (!product) return notFound(form.get('product') ?? '');
       const interval = form.get('recurring[interval]');
-      if (interval && interval !== 'month' && interval !== 'year') return { status: 400, body: { error: { type: 'invalid_request_error', param: 'recurring[interval]', message: 'Invalid recurring[interval]' } } };
+      if (interval && interval !== 'month' && interval !== 'year')
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              param: 'recurring[interval]',
+              message: 'Invalid recurring[interval]',
+            },
+          },
+        };
       const price = {
         id: newId('price'),
         object: 'price',
@@ -285,8 +435,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'POST' && catalogUpdate) {
       const found = objects.get(catalogUpdate[2]!);
       if (!found) return notFound(catalogUpdate[2]!);
-      const immutable = [...form.keys()].find((k) => !['active', 'metadata', ...(catalogUpdate[1] === 'products' ? ['name', 'description'] : ['nickname', 'lookup_key'])].includes(k.replace(/\[.*$/, '')));
-      if (immutable) return { status: 400, body: { error: { type: 'invalid_request_error', param: immutable, message: `Received unknown parameter: ${immutable}` } } };
+      const immutable = [...form.keys()].find(
+        (k) =>
+          ![
+            'active',
+            'metadata',
+            ...(catalogUpdate[1] === 'products' ? ['name', 'description'] : ['nickname', 'lookup_key']),
+          ].includes(k.replace(/\[.*$/, '')),
+      );
+      if (immutable)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              param: immutable,
+              message: `Received unknown parameter: ${immutable}`,
+            },
+          },
+        };
       if (form.has('active')) found.active = form.get('active') === 'true';
       if (form.has('name')) found.name = form.get('name');
       found.updated = now();
@@ -297,17 +464,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!customer) return notFound(form.get('customer') ?? '');
       const price = objects.get(form.get('items[0][price]') ?? '');
       if (!price || !price.recurring) return notFound(form.get('items[0][price]') ?? '');
-      if (price.active !== true) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' } } };
+      if (price.active !== true)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              param: 'items[0][price]',
+              message: 'The price specified is inactive. This field only accepts active prices.',
+            },
+          },
+        };
       const pmId = form.get('default_payment_method') ?? '';
       const pm = objects.get(pmId);
-      if (!pm || pm.customer !== customer.id) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'default_payment_method', message: `No such PaymentMethod: '${pmId}'` } } };
+      if (!pm || pm.customer !== customer.id)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'default_payment_method',
+              message: `No such PaymentMethod: '${pmId}'`,
+            },
+          },
+        };
       const trialDays = Number(form.get('trial_period_days') ?? 0);
       const trialFee = Number(form.get('add_invoice_items[0][price_data][unit_amount]') ?? 0);
       const amount = trialDays > 0 ? trialFee : Number(price.unit_amount);
       const card = cardOf.get(pmId)!;
       // error_if_incomplete: a first invoice that cannot be paid creates nothing and answers 402.
       if (amount > 0 && card === 'decline') return cardError('card_declined', 'Your card was declined.');
-      if (amount > 0 && card === 'authenticate') return cardError('authentication_required', 'This payment requires authentication.');
+      if (amount > 0 && card === 'authenticate')
+        return cardError('authentication_required', 'This payment requires authentication.');
       const start = now();
       const end = periodEnd(start, String((price.recurring as Json).interval), trialDays);
       const id = newId('sub');
@@ -322,10 +511,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ended_at: null,
         trial_end: trialDays > 0 ? end : null,
         metadata: nested(form, 'metadata'),
-        application_fee_percent: form.get('application_fee_percent') ? Number(form.get('application_fee_percent')) : null,
-        transfer_data: form.get('transfer_data[destination]') ? { destination: form.get('transfer_data[destination]') } : null,
+        application_fee_percent: form.get('application_fee_percent')
+          ? Number(form.get('application_fee_percent'))
+          : null,
+        transfer_data: form.get('transfer_data[destination]')
+          ? { destination: form.get('transfer_data[destination]') }
+          : null,
         payment_behavior: form.get('payment_behavior'),
-        items: { object: 'list', has_more: false, data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }] },
+        items: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: newId('si'),
+              object: 'subscription_item',
+              price,
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: end,
+            },
+          ],
+        },
         latest_invoice: null,
         start_date: start,
         created: start,
@@ -338,7 +544,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit('customer.subscription.created', sub);
       emit('invoice.paid', invoice);
       const expand = expandOf(form, query);
-      const latest = expand.includes('latest_invoice.payments') ? withPayments(invoice) : expand.includes('latest_invoice') ? invoice : invoice.id;
+      const latest = expand.includes('latest_invoice.payments')
+        ? withPayments(invoice)
+        : expand.includes('latest_invoice')
+          ? invoice
+          : invoice.id;
       return { status: 200, body: { ...sub, latest_invoice: latest } };
     }
     const subPath = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
@@ -356,19 +566,63 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // period on the next invoice, `none` leaves the period as paid. An interval change is not played.
       if (form.has('items[0][price]')) {
         const item = itemOf(sub);
-        if (form.get('items[0][id]') !== item.id) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][id]', message: `Invalid subscription_item id: ${form.get('items[0][id]') ?? ''}` } } };
+        if (form.get('items[0][id]') !== item.id)
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                param: 'items[0][id]',
+                message: `Invalid subscription_item id: ${form.get('items[0][id]') ?? ''}`,
+              },
+            },
+          };
         const price = objects.get(form.get('items[0][price]')!);
         if (!price || price.object !== 'price') return notFound(form.get('items[0][price]')!);
-        if (price.active !== true) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' } } };
+        if (price.active !== true)
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                param: 'items[0][price]',
+                message: 'The price specified is inactive. This field only accepts active prices.',
+              },
+            },
+          };
         const old = priceOfSub.get(sub.id as string)!;
-        if ((price.recurring as Json | null)?.interval !== (old.recurring as Json).interval) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][price]', message: 'The fake plays price changes within one interval only.' } } };
+        if ((price.recurring as Json | null)?.interval !== (old.recurring as Json).interval)
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                param: 'items[0][price]',
+                message: 'The fake plays price changes within one interval only.',
+              },
+            },
+          };
         const proration = form.get('proration_behavior') ?? 'create_prorations';
-        if (!['create_prorations', 'none', 'always_invoice'].includes(proration)) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'proration_behavior', message: `Invalid proration_behavior: must be one of create_prorations, none, or always_invoice` } } };
+        if (!['create_prorations', 'none', 'always_invoice'].includes(proration))
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                param: 'proration_behavior',
+                message: `Invalid proration_behavior: must be one of create_prorations, none, or always_invoice`,
+              },
+            },
+          };
         if (proration !== 'none') {
           const start = Number(item.current_period_start);
           const end = Number(item.current_period_end);
           const left = Math.max(0, end - now()) / Math.max(1, end - start);
-          prorationOf.set(sub.id as string, (prorationOf.get(sub.id as string) ?? 0) + Math.round((Number(price.unit_amount) - Number(old.unit_amount)) * left));
+          prorationOf.set(
+            sub.id as string,
+            (prorationOf.get(sub.id as string) ?? 0) +
+              Math.round((Number(price.unit_amount) - Number(old.unit_amount)) * left),
+          );
         }
         previous.items = structuredClone(sub.items);
         item.price = price;
@@ -383,7 +637,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const pmId = form.get('payment_method') ?? '';
       const pm = objects.get(pmId);
       if (!pm) return notFound(pmId);
-      if (pm.customer !== form.get('customer')) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_method_not_attached' } } };
+      if (pm.customer !== form.get('customer'))
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_method_not_attached' } } };
       const id = newId('pi');
       const offSession = form.get('off_session') === 'true';
       const card = cardOf.get(pmId)!;
@@ -398,7 +653,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         description: form.get('description'),
         metadata: nested(form, 'metadata'),
         application_fee_amount: form.get('application_fee_amount') ? Number(form.get('application_fee_amount')) : null,
-        transfer_data: form.get('transfer_data[destination]') ? { destination: form.get('transfer_data[destination]') } : null,
+        transfer_data: form.get('transfer_data[destination]')
+          ? { destination: form.get('transfer_data[destination]') }
+          : null,
         status: 'succeeded',
         last_payment_error: null,
         created: now(),
@@ -406,13 +663,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       objects.set(id, pi);
       if (card === 'decline') {
-        Object.assign(pi, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } });
-        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: pi } } };
+        Object.assign(pi, {
+          status: 'requires_payment_method',
+          last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
+        });
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+              payment_intent: pi,
+            },
+          },
+        };
       }
       if (card === 'authenticate') {
         if (offSession) {
-          Object.assign(pi, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'authentication_required' } });
-          return { status: 402, body: { error: { type: 'card_error', code: 'authentication_required', message: 'This payment requires authentication.', payment_intent: pi } } };
+          Object.assign(pi, {
+            status: 'requires_payment_method',
+            last_payment_error: { type: 'card_error', code: 'authentication_required' },
+          });
+          return {
+            status: 402,
+            body: {
+              error: {
+                type: 'card_error',
+                code: 'authentication_required',
+                message: 'This payment requires authentication.',
+                payment_intent: pi,
+              },
+            },
+          };
         }
         Object.assign(pi, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
       }
@@ -422,9 +706,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const piId = form.get('payment_intent') ?? '';
       const pi = objects.get(piId);
       if (!pi) return notFound(piId);
-      if (pi.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_not_refundable' } } };
-      if ([...objects.values()].some((o) => o.object === 'refund' && o.payment_intent === piId)) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded' } } };
-      const refund = { id: newId('re'), object: 'refund', amount: pi.amount, payment_intent: piId, status: 'succeeded', reverse_transfer: form.get('reverse_transfer') === 'true', created: now() };
+      if (pi.status !== 'succeeded')
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_not_refundable' } } };
+      if ([...objects.values()].some((o) => o.object === 'refund' && o.payment_intent === piId))
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded' } } };
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount: pi.amount,
+        payment_intent: piId,
+        status: 'succeeded',
+        reverse_transfer: form.get('reverse_transfer') === 'true',
+        created: now(),
+      };
       objects.set(refund.id, refund);
       return { status: 200, body: refund };
     }
@@ -463,7 +757,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'POST' && expire) {
       const session = objects.get(expire[1]!);
       if (!session) return notFound(expire[1]!);
-      if (session.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } } };
+      if (session.status !== 'open')
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+            },
+          },
+        };
       Object.assign(session, { status: 'expired', url: null });
       emit('checkout.session.expired', session);
       return { status: 200, body: session };
@@ -472,19 +775,56 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const customer = objects.get(form.get('customer') ?? '');
       if (!customer) return notFound(form.get('customer') ?? '');
       const id = newId('bps');
-      return { status: 200, body: { id, object: 'billing_portal.session', customer: customer.id, return_url: form.get('return_url'), url: `https://billing.stripe.test/p/session/${id}`, created: now(), livemode: false } };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer: customer.id,
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.test/p/session/${id}`,
+          created: now(),
+          livemode: false,
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/accounts') {
-      const account = { id: newId('acct'), object: 'account', type: form.get('type') ?? 'express', email: form.get('email'), charges_enabled: false, details_submitted: false, metadata: nested(form, 'metadata'), created: now() };
+      const account = {
+        id: newId('acct'),
+        object: 'account',
+        type: form.get('type') ?? 'express',
+        email: form.get('email'),
+        charges_enabled: false,
+        details_submitted: false,
+        metadata: nested(form, 'metadata'),
+        created: now(),
+      };
       objects.set(account.id, account);
       return { status: 200, body: account };
     }
     if (method === 'POST' && path === '/v1/account_links') {
       const account = objects.get(form.get('account') ?? '');
       if (!account) return notFound(form.get('account') ?? '');
-      return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.test/setup/${String(account.id)}`, created: now(), expires_at: now() + 300 } };
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/${String(account.id)}`,
+          created: now(),
+          expires_at: now() + 300,
+        },
+      };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `Unrecognized request URL (${method}: ${path})`,
+        },
+      },
+    };
   }
 
   const fake: FakeStripe = {
@@ -516,7 +856,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (session.mode === 'setup') {
         const customer = String(session.customer);
         const pm = paymentMethod(card, customer);
-        const seti = { id: newId('seti'), object: 'setup_intent', customer, status: 'succeeded', usage: 'off_session', payment_method: pm.id, metadata: data.setupMetadata, created: now(), livemode: false };
+        const seti = {
+          id: newId('seti'),
+          object: 'setup_intent',
+          customer,
+          status: 'succeeded',
+          usage: 'off_session',
+          payment_method: pm.id,
+          metadata: data.setupMetadata,
+          created: now(),
+          livemode: false,
+        };
         objects.set(seti.id, seti);
         Object.assign(session, { status: 'complete', setup_intent: seti.id });
         emit('checkout.session.completed', session);
@@ -555,15 +905,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // Cancelled at the period's end: the period ends, no invoice.
       if (sub.cancel_at_period_end) {
         clockOffset += Math.max(0, Number(item.current_period_end) - now());
-        Object.assign(sub, { status: 'canceled', ended_at: item.current_period_end, canceled_at: item.current_period_end });
+        Object.assign(sub, {
+          status: 'canceled',
+          ended_at: item.current_period_end,
+          canceled_at: item.current_period_end,
+        });
         emit('customer.subscription.deleted', sub);
         return sub;
       }
       const start = Number(item.current_period_end);
       clockOffset += Math.max(0, start - now());
       const end = periodEnd(start, String((price.recurring as Json).interval));
-      const fail = options.fail === true || options.error !== undefined || cardOf.get(String(sub.default_payment_method)) !== 'visa';
-      const invoice = invoiceFor(sub, Number(price.unit_amount) + (prorationOf.get(subscriptionId) ?? 0), { start, end }, 'subscription_cycle', fail, options.error);
+      const fail =
+        options.fail === true ||
+        options.error !== undefined ||
+        cardOf.get(String(sub.default_payment_method)) !== 'visa';
+      const invoice = invoiceFor(
+        sub,
+        Number(price.unit_amount) + (prorationOf.get(subscriptionId) ?? 0),
+        { start, end },
+        'subscription_cycle',
+        fail,
+        options.error,
+      );
       prorationOf.delete(subscriptionId);
       sub.latest_invoice = invoice.id;
       if (fail) {
@@ -593,7 +957,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents: () => [...objects.values()].filter((o) => o.object === 'payment_intent'),
     refunds: () => [...objects.values()].filter((o) => o.object === 'refund'),
     signedEvent(type, object, id = newId('evt'), created = now()) {
-      const payload = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created, livemode: false, type, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created,
+        livemode: false,
+        type,
+        data: { object },
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      });
       return { payload, id, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
     },
     close: () =>
@@ -613,20 +987,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, form });
       if (fake.holdPath === url.pathname) return;
       let answer: { status: number; body: Json };
-      if (req.headers.authorization !== `Bearer ${secretKey}`) answer = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
-      else if (key && idempotent.has(`${req.method} ${url.pathname} ${key}`)) answer = idempotent.get(`${req.method} ${url.pathname} ${key}`)!;
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        answer = {
+          status: 401,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+        };
+      else if (key && idempotent.has(`${req.method} ${url.pathname} ${key}`))
+        answer = idempotent.get(`${req.method} ${url.pathname} ${key}`)!;
       else {
         answer = handle(req.method ?? 'GET', url.pathname, form, url.searchParams);
-        if (key && req.method === 'POST') idempotent.set(`${req.method} ${url.pathname} ${key}`, { status: answer.status, body: structuredClone(answer.body) });
+        if (key && req.method === 'POST')
+          idempotent.set(`${req.method} ${url.pathname} ${key}`, {
+            status: answer.status,
+            body: structuredClone(answer.body),
+          });
       }
-      const lostOnce = fake.loseNextAnswers !== null && req.method === 'POST' && fake.loseNextAnswers.path === url.pathname && fake.loseNextAnswers.count > 0;
+      const lostOnce =
+        fake.loseNextAnswers !== null &&
+        req.method === 'POST' &&
+        fake.loseNextAnswers.path === url.pathname &&
+        fake.loseNextAnswers.count > 0;
       if (lostOnce) fake.loseNextAnswers!.count -= 1;
       if (fake.loseAnswers || lostOnce) {
         req.socket.destroy();
         return;
       }
       const reply = () => {
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${counter}`, ...(key ? { 'idempotency-key': key } : {}) });
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'request-id': `req_${counter}`,
+          ...(key ? { 'idempotency-key': key } : {}),
+        });
         res.end(JSON.stringify(answer.body));
       };
       const hold = fake.beforeAnswer?.(req.method ?? 'GET', url.pathname);

@@ -91,9 +91,16 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
 }
 
-export async function createTestApp({ config: overrides = {}, clock = fakeClock(), beforeReady }: TestAppOptions = {}): Promise<TestContext> {
+export async function createTestApp({
+  config: overrides = {},
+  clock = fakeClock(),
+  beforeReady,
+}: TestAppOptions = {}): Promise<TestContext> {
   // The grader's and the domain engine's look-ups go to the fixture DNS server (support/fixtureDns.ts), never the machine's.
-  if (!process.env.DOMAIN_DNS_SERVERS) throw new Error('DOMAIN_DNS_SERVERS is not set: run the API tests through api/jest.config.cjs, whose global setup starts the fixture DNS server');
+  if (!process.env.DOMAIN_DNS_SERVERS)
+    throw new Error(
+      'DOMAIN_DNS_SERVERS is not set: run the API tests through api/jest.config.cjs, whose global setup starts the fixture DNS server',
+    );
   const config = testConfig(overrides);
   const db = await openTestDb(clock);
   const app = buildApp({ db, config, clock });
@@ -125,7 +132,8 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
 
 export async function login(app: FastifyInstance, account: { email: string; password: string }): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/auth/login', payload: account });
-  if (response.statusCode !== 200) throw new Error(`login failed for ${account.email}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`login failed for ${account.email}: ${response.statusCode} ${response.body}`);
   return json<{ token: string }>(response).token;
 }
 

@@ -28,7 +28,8 @@ beforeAll(async () => {
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
   admin = await login(ctx.app, DEMO.admin);
-  customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+    .rows[0]!.id;
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -42,7 +43,9 @@ async function prompts(token: string, type = 'people', extra = ''): Promise<Fine
 }
 
 async function peopleList(token: string, names: string[]): Promise<{ id: number; resultIds: number[] }> {
-  const campaign = json<{ campaign: { id: number } }>(await call(token, 'POST', '/api/campaigns', { name: `AI ${Math.random()}`, list_type: 'people' })).campaign;
+  const campaign = json<{ campaign: { id: number } }>(
+    await call(token, 'POST', '/api/campaigns', { name: `AI ${Math.random()}`, list_type: 'people' }),
+  ).campaign;
   const resultIds: number[] = [];
   for (const name of names) {
     const res = await call(token, 'POST', `/api/people-results/${campaign.id}/manual`, {
@@ -66,8 +69,19 @@ async function resultData(type: string, listId: number, resultId: number, token 
 describe('AI assistant prompts', () => {
   it('gives every user a standard prompt per type with defaults, and validates input', async () => {
     const list = await prompts(customer);
-    expect(list.map((p) => p.prompt_type)).toEqual(['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom']);
-    expect(list.every((p) => p.standard && !p.customized && p.prompt === p.default_prompt && p.prompt.length > 10)).toBe(true);
+    expect(list.map((p) => p.prompt_type)).toEqual([
+      'summary',
+      'first_line',
+      'subject',
+      'direct',
+      'similar',
+      'competitor',
+      'supplier',
+      'custom',
+    ]);
+    expect(
+      list.every((p) => p.standard && !p.customized && p.prompt === p.default_prompt && p.prompt.length > 10),
+    ).toBe(true);
     // Asking again does not make more.
     expect(await prompts(customer)).toHaveLength(8);
     const local = await prompts(customer, 'local', '&prompt_type=first_line');
@@ -77,10 +91,19 @@ describe('AI assistant prompts', () => {
     let res = await call(customer, 'GET', '/api/business-details/fine-tunes?type=planets');
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('type');
-    res = await call(customer, 'POST', '/api/business-details/fine-tunes', { type: 'people', prompt_type: 'custom', title: 'x' });
+    res = await call(customer, 'POST', '/api/business-details/fine-tunes', {
+      type: 'people',
+      prompt_type: 'custom',
+      title: 'x',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('prompt');
-    res = await call(customer, 'POST', '/api/business-details/fine-tunes', { type: 'people', prompt_type: 'weird', title: 'x', prompt: 'y' });
+    res = await call(customer, 'POST', '/api/business-details/fine-tunes', {
+      type: 'people',
+      prompt_type: 'weird',
+      title: 'x',
+      prompt: 'y',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('prompt_type');
     res = await call(customer, 'PUT', `/api/business-details/fine-tunes/${list[0]!.id}`, {});
@@ -89,15 +112,29 @@ describe('AI assistant prompts', () => {
 
   it('edits a standard prompt, resets it to the default, creates and deletes extra prompts', async () => {
     const first = (await prompts(customer)).find((p) => p.prompt_type === 'first_line')!;
-    let res = await call(customer, 'PUT', `/api/business-details/fine-tunes/${first.id}`, { prompt: 'Greet {first_name} from {business_name}.' });
+    let res = await call(customer, 'PUT', `/api/business-details/fine-tunes/${first.id}`, {
+      prompt: 'Greet {first_name} from {business_name}.',
+    });
     expect(res.statusCode).toBe(200);
-    expect(json<{ fine_tune: FineTune }>(res).fine_tune).toMatchObject({ customized: true, prompt: 'Greet {first_name} from {business_name}.', default_prompt: first.default_prompt });
+    expect(json<{ fine_tune: FineTune }>(res).fine_tune).toMatchObject({
+      customized: true,
+      prompt: 'Greet {first_name} from {business_name}.',
+      default_prompt: first.default_prompt,
+    });
 
     res = await call(customer, 'POST', `/api/business-details/fine-tunes/${first.id}/reset`);
     expect(res.statusCode).toBe(200);
-    expect(json<{ fine_tune: FineTune }>(res).fine_tune).toMatchObject({ customized: false, prompt: first.default_prompt });
+    expect(json<{ fine_tune: FineTune }>(res).fine_tune).toMatchObject({
+      customized: false,
+      prompt: first.default_prompt,
+    });
 
-    res = await call(customer, 'POST', '/api/business-details/fine-tunes', { type: 'people', prompt_type: 'custom', title: 'Ice breaker', prompt: 'Ask {first_name} about {company}.' });
+    res = await call(customer, 'POST', '/api/business-details/fine-tunes', {
+      type: 'people',
+      prompt_type: 'custom',
+      title: 'Ice breaker',
+      prompt: 'Ask {first_name} about {company}.',
+    });
     expect(res.statusCode).toBe(201);
     const extra = json<{ fine_tune: FineTune }>(res).fine_tune;
     expect(extra).toMatchObject({ standard: false, title: 'Ice breaker' });
@@ -113,21 +150,37 @@ describe('AI assistant prompts', () => {
     await call(customer, 'PUT', `/api/business-details/fine-tunes/${first.id}`, { prompt: 'Changed' });
     res = await call(customer, 'DELETE', `/api/business-details/fine-tunes/${first.id}`);
     expect(json(res)).toMatchObject({ reset: true });
-    expect((await prompts(customer)).find((p) => p.id === first.id)).toMatchObject({ customized: false, prompt: first.default_prompt });
+    expect((await prompts(customer)).find((p) => p.id === first.id)).toMatchObject({
+      customized: false,
+      prompt: first.default_prompt,
+    });
   });
 
   it("uses a super admin's default prompt for its type and list type", async () => {
-    const res = await call(admin, 'POST', '/api/admin/ai-prompts', { title: 'Admin subject', prompt_type: 'subject', list_type: 'company', prompt: 'Subject for {company} please.' });
+    const res = await call(admin, 'POST', '/api/admin/ai-prompts', {
+      title: 'Admin subject',
+      prompt_type: 'subject',
+      list_type: 'company',
+      prompt: 'Subject for {company} please.',
+    });
     expect(res.statusCode).toBe(201);
     const subject = (await prompts(customer, 'company')).find((p) => p.prompt_type === 'subject')!;
-    expect(subject).toMatchObject({ title: 'Admin subject', prompt: 'Subject for {company} please.', customized: false });
+    expect(subject).toMatchObject({
+      title: 'Admin subject',
+      prompt: 'Subject for {company} please.',
+      customized: false,
+    });
   });
 
   it('lists the variables per list type', async () => {
-    const people = json<{ result: string[]; business: string[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-variables?type=people'));
+    const people = json<{ result: string[]; business: string[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-variables?type=people'),
+    );
     expect(people.result).toEqual(expect.arrayContaining(['first_name', 'company', 'job_title']));
     expect(people.business).toEqual(expect.arrayContaining(['business_name', 'products_services']));
-    const local = json<{ result: string[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-variables?type=local'));
+    const local = json<{ result: string[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-variables?type=local'),
+    );
     expect(local.result).not.toContain('first_name');
     expect(local.result).toContain('city');
   });
@@ -138,36 +191,81 @@ describe('AI assistant prompts', () => {
     expect(page.data).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.data[0]!.used).toBe(false);
-    const search = json<{ data: { title: string }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?search=LinkedIn'));
+    const search = json<{ data: { title: string }[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?search=LinkedIn'),
+    );
     expect(search.data.map((d) => d.title)).toEqual(['LinkedIn connection note']);
 
     res = await call(customer, 'POST', `/api/business-details/use-fine-tunes-library/${page.data[0]!.id}`);
     expect(res.statusCode).toBe(201);
     const copy = json<{ fine_tune: FineTune; message: string }>(res);
-    expect(copy.fine_tune).toMatchObject({ prompt_type: 'library', list_type: 'people', title: page.data[0]!.title, prompt: page.data[0]!.prompt, library_id: page.data[0]!.id, library_source: 'builtin' });
+    expect(copy.fine_tune).toMatchObject({
+      prompt_type: 'library',
+      list_type: 'people',
+      title: page.data[0]!.title,
+      prompt: page.data[0]!.prompt,
+      library_id: page.data[0]!.id,
+      library_source: 'builtin',
+    });
     expect(copy.message).toContain(page.data[0]!.title);
     expect((await prompts(customer, 'people', '&prompt_type=library')).map((p) => p.id)).toEqual([copy.fine_tune.id]);
-    const again = json<{ data: { id: number; used: boolean }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=people&pageSize=2'));
+    const again = json<{ data: { id: number; used: boolean }[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=people&pageSize=2'),
+    );
     expect(again.data[0]!.used).toBe(true);
     expect((await call(customer, 'POST', '/api/business-details/use-fine-tunes-library/999999')).statusCode).toBe(404);
-    expect((await call(customer, 'POST', `/api/business-details/use-fine-tunes-library/${page.data[0]!.id}?source=elsewhere`)).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          customer,
+          'POST',
+          `/api/business-details/use-fine-tunes-library/${page.data[0]!.id}?source=elsewhere`,
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("lists a super admin's library prompts first and copies them too", async () => {
-    const created = await call(admin, 'POST', '/api/admin/ai-prompts', { title: 'Admin opener', prompt_type: 'library', list_type: 'local', prompt: 'Open with a question for {name}.' });
+    const created = await call(admin, 'POST', '/api/admin/ai-prompts', {
+      title: 'Admin opener',
+      prompt_type: 'library',
+      list_type: 'local',
+      prompt: 'Open with a question for {name}.',
+    });
     expect(created.statusCode).toBe(201);
     // A library prompt for a list type without the 'ai' action is not offered.
-    await call(admin, 'POST', '/api/admin/ai-prompts', { title: 'Domain idea', prompt_type: 'library', list_type: 'domain', prompt: 'Something for {name}.' });
-    const local = json<{ data: { id: number; source: string; title: string }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=local'));
+    await call(admin, 'POST', '/api/admin/ai-prompts', {
+      title: 'Domain idea',
+      prompt_type: 'library',
+      list_type: 'domain',
+      prompt: 'Something for {name}.',
+    });
+    const local = json<{ data: { id: number; source: string; title: string }[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=local'),
+    );
     expect(local.data[0]).toMatchObject({ source: 'admin', title: 'Admin opener' });
     expect(local.data.slice(1).every((d) => d.source === 'builtin')).toBe(true);
-    const all = json<{ data: { title: string }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?pageSize=100'));
+    const all = json<{ data: { title: string }[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?pageSize=100'),
+    );
     expect(all.data.map((d) => d.title)).not.toContain('Domain idea');
 
-    const res = await call(customer, 'POST', `/api/business-details/use-fine-tunes-library/${local.data[0]!.id}?source=admin`);
+    const res = await call(
+      customer,
+      'POST',
+      `/api/business-details/use-fine-tunes-library/${local.data[0]!.id}?source=admin`,
+    );
     expect(res.statusCode).toBe(201);
-    expect(json<{ fine_tune: FineTune }>(res).fine_tune).toMatchObject({ list_type: 'local', prompt_type: 'library', title: 'Admin opener', library_source: 'admin', library_id: local.data[0]!.id });
-    const again = json<{ data: { source: string; used: boolean }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=local'));
+    expect(json<{ fine_tune: FineTune }>(res).fine_tune).toMatchObject({
+      list_type: 'local',
+      prompt_type: 'library',
+      title: 'Admin opener',
+      library_source: 'admin',
+      library_id: local.data[0]!.id,
+    });
+    const again = json<{ data: { source: string; used: boolean }[] }>(
+      await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=local'),
+    );
     expect(again.data[0]).toMatchObject({ source: 'admin', used: true });
     expect(again.data.slice(1).every((d) => !d.used)).toBe(true);
   });
@@ -175,22 +273,41 @@ describe('AI assistant prompts', () => {
 
 describe('business profile gate and AI actions', () => {
   it('refuses generation and AI actions until the business profile is done', async () => {
-    let res = await call(customer, 'POST', '/api/business-details/generateFineTune', { type: 'people', prompt_type: 'first_line' });
+    let res = await call(customer, 'POST', '/api/business-details/generateFineTune', {
+      type: 'people',
+      prompt_type: 'first_line',
+    });
     expect(res.statusCode).toBe(422);
-    expect(json(res)).toMatchObject({ code: 'ai.profile_incomplete', message: 'AI tools unavailable until the business profile is done' });
+    expect(json(res)).toMatchObject({
+      code: 'ai.profile_incomplete',
+      message: 'AI tools unavailable until the business profile is done',
+    });
     const list = await peopleList(customer, ['Dana Smith']);
     const [summary] = await promptIdsForTypes(ctx.db, customerId, 'people', ['summary']);
-    res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] });
+    res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+      ids: list.resultIds,
+      prompt_ids: [summary],
+    });
     expect(res.statusCode).toBe(422);
     expect(json(res).code).toBe('ai.profile_incomplete');
-    await expect(runAiPrompts(ctx.db, createEmbeddedProvider(), { userId: customerId, campaignId: list.id, resultIds: list.resultIds, promptIds: [summary!] })).rejects.toMatchObject({
+    await expect(
+      runAiPrompts(ctx.db, createEmbeddedProvider(), {
+        userId: customerId,
+        campaignId: list.id,
+        resultIds: list.resultIds,
+        promptIds: [summary!],
+      }),
+    ).rejects.toMatchObject({
       statusCode: 422,
     });
   });
 
   it('generates a prompt from the business profile', async () => {
     expect((await call(customer, 'POST', '/api/business-details/data', PROFILE)).statusCode).toBe(201);
-    const res = await call(customer, 'POST', '/api/business-details/generateFineTune', { type: 'people', prompt_type: 'first_line' });
+    const res = await call(customer, 'POST', '/api/business-details/generateFineTune', {
+      type: 'people',
+      prompt_type: 'first_line',
+    });
     expect(res.statusCode).toBe(200);
     const answer = json<{ prompt: string; provider: string }>(res);
     expect(answer.provider).toBe('embedded');
@@ -205,12 +322,26 @@ describe('business profile gate and AI actions', () => {
     const list = await peopleList(customer, ['Dana Smith', 'Lee Park']);
     const seen: GenerateRequest[] = [];
     const embedded = createEmbeddedProvider();
-    const spy: AiProvider = { info: embedded.info, generate: (request) => (seen.push(request), embedded.generate(request)) };
+    const spy: AiProvider = {
+      info: embedded.info,
+      generate: (request) => (seen.push(request), embedded.generate(request)),
+    };
     const ids = await promptIdsForTypes(ctx.db, customerId, 'people', ['first_line', 'subject']);
-    const outcome = await runAiPrompts(ctx.db, spy, { userId: customerId, campaignId: list.id, resultIds: list.resultIds, promptIds: ids });
+    const outcome = await runAiPrompts(ctx.db, spy, {
+      userId: customerId,
+      campaignId: list.id,
+      resultIds: list.resultIds,
+      promptIds: ids,
+    });
     expect(outcome).toEqual({ processed: 2, failed: 0, skipped: 0 });
     expect(seen).toHaveLength(4);
-    expect(seen[0]!.variables).toMatchObject({ first_name: 'Dana', last_name: 'Smith', company: 'Smile Dental', job_title: 'Practice Manager', business_name: 'Brightline Digital' });
+    expect(seen[0]!.variables).toMatchObject({
+      first_name: 'Dana',
+      last_name: 'Smith',
+      company: 'Smile Dental',
+      job_title: 'Practice Manager',
+      business_name: 'Brightline Digital',
+    });
     const data = await resultData('people', list.id, list.resultIds[0]!);
     expect(data.ai![String(ids[0])]).toMatchObject({ prompt_type: 'first_line' });
     expect(data.ai![String(ids[0])]!.text).toContain('Dana');
@@ -218,26 +349,45 @@ describe('business profile gate and AI actions', () => {
 
     // A provider failure counts the result as failed; nothing is thrown.
     const broken: AiProvider = { info: embedded.info, generate: () => Promise.reject(new Error('down')) };
-    expect(await runAiPrompts(ctx.db, broken, { userId: customerId, campaignId: list.id, resultIds: list.resultIds, promptIds: ids })).toEqual({ processed: 0, failed: 2, skipped: 0 });
+    expect(
+      await runAiPrompts(ctx.db, broken, {
+        userId: customerId,
+        campaignId: list.id,
+        resultIds: list.resultIds,
+        promptIds: ids,
+      }),
+    ).toEqual({ processed: 0, failed: 2, skipped: 0 });
   });
 
   it('the ai action runs a small selection at once and a large one as a job with progress', async () => {
     const [summary] = await promptIdsForTypes(ctx.db, customerId, 'people', ['summary']);
     const small = await peopleList(customer, ['Ana Lopez']);
-    let res = await call(customer, 'POST', `/api/people-results/${small.id}/ai`, { ids: small.resultIds, prompt_ids: [summary] });
+    let res = await call(customer, 'POST', `/api/people-results/${small.id}/ai`, {
+      ids: small.resultIds,
+      prompt_ids: [summary],
+    });
     expect(res.statusCode).toBe(201);
     expect(json<{ job: AiJob }>(res).job).toMatchObject({ status: 'done', total: 1, processed: 1, failed: 0 });
-    expect((await resultData('people', small.id, small.resultIds[0]!)).ai![String(summary)]!.text).toContain('Ana Lopez');
+    expect((await resultData('people', small.id, small.resultIds[0]!)).ai![String(summary)]!.text).toContain(
+      'Ana Lopez',
+    );
 
     const names = Array.from({ length: 14 }, (_, i) => `Person${i} Test`);
     const big = await peopleList(customer, names);
-    res = await call(customer, 'POST', `/api/people-results/${big.id}/ai`, { all_matching: true, filters: { search: 'Person1', search_type: 'contain' }, prompt_ids: [summary] });
+    res = await call(customer, 'POST', `/api/people-results/${big.id}/ai`, {
+      all_matching: true,
+      filters: { search: 'Person1', search_type: 'contain' },
+      prompt_ids: [summary],
+    });
     expect(res.statusCode).toBe(201);
     // Person1 and Person10–13 match.
     const started = json<{ job: AiJob }>(res).job;
     expect(started).toMatchObject({ status: 'done', total: 5, processed: 5 });
 
-    res = await call(customer, 'POST', `/api/people-results/${big.id}/ai`, { all_matching: true, prompt_ids: [summary] });
+    res = await call(customer, 'POST', `/api/people-results/${big.id}/ai`, {
+      all_matching: true,
+      prompt_ids: [summary],
+    });
     const job = json<{ job: AiJob }>(res).job;
     expect(job).toMatchObject({ status: 'running', total: 14, processed: 0 });
     // One step (what a worker does between two looks at the progress), then the queue runs the rest.
@@ -260,51 +410,105 @@ describe('business profile gate and AI actions', () => {
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('ids');
     const [localSummary] = await promptIdsForTypes(ctx.db, customerId, 'local', ['summary']);
-    res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [localSummary] });
+    res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+      ids: list.resultIds,
+      prompt_ids: [localSummary],
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('prompt_ids');
     // Influencer lists have the ai action (spec §2: "as local but enrich instead of get-employees").
-    const creators = json<{ campaign: { id: number } }>(await call(customer, 'POST', '/api/campaigns', { name: 'Creators', list_type: 'influencer' })).campaign;
-    const creator = await call(customer, 'POST', `/api/influencer-results/${creators.id}/manual`, { urls: ['https://www.youtube.com/@brightline'] });
+    const creators = json<{ campaign: { id: number } }>(
+      await call(customer, 'POST', '/api/campaigns', { name: 'Creators', list_type: 'influencer' }),
+    ).campaign;
+    const creator = await call(customer, 'POST', `/api/influencer-results/${creators.id}/manual`, {
+      urls: ['https://www.youtube.com/@brightline'],
+    });
     expect(creator.statusCode).toBe(201);
     const [influencerSummary] = await promptIdsForTypes(ctx.db, customerId, 'influencer', ['summary']);
-    res = await call(customer, 'POST', `/api/influencer-results/${creators.id}/ai`, { ids: [json<{ result: { id: number } }>(creator).result.id], prompt_ids: [influencerSummary] });
+    res = await call(customer, 'POST', `/api/influencer-results/${creators.id}/ai`, {
+      ids: [json<{ result: { id: number } }>(creator).result.id],
+      prompt_ids: [influencerSummary],
+    });
     expect(res.statusCode).toBe(201);
     expect(json<{ job: AiJob }>(res).job).toMatchObject({ status: 'done', total: 1, processed: 1, failed: 0 });
     // A people list under another type's URL, and a type without the ai action.
-    expect((await call(customer, 'POST', `/api/local-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [localSummary] })).statusCode).toBe(404);
-    expect((await call(customer, 'POST', `/api/domain-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] })).statusCode).toBe(404);
+    expect(
+      (
+        await call(customer, 'POST', `/api/local-results/${list.id}/ai`, {
+          ids: list.resultIds,
+          prompt_ids: [localSummary],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(customer, 'POST', `/api/domain-results/${list.id}/ai`, {
+          ids: list.resultIds,
+          prompt_ids: [summary],
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('with a GPT-3.5-class model picked by the super admin, bulk AI actions are refused and single ones still run (spec §9)', async () => {
     const [summary] = await promptIdsForTypes(ctx.db, customerId, 'people', ['summary']);
     const list = await peopleList(customer, ['Una One', 'Dos Two']);
     const before = json<{ model: string }>(await call(admin, 'GET', '/api/admin/ai-model'));
-    expect(before).toMatchObject({ model_class: 'current', bulk_actions: true, models: expect.arrayContaining(['gpt-3.5-turbo']) });
+    expect(before).toMatchObject({
+      model_class: 'current',
+      bulk_actions: true,
+      models: expect.arrayContaining(['gpt-3.5-turbo']),
+    });
     expect((await call(customer, 'PUT', '/api/admin/ai-model', { model: 'gpt-3.5-turbo' })).statusCode).toBe(403);
     const unknown = await call(admin, 'PUT', '/api/admin/ai-model', { model: 'gpt-2' });
     expect(unknown.statusCode).toBe(400);
     expect(json(unknown).field).toBe('model');
-    expect(json(await call(admin, 'PUT', '/api/admin/ai-model', { model: 'gpt-3.5-turbo' }))).toMatchObject({ model: 'gpt-3.5-turbo', model_class: 'gpt-3.5', bulk_actions: false });
+    expect(json(await call(admin, 'PUT', '/api/admin/ai-model', { model: 'gpt-3.5-turbo' }))).toMatchObject({
+      model: 'gpt-3.5-turbo',
+      model_class: 'gpt-3.5',
+      bulk_actions: false,
+    });
     try {
-      expect(json(await call(customer, 'GET', '/api/ai-model'))).toEqual({ model: 'gpt-3.5-turbo', model_class: 'gpt-3.5', bulk_actions: false });
-      let res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] });
+      expect(json(await call(customer, 'GET', '/api/ai-model'))).toEqual({
+        model: 'gpt-3.5-turbo',
+        model_class: 'gpt-3.5',
+        bulk_actions: false,
+      });
+      let res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+        ids: list.resultIds,
+        prompt_ids: [summary],
+      });
       expect(res.statusCode).toBe(422);
       expect(json(res)).toMatchObject({ code: 'ai.bulk_unavailable', field: 'ids' });
-      res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { all_matching: true, prompt_ids: [summary] });
+      res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+        all_matching: true,
+        prompt_ids: [summary],
+      });
       expect(json(res)).toMatchObject({ code: 'ai.bulk_unavailable', field: 'all_matching' });
-      res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: [list.resultIds[0]], prompt_ids: [summary] });
+      res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+        ids: [list.resultIds[0]],
+        prompt_ids: [summary],
+      });
       expect(res.statusCode).toBe(201);
       expect(json<{ job: AiJob }>(res).job).toMatchObject({ status: 'done', processed: 1 });
     } finally {
       await call(admin, 'PUT', '/api/admin/ai-model', { model: before.model });
     }
-    expect((await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] })).statusCode).toBe(201);
+    expect(
+      (
+        await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+          ids: list.resultIds,
+          prompt_ids: [summary],
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("keeps users apart: another user's prompt, list or job answers 404", async () => {
     const mine = (await prompts(customer))[0]!;
-    expect((await call(reseller, 'PUT', `/api/business-details/fine-tunes/${mine.id}`, { prompt: 'Stolen' })).statusCode).toBe(404);
+    expect(
+      (await call(reseller, 'PUT', `/api/business-details/fine-tunes/${mine.id}`, { prompt: 'Stolen' })).statusCode,
+    ).toBe(404);
     expect((await call(reseller, 'DELETE', `/api/business-details/fine-tunes/${mine.id}`)).statusCode).toBe(404);
     expect((await call(reseller, 'POST', `/api/business-details/fine-tunes/${mine.id}/reset`)).statusCode).toBe(404);
     expect((await prompts(reseller)).map((p) => p.id)).not.toContain(mine.id);
@@ -314,13 +518,35 @@ describe('business profile gate and AI actions', () => {
     const myList = await peopleList(customer, ['Jo Bell']);
     const [theirSummary] = (await prompts(reseller)).map((p) => p.id);
     // My prompt on their list, their prompt on my list: both 404.
-    expect((await call(reseller, 'POST', `/api/people-results/${theirList.id}/ai`, { ids: theirList.resultIds, prompt_ids: [mine.id] })).statusCode).toBe(404);
-    expect((await call(reseller, 'POST', `/api/people-results/${myList.id}/ai`, { ids: myList.resultIds, prompt_ids: [theirSummary] })).statusCode).toBe(404);
-    const res = await call(customer, 'POST', `/api/people-results/${myList.id}/ai`, { ids: myList.resultIds, prompt_ids: [mine.id] });
+    expect(
+      (
+        await call(reseller, 'POST', `/api/people-results/${theirList.id}/ai`, {
+          ids: theirList.resultIds,
+          prompt_ids: [mine.id],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(reseller, 'POST', `/api/people-results/${myList.id}/ai`, {
+          ids: myList.resultIds,
+          prompt_ids: [theirSummary],
+        })
+      ).statusCode,
+    ).toBe(404);
+    const res = await call(customer, 'POST', `/api/people-results/${myList.id}/ai`, {
+      ids: myList.resultIds,
+      prompt_ids: [mine.id],
+    });
     const job = json<{ job: AiJob }>(res).job;
     expect((await call(reseller, 'GET', `/api/people-results/${myList.id}/ai-jobs/${job.id}`)).statusCode).toBe(404);
     // Results of another list are never written, even when their ids are passed.
-    const outcome = await runAiPrompts(ctx.db, createEmbeddedProvider(), { userId: customerId, campaignId: myList.id, resultIds: theirList.resultIds, promptIds: [mine.id] });
+    const outcome = await runAiPrompts(ctx.db, createEmbeddedProvider(), {
+      userId: customerId,
+      campaignId: myList.id,
+      resultIds: theirList.resultIds,
+      promptIds: [mine.id],
+    });
     expect(outcome).toEqual({ processed: 0, failed: 0, skipped: 0 });
     expect((await resultData('people', theirList.id, theirList.resultIds[0]!, reseller)).ai).toBeUndefined();
   });
@@ -335,13 +561,22 @@ describe('business profile gate and AI actions', () => {
 describe('AI list actions: each result asked exactly once', () => {
   it('two workers on one 40-row action ask about every row once and cover all 40', async () => {
     const [summary] = await promptIdsForTypes(ctx.db, customerId, 'people', ['summary']);
-    const list = await peopleList(customer, Array.from({ length: 40 }, (_, i) => `Twice Person${i}`));
-    const res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { all_matching: true, prompt_ids: [summary] });
+    const list = await peopleList(
+      customer,
+      Array.from({ length: 40 }, (_, i) => `Twice Person${i}`),
+    );
+    const res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, {
+      all_matching: true,
+      prompt_ids: [summary],
+    });
     const job = json<{ job: AiJob }>(res).job;
     expect(job).toMatchObject({ status: 'running', total: 40 });
     const embedded = createEmbeddedProvider();
     const asked: string[] = [];
-    const counting: AiProvider = { info: embedded.info, generate: (request) => (asked.push(String(request.variables?.name)), embedded.generate(request)) };
+    const counting: AiProvider = {
+      info: embedded.info,
+      generate: (request) => (asked.push(String(request.variables?.name)), embedded.generate(request)),
+    };
     const worker = async () => {
       for (;;) {
         try {
@@ -358,6 +593,7 @@ describe('AI list actions: each result asked exactly once', () => {
     expect(new Set(asked).size).toBe(40);
     const done = json<AiJob>(await call(customer, 'GET', `/api/people-results/${list.id}/ai-jobs/${job.id}`));
     expect(done).toMatchObject({ status: 'done', total: 40, processed: 40, failed: 0 });
-    for (const id of list.resultIds) expect((await resultData('people', list.id, id)).ai![String(summary)]).toBeDefined();
+    for (const id of list.resultIds)
+      expect((await resultData('people', list.id, id)).ai![String(summary)]).toBeDefined();
   });
 });

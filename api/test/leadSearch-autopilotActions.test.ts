@@ -24,11 +24,26 @@ const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = 
 async function setWallet(userId: number, monthly: number) {
   await ctx.db.transaction(async (tx) => {
     await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId, monthly]);
-    if (monthly) await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [userId, monthly, 'monthly', 'test']);
+    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [
+      userId,
+      monthly,
+    ]);
+    if (monthly)
+      await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [
+        userId,
+        monthly,
+        'monthly',
+        'test',
+      ]);
   });
 }
-const balance = async (userId: number) => (await ctx.db.query<{ n: number }>('SELECT COALESCE(sum(delta), 0)::int AS n FROM credit_ledger WHERE user_id = $1', [userId])).rows[0]!.n;
+const balance = async (userId: number) =>
+  (
+    await ctx.db.query<{ n: number }>(
+      'SELECT COALESCE(sum(delta), 0)::int AS n FROM credit_ledger WHERE user_id = $1',
+      [userId],
+    )
+  ).rows[0]!.n;
 
 async function createList(token = customer, list_type = 'people'): Promise<number> {
   const res = await inject('POST', '/api/campaigns', token, { name: `Autopilot actions ${Math.random()}`, list_type });
@@ -66,7 +81,8 @@ async function firstRun(autopilotId: number): Promise<Run> {
   await autopilotTick(ctx.db, ctx.clock);
   return lastRun(autopilotId);
 }
-const lastRun = async (autopilotId: number, token = customer) => json<{ data: Run[] }>(await inject('GET', `/api/autopilots/${autopilotId}/runs`, token)).data[0]!;
+const lastRun = async (autopilotId: number, token = customer) =>
+  json<{ data: Run[] }>(await inject('GET', `/api/autopilots/${autopilotId}/runs`, token)).data[0]!;
 
 // Demo data is free (ADR 017): these tests charge people searches, so people come from Apollo (its local fake).
 let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
@@ -78,7 +94,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
-  customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+    .rows[0]!.id;
   await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [customerId]);
   // AI tools need the business profile (spec §5).
   const profile = await inject('POST', '/api/business-details/data', customer, {
@@ -91,7 +108,10 @@ beforeAll(async () => {
   expect(profile.statusCode).toBe(201);
   // GoHighLevel connected through its callback (the code is exchanged at the fake CRM).
   const { url } = json<{ url: string }>(await inject('POST', '/api/crm/connections/ghl/authorize'));
-  const callback = await inject('POST', '/api/crm/connections/callback', customer, { code: 'autopilot-code', state: new URL(url).searchParams.get('state') });
+  const callback = await inject('POST', '/api/crm/connections/callback', customer, {
+    code: 'autopilot-code',
+    state: new URL(url).searchParams.get('state'),
+  });
   expect(callback.statusCode).toBe(200);
 }, 60_000);
 
@@ -107,20 +127,42 @@ describe('autopilot runs act on their choices after the search', () => {
   it('enriches (charged per §9), writes the AI prompts and sends the new results to the CRM; each step is on the run', async () => {
     await setWallet(customerId, 10_000);
     const list = await createList();
-    const autopilot = await createAutopilot(list, { enrichment: true, ai_prompts: ['summary', 'first_line'], crm: 'ghl' });
+    const autopilot = await createAutopilot(list, {
+      enrichment: true,
+      ai_prompts: ['summary', 'first_line'],
+      crm: 'ghl',
+    });
     const run = await firstRun(autopilot);
-    expect(run).toMatchObject({ status: 'done', results_added: 5, error: null, actions_state: 'done', ai_processed: 5, step_errors: [] });
+    expect(run).toMatchObject({
+      status: 'done',
+      results_added: 5,
+      error: null,
+      actions_state: 'done',
+      ai_processed: 5,
+      step_errors: [],
+    });
     // get-phones: 1 credit per phone found, added to the run's credits with the search's.
     expect(run.enriched).toBeGreaterThan(0);
     expect(run.enrich_credits).toBe(run.enriched);
     expect(10_000 - (await balance(customerId))).toBe(run.credits_spent);
-    const rows = json<{ data: { id: number; phone: string | null; credits: number; crm_status: string; data: { ai?: Record<string, { prompt_type: string; text: string }> } }[] }>(
-      await inject('POST', `/api/people-results/${list}`, customer, {}),
-    ).data;
+    const rows = json<{
+      data: {
+        id: number;
+        phone: string | null;
+        credits: number;
+        crm_status: string;
+        data: { ai?: Record<string, { prompt_type: string; text: string }> };
+      }[];
+    }>(await inject('POST', `/api/people-results/${list}`, customer, {})).data;
     // Each result carries what it cost (search and phone); together, the run's credits.
     expect(rows.filter((r) => r.phone).length).toBeGreaterThanOrEqual(run.enriched);
     expect(rows.reduce((sum, r) => sum + r.credits, 0)).toBe(run.credits_spent);
-    for (const row of rows) expect(Object.values(row.data.ai ?? {}).map((t) => t.prompt_type).sort()).toEqual(['first_line', 'summary']);
+    for (const row of rows)
+      expect(
+        Object.values(row.data.ai ?? {})
+          .map((t) => t.prompt_type)
+          .sort(),
+      ).toEqual(['first_line', 'summary']);
     expect(Object.values(rows[0]!.data.ai!)[0]!.text).toContain('Northwind Studio');
 
     // The CRM send runs in the background; the run shows it under way, then its figures.
@@ -129,7 +171,9 @@ describe('autopilot runs act on their choices after the search', () => {
     await ctx.app.queue.drain();
     expect(await lastRun(autopilot)).toMatchObject({ crm_sent: 5, crm_unsent: 0, crm_pending: 0 });
     const pushed = crm.contacts.filter((c) => c.code === 'autopilot-code');
-    expect(pushed.map((c) => c.contact.name).sort()).toEqual(rows.map((r) => (r as unknown as { name: string }).name).sort());
+    expect(pushed.map((c) => c.contact.name).sort()).toEqual(
+      rows.map((r) => (r as unknown as { name: string }).name).sort(),
+    );
     // The next day's run touches only its own new results.
     ctx.clock.advance(24 * 3600 * 1000);
     await autopilotTick(ctx.db, ctx.clock);
@@ -157,11 +201,19 @@ describe('autopilot runs act on their choices after the search', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
       const list = await createList();
-      const setup = await inject('POST', `/api/campaign-webhook-setup/${list}`, customer, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads` });
+      const setup = await inject('POST', `/api/campaign-webhook-setup/${list}`, customer, {
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`,
+      });
       const { secret } = json<{ secret: string }>(setup);
       const autopilot = await createAutopilot(list, { type: 'webhook', max_results: 4 });
       const run = await firstRun(autopilot);
-      expect(run).toMatchObject({ status: 'done', results_added: 4, webhook_sent: 4, webhook_unsent: 0, step_errors: [] });
+      expect(run).toMatchObject({
+        status: 'done',
+        results_added: 4,
+        webhook_sent: 4,
+        webhook_unsent: 0,
+        step_errors: [],
+      });
       expect(received).toHaveLength(1);
       const delivery = received[0]!;
       expect(delivery.headers['x-webhook-signature']).toBe(
@@ -169,7 +221,9 @@ describe('autopilot runs act on their choices after the search', () => {
       );
       expect(JSON.parse(delivery.body)).toMatchObject({ event: 'leads.sent', list: { id: list, type: 'people' } });
       expect(JSON.parse(delivery.body).results).toHaveLength(4);
-      const statuses = json<{ data: { crm_status: string }[] }>(await inject('POST', `/api/people-results/${list}`, customer, {})).data.map((r) => r.crm_status);
+      const statuses = json<{ data: { crm_status: string }[] }>(
+        await inject('POST', `/api/people-results/${list}`, customer, {}),
+      ).data.map((r) => r.crm_status);
       expect(statuses).toEqual(['sent', 'sent', 'sent', 'sent']);
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
@@ -189,13 +243,27 @@ describe('autopilot runs act on their choices after the search', () => {
     await setWallet(customerId, 0);
     await autopilotTick(ctx.db, ctx.clock);
     const run = await lastRun(autopilot);
-    expect(run).toMatchObject({ status: 'stopped', error: 'no_credits', enriched: 0, enrich_credits: 0, ai_processed: 0, crm_pending: 0, crm_sent: 0 });
-    expect(json(await inject('GET', `/api/autopilots/${autopilot}`))).toMatchObject({ status: 'stopped', stop_reason: 'no_credits', next_run_at: null });
+    expect(run).toMatchObject({
+      status: 'stopped',
+      error: 'no_credits',
+      enriched: 0,
+      enrich_credits: 0,
+      ai_processed: 0,
+      crm_pending: 0,
+      crm_sent: 0,
+    });
+    expect(json(await inject('GET', `/api/autopilots/${autopilot}`))).toMatchObject({
+      status: 'stopped',
+      stop_reason: 'no_credits',
+      next_run_at: null,
+    });
     expect(await balance(customerId)).toBe(0);
   });
 
-  it("records why a step could not run (no business profile, CRM not connected) and still finishes", async () => {
-    const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+  it('records why a step could not run (no business profile, CRM not connected) and still finishes', async () => {
+    const resellerId = (
+      await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])
+    ).rows[0]!.id;
     await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [resellerId]);
     await setWallet(resellerId, 10_000);
     const list = await createList(reseller);
@@ -247,7 +315,7 @@ describe('autopilot runs act on their choices after the search', () => {
 });
 
 describe('post-search steps run once across processes', () => {
-  it('two schedulers ticking at once run a run\'s AI prompts and CRM send once', async () => {
+  it("two schedulers ticking at once run a run's AI prompts and CRM send once", async () => {
     await setWallet(customerId, 10_000);
     const list = await createList();
     const autopilot = await createAutopilot(list, { ai_prompts: ['summary'], crm: 'ghl' });
@@ -260,10 +328,18 @@ describe('post-search steps run once across processes', () => {
     await ctx.app.queue.drain();
     const run = await lastRun(autopilot);
     expect(run).toMatchObject({ status: 'done', results_added: 5, ai_processed: 5, crm_sent: 5 });
-    const sends = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM crm_send_jobs WHERE autopilot_run_id = $1', [run.id])).rows[0]!.n;
+    const sends = (
+      await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM crm_send_jobs WHERE autopilot_run_id = $1', [
+        run.id,
+      ])
+    ).rows[0]!.n;
     expect(sends).toBe(1);
     expect(crm.contacts.filter((c) => c.code === 'autopilot-code').length - pushedBefore).toBe(5);
-    const asked = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM external_effects WHERE key LIKE $1', [`autopilot-ai:${run.id}:%`])).rows[0]!.n;
+    const asked = (
+      await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM external_effects WHERE key LIKE $1', [
+        `autopilot-ai:${run.id}:%`,
+      ])
+    ).rows[0]!.n;
     expect(asked).toBe(5);
   });
 });

@@ -22,10 +22,14 @@ beforeAll(async () => {
   apollo = await installApolloPeople(['people']);
   ctx = await createTestApp();
   // Runs a year and more ahead outlive the seed's licences (expiry: accounts-license.test.ts).
-  await ctx.db.query('UPDATE users SET license_expires_at = NULL WHERE email IN ($1, $2)', [DEMO.customer.email, DEMO.reseller.email]);
+  await ctx.db.query('UPDATE users SET license_expires_at = NULL WHERE email IN ($1, $2)', [
+    DEMO.customer.email,
+    DEMO.reseller.email,
+  ]);
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
-  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!
+    .id;
   await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
 }, 60_000);
 afterAll(async () => {
@@ -65,13 +69,23 @@ async function create(campaignId: number, extra: Record<string, unknown> = {}): 
 }
 
 const get = async (id: number) => json<Autopilot>(await inject('GET', `/api/autopilots/${id}`));
-const runs = async (id: number) => json<{ data: Run[]; total: number }>(await inject('GET', `/api/autopilots/${id}/runs`));
+const runs = async (id: number) =>
+  json<{ data: Run[]; total: number }>(await inject('GET', `/api/autopilots/${id}/runs`));
 
 async function setWallet(monthly: number) {
   await ctx.db.transaction(async (tx) => {
     await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId, monthly]);
-    if (monthly) await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [userId, monthly, 'monthly', 'test']);
+    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [
+      userId,
+      monthly,
+    ]);
+    if (monthly)
+      await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [
+        userId,
+        monthly,
+        'monthly',
+        'test',
+      ]);
   });
 }
 
@@ -95,7 +109,10 @@ describe('autopilots', () => {
     expect(json(res).field).toBe('location');
     res = await inject('POST', '/api/autopilots', customer, body(list, { time_zone: 'Mars/Olympus' }));
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ field: 'time_zone', errors: [{ field: 'time_zone', message: 'Choose a time zone from the list (for example Europe/Paris).' }] });
+    expect(json(res)).toMatchObject({
+      field: 'time_zone',
+      errors: [{ field: 'time_zone', message: 'Choose a time zone from the list (for example Europe/Paris).' }],
+    });
     res = await inject('POST', '/api/autopilots', customer, body(list, { filters: {} }));
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('filters.job_title');
@@ -214,7 +231,11 @@ describe('autopilots', () => {
     expect(json<{ autopilot: Autopilot }>(res).autopilot).toMatchObject({ status: 'active', stop_reason: null });
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
-    expect(await get(autopilot.id)).toMatchObject({ status: 'stopped', stop_reason: 'no_credits', last_run: { status: 'stopped', error: 'no_credits', job_id: null } });
+    expect(await get(autopilot.id)).toMatchObject({
+      status: 'stopped',
+      stop_reason: 'no_credits',
+      last_run: { status: 'stopped', error: 'no_credits', job_id: null },
+    });
 
     res = await inject('POST', `/api/autopilots/${autopilot.id}/status`, customer, { status: 'paused' });
     expect(json<{ autopilot: Autopilot }>(res).autopilot.status).toBe('paused');
@@ -232,7 +253,13 @@ describe('autopilots', () => {
     expect(await failSearchJob(ctx.db, run.job_id!)).toBe('stopped');
     await ctx.app.queue.drain();
     await autopilotTick(ctx.db, ctx.clock);
-    expect((await get(autopilot.id)).last_run).toMatchObject({ id: run.id, status: 'failed', error: 'search_failed', job_id: run.job_id, results_added: 0 });
+    expect((await get(autopilot.id)).last_run).toMatchObject({
+      id: run.id,
+      status: 'failed',
+      error: 'search_failed',
+      job_id: run.job_id,
+      results_added: 0,
+    });
 
     // A source that refuses the search fails the next run, named as the source's refusal.
     const undo = registerLeadProvider(
@@ -265,16 +292,28 @@ describe('autopilots', () => {
     const list = await createList();
     const autopilot = await create(list, { repeat: 'one-time', max_results: 5 });
     await isolate(autopilot.id);
-    const res = await inject('PUT', `/api/autopilots/${autopilot.id}`, customer, body(list, { repeat: 'one-time', max_results: 5, name: 'Once only' }));
+    const res = await inject(
+      'PUT',
+      `/api/autopilots/${autopilot.id}`,
+      customer,
+      body(list, { repeat: 'one-time', max_results: 5, name: 'Once only' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(json<{ autopilot: { name: string; next_run_at: string } }>(res).autopilot).toMatchObject({ name: 'Once only', next_run_at: autopilot.next_run_at });
+    expect(json<{ autopilot: { name: string; next_run_at: string } }>(res).autopilot).toMatchObject({
+      name: 'Once only',
+      next_run_at: autopilot.next_run_at,
+    });
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
     const run = (await runs(autopilot.id)).data[0]!;
     await ctx.app.queue.drain();
     expect(await searchJobStatus(ctx.db, run.job_id!)).not.toBe('running');
     await autopilotTick(ctx.db, ctx.clock);
-    expect(await get(autopilot.id)).toMatchObject({ status: 'completed', next_run_at: null, last_run: { status: 'done', results_added: 5 } });
+    expect(await get(autopilot.id)).toMatchObject({
+      status: 'completed',
+      next_run_at: null,
+      last_run: { status: 'done', results_added: 5 },
+    });
     ctx.clock.advance(400 * DAY);
     expect((await autopilotTick(ctx.db, ctx.clock)).started).toEqual([]);
   });
@@ -300,7 +339,9 @@ describe('autopilots', () => {
     ]) {
       expect(res.statusCode).toBe(404);
     }
-    expect(json<{ data: Autopilot[] }>(await inject('GET', '/api/autopilots', reseller)).data.some((x) => x.id === mine.id)).toBe(false);
+    expect(
+      json<{ data: Autopilot[] }>(await inject('GET', '/api/autopilots', reseller)).data.some((x) => x.id === mine.id),
+    ).toBe(false);
     expect((await inject('DELETE', `/api/autopilots/${mine.id}`)).statusCode).toBe(200);
     expect((await inject('GET', `/api/autopilots/${mine.id}`)).statusCode).toBe(404);
   });
@@ -309,7 +350,14 @@ describe('autopilots', () => {
     await setWallet(10_000);
     const list = await createList();
     ctx.clock.set(new Date('2027-01-31T08:59:55.000Z')); // 09:59:55 in Paris
-    const autopilot = await create(list, { repeat: 'monthly', time_zone: 'Europe/Paris', max_results: 2, enrichment: false, ai_prompts: [], crm: null });
+    const autopilot = await create(list, {
+      repeat: 'monthly',
+      time_zone: 'Europe/Paris',
+      max_results: 2,
+      enrichment: false,
+      ai_prompts: [],
+      crm: null,
+    });
     await isolate(autopilot.id);
     expect(autopilot).toMatchObject({ next_run_at: '2027-01-31T09:00:00.000Z', time_zone: 'Europe/Paris' });
 
@@ -327,7 +375,12 @@ describe('autopilots', () => {
     expect(slots).toEqual(['2027-02-28T09:00:00.000Z', '2027-03-31T08:00:00.000Z', '2027-04-30T08:00:00.000Z']);
 
     // The zone can be changed by an edit.
-    const res = await inject('PUT', `/api/autopilots/${autopilot.id}`, customer, body(list, { repeat: 'monthly', time_zone: 'America/New_York', max_results: 2 }));
+    const res = await inject(
+      'PUT',
+      `/api/autopilots/${autopilot.id}`,
+      customer,
+      body(list, { repeat: 'monthly', time_zone: 'America/New_York', max_results: 2 }),
+    );
     expect(json<{ autopilot: Autopilot & { time_zone: string } }>(res).autopilot.time_zone).toBe('America/New_York');
   });
 });

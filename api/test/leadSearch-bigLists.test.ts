@@ -17,13 +17,24 @@ type ResultsPage = ApiResponse<'/api/people-results/{id}', 'post'>;
 beforeAll(async () => {
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
-  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Keyset list', list_type: 'people' } });
+  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+    .rows[0]!.id;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name: 'Keyset list', list_type: 'people' },
+  });
   listId = json<{ campaign: { id: number } }>(res).campaign.id;
   // Another list, bigger and written first (lower ids), so a plan that walks the table or its primary key
   // instead of the list's own indexes shows.
   const other = json<{ campaign: { id: number } }>(
-    await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Other list', list_type: 'people' } }),
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: 'Other list', list_type: 'people' },
+    }),
   ).campaign.id;
   await ctx.db.query(
     `INSERT INTO campaign_results (campaign_id, user_id, name, company, email, email_status)
@@ -45,7 +56,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const list = async (body: Record<string, unknown>) => {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${listId}`, headers: bearer(token), payload: body });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/people-results/${listId}`,
+    headers: bearer(token),
+    payload: body,
+  });
   expect(res.statusCode).toBe(200);
   return json<ResultsPage>(res);
 };
@@ -58,8 +74,12 @@ async function plan(sql: string, params: unknown[]): Promise<string> {
 describe('search box', () => {
   it('finds contains, exact and starts-with matches in name, email, company and job title, case-insensitively', async () => {
     // Person 1234 (name), person1234@… (email).
-    expect((await list({ search: 'person 1234', search_type: 'exact' })).data.map((r) => r.name)).toEqual(['Person 1234']);
-    expect((await list({ search: 'PERSON1234@company70.example', search_type: 'exact' })).data.map((r) => r.name)).toEqual(['Person 1234']);
+    expect((await list({ search: 'person 1234', search_type: 'exact' })).data.map((r) => r.name)).toEqual([
+      'Person 1234',
+    ]);
+    expect(
+      (await list({ search: 'PERSON1234@company70.example', search_type: 'exact' })).data.map((r) => r.name),
+    ).toEqual(['Person 1234']);
     // Person 4999 and Person 499 start with "Person 499"; so do 4990 … 4998.
     expect((await list({ search: 'Person 499', search_type: 'start' })).total).toBe(11);
     // Contains: "n 499" is in the name of the same 11, and "99@" in the email of 50 rows less those with no email.
@@ -81,18 +101,35 @@ describe('search box', () => {
     const explain = (sql: string, params: unknown[]) =>
       ctx.db.transaction(async (tx) => {
         await tx.query('SET LOCAL enable_seqscan = off');
-        return (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params as never)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        return (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params as never)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
       });
     const columns = ['name', 'email', 'company', 'job_title'];
     // Contains: the trigram index of each column.
-    const contains = await explain(`SELECT r.id FROM campaign_results r WHERE ${columns.map((c) => `r.${c} ILIKE $1`).join(' OR ')}`, ['%person 1234%']);
-    for (const column of columns) expect(contains).toContain(`Bitmap Index Scan on campaign_results_${column}_trgm_idx`);
+    const contains = await explain(
+      `SELECT r.id FROM campaign_results r WHERE ${columns.map((c) => `r.${c} ILIKE $1`).join(' OR ')}`,
+      ['%person 1234%'],
+    );
+    for (const column of columns)
+      expect(contains).toContain(`Bitmap Index Scan on campaign_results_${column}_trgm_idx`);
     // Exact and starts with: the list's btree of lower(column), read from the text's first characters on.
-    for (const [op, value] of [['=', 'person 1234'], ['LIKE', 'person 123%']]) {
-      const text = await explain(`SELECT r.id FROM campaign_results r WHERE r.campaign_id = $1 AND (${columns.map((c) => `lower(r.${c}) ${op} $2`).join(' OR ')})`, [listId, value]);
+    for (const [op, value] of [
+      ['=', 'person 1234'],
+      ['LIKE', 'person 123%'],
+    ]) {
+      const text = await explain(
+        `SELECT r.id FROM campaign_results r WHERE r.campaign_id = $1 AND (${columns.map((c) => `lower(r.${c}) ${op} $2`).join(' OR ')})`,
+        [listId, value],
+      );
       // The name may be read off the name sort's btree (campaign_id, lower(name), id) as well: equally narrow for an
       // exact name, and for a prefix under the C collation (PGlite's).
-      for (const column of columns) expect(text).toMatch(new RegExp(`Bitmap Index Scan on campaign_results_(${column}_prefix_idx${column === 'name' ? '|sort_name_idx' : ''})`));
+      for (const column of columns)
+        expect(text).toMatch(
+          new RegExp(
+            `Bitmap Index Scan on campaign_results_(${column}_prefix_idx${column === 'name' ? '|sort_name_idx' : ''})`,
+          ),
+        );
       expect(text).toMatch(/Index Cond: \(\(campaign_id = \d+\) AND \(lower\(name\) (=|~>=~|>=)/);
       expect(text).not.toMatch(/Seq Scan/);
     }
@@ -102,8 +139,12 @@ describe('search box', () => {
   it('gives the planner estimate, marked, when counting a filtered list would cost more than its budget (PostgreSQL)', async () => {
     // A count that sleeps 50 ms (once) against a budget of 1 ms: PostgreSQL cancels it and answers the estimate;
     // PGlite has no statement timeout and counts.
-    const where = { sql: 'r.campaign_id = $1 AND r.email IS NULL AND (SELECT pg_sleep(0.05)) IS NOT NULL', params: [listId] };
-    const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+    const where = {
+      sql: 'r.campaign_id = $1 AND r.email IS NULL AND (SELECT pg_sleep(0.05)) IS NOT NULL',
+      params: [listId],
+    };
+    const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+      .rows[0]!.id;
     const answer = await filteredTotal(ctx.db, where, userId, 1);
     if (ctx.db.kind === 'postgres') {
       expect(answer.estimated).toBe(true);
@@ -112,7 +153,11 @@ describe('search box', () => {
       expect(answer).toEqual({ total: ROWS / 4, capped: false, estimated: false });
     }
     // Another account's list counts nothing, whatever the filter.
-    expect(await filteredTotal(ctx.db, { sql: 'r.campaign_id = $1', params: [listId] }, userId + 1000)).toEqual({ total: 0, capped: false, estimated: false });
+    expect(await filteredTotal(ctx.db, { sql: 'r.campaign_id = $1', params: [listId] }, userId + 1000)).toEqual({
+      total: 0,
+      capped: false,
+      estimated: false,
+    });
   });
 
   it('plans a search for its text, never as a prepared statement reused for any text', async () => {
@@ -148,7 +193,9 @@ describe('keyset pages', () => {
     expect((await list({ limit, after })).data).toEqual([]);
     // Back from page 50: the rows just before its first id, in list order = page 49.
     const last = await list({ limit, page: 50, after: seen[49 * limit - 1] });
-    expect((await list({ limit, page: 49, before: last.data[0]!.id })).data).toEqual((await list({ limit, page: 49 })).data);
+    expect((await list({ limit, page: 49, before: last.data[0]!.id })).data).toEqual(
+      (await list({ limit, page: 49 })).data,
+    );
     // Reload keeps the position: the same request answers the same rows.
     expect((await list({ limit, page: 50, after: seen[49 * limit - 1] })).data).toEqual(last.data);
   });
@@ -163,26 +210,48 @@ describe('keyset pages', () => {
   });
 
   it('reads a page from an index, starting at the cursor: no sort, no scan of the table', async () => {
-    const text = await plan(`SELECT r.id FROM campaign_results r WHERE r.campaign_id = $1 AND r.id > $2 ORDER BY r.campaign_id, r.id LIMIT 20`, [listId, ROWS]);
+    const text = await plan(
+      `SELECT r.id FROM campaign_results r WHERE r.campaign_id = $1 AND r.id > $2 ORDER BY r.campaign_id, r.id LIMIT 20`,
+      [listId, ROWS],
+    );
     expect(text).toMatch(/Index (Only )?Scan/);
     expect(text).toMatch(/Index Cond: .*id > /);
     expect(text).not.toMatch(/Seq Scan|Sort/);
   });
 
   it('refuses a position given both ways, naming the field', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${listId}`, headers: bearer(token), payload: { after: 10, before: 20 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${listId}`,
+      headers: bearer(token),
+      payload: { after: 10, before: 20 },
+    });
     expect(res.statusCode).toBe(400);
     expect(json<{ field: string }>(res).field).toBe('before');
   });
 });
 
 describe('sorts (issue 32)', () => {
-  const SORTS = { added: 'r.id', newest: 'r.id DESC', name: 'lower(r.name), r.id', name_desc: 'lower(r.name) DESC, r.id DESC', company: "(r.company IS NULL), lower(COALESCE(r.company, '')), r.id" } as const;
+  const SORTS = {
+    added: 'r.id',
+    newest: 'r.id DESC',
+    name: 'lower(r.name), r.id',
+    name_desc: 'lower(r.name) DESC, r.id DESC',
+    company: "(r.company IS NULL), lower(COALESCE(r.company, '')), r.id",
+  } as const;
 
   it('walks every sort by keyset after and before a row, with the rows the order gives, none repeated or skipped', async () => {
     // A small list with ties (the same name twice) and rows without a company, paged two rows at a time.
-    const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
-    const small = json<{ campaign: { id: number } }>(await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Sorted list', list_type: 'people' } })).campaign.id;
+    const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+      .rows[0]!.id;
+    const small = json<{ campaign: { id: number } }>(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/campaigns',
+        headers: bearer(token),
+        payload: { name: 'Sorted list', list_type: 'people' },
+      }),
+    ).campaign.id;
     await ctx.db.query(
       `INSERT INTO campaign_results (campaign_id, user_id, name, company, email, email_status)
        SELECT $1, $2, (ARRAY['bea', 'Ana', 'carl', 'ana', 'Dan', 'eve', 'Ana'])[g], (ARRAY['Zeta', NULL, 'acme', 'Beta', NULL, 'ACME', 'beta'])[g], 'p' || g || '@sorted.example', 'found'
@@ -191,31 +260,66 @@ describe('sorts (issue 32)', () => {
     );
     await ctx.db.query('UPDATE campaigns SET result_count = 7 WHERE id = $1', [small]);
     const page = async (body: Record<string, unknown>) => {
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${small}`, headers: bearer(token), payload: { limit: 2, ...body } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/people-results/${small}`,
+        headers: bearer(token),
+        payload: { limit: 2, ...body },
+      });
       expect(res.statusCode).toBe(200);
       return json<ResultsPage>(res).data.map((r) => r.id);
     };
     for (const [sort, order] of Object.entries(SORTS)) {
-      const expected = (await ctx.db.query<{ id: number }>(`SELECT r.id::int AS id FROM campaign_results r WHERE r.campaign_id = $1 ORDER BY ${order}`, [small])).rows.map((r) => r.id);
+      const expected = (
+        await ctx.db.query<{ id: number }>(
+          `SELECT r.id::int AS id FROM campaign_results r WHERE r.campaign_id = $1 ORDER BY ${order}`,
+          [small],
+        )
+      ).rows.map((r) => r.id);
       const pages: number[][] = [];
-      for (let n = 1; n <= 4; n += 1) pages.push(await page(n === 1 ? { sort } : { sort, page: n, after: pages.at(-1)!.at(-1) }));
+      for (let n = 1; n <= 4; n += 1)
+        pages.push(await page(n === 1 ? { sort } : { sort, page: n, after: pages.at(-1)!.at(-1) }));
       expect([sort, pages.flat()]).toEqual([sort, expected]);
       // OFFSET gives the same pages; Previous from a page gives the one before it.
       expect(await page({ sort, page: 3 })).toEqual(pages[2]);
       expect(await page({ sort, page: 2, before: pages[2]![0] })).toEqual(pages[1]);
       expect(await page({ sort, page: 1, before: pages[1]![0] })).toEqual(pages[0]);
     }
-    const bad = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${small}`, headers: bearer(token), payload: { sort: 'price' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${small}`,
+      headers: bearer(token),
+      payload: { sort: 'price' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('sort');
   });
 
   it('reads each sorted page off its index from the cursor on, filtered or not: no sort of the list', async () => {
-    const cursor = (await ctx.db.query<{ id: number }>('SELECT max(id)::int AS id FROM campaign_results WHERE campaign_id = $1', [listId])).rows[0]!.id - ROWS / 2;
-    const keys = { name: ['lower(r.name)', 'r.id'], company: ['(r.company IS NULL)', "lower(COALESCE(r.company, ''))", 'r.id'] };
-    for (const [index, sortKeys] of [['campaign_results_sort_name_idx', keys.name], ['campaign_results_sort_company_idx', keys.company]] as const) {
-      const cursorKeys = sortKeys.map((k, i) => (i === sortKeys.length - 1 ? '$2' : `(SELECT ${k.replaceAll('r.', 'k.')} FROM campaign_results k WHERE k.id = $2)`));
-      for (const [direction, op] of [['', '>'], [' DESC', '<']]) {
+    const cursor =
+      (
+        await ctx.db.query<{ id: number }>('SELECT max(id)::int AS id FROM campaign_results WHERE campaign_id = $1', [
+          listId,
+        ])
+      ).rows[0]!.id -
+      ROWS / 2;
+    const keys = {
+      name: ['lower(r.name)', 'r.id'],
+      company: ['(r.company IS NULL)', "lower(COALESCE(r.company, ''))", 'r.id'],
+    };
+    for (const [index, sortKeys] of [
+      ['campaign_results_sort_name_idx', keys.name],
+      ['campaign_results_sort_company_idx', keys.company],
+    ] as const) {
+      const cursorKeys = sortKeys.map((k, i) =>
+        i === sortKeys.length - 1
+          ? '$2'
+          : `(SELECT ${k.replaceAll('r.', 'k.')} FROM campaign_results k WHERE k.id = $2)`,
+      );
+      for (const [direction, op] of [
+        ['', '>'],
+        [' DESC', '<'],
+      ]) {
         for (const filter of ['', " AND r.email_status = 'found'"]) {
           const text = await plan(
             `SELECT r.id FROM campaign_results r WHERE r.campaign_id = $1${filter} AND (${sortKeys.join(', ')}) ${op} (${cursorKeys.join(', ')})
@@ -233,7 +337,12 @@ describe('sorts (issue 32)', () => {
 
 describe('CSV export', () => {
   it('streams every matching row, over several batches, with a UTF-8 byte order mark', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${listId}/csv`, headers: bearer(token), payload: { after: 100 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${listId}/csv`,
+      headers: bearer(token),
+      payload: { after: 100 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBeUndefined();
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -243,7 +352,12 @@ describe('CSV export', () => {
     expect(lines[1]!.startsWith('Person 1,Société 1,Role 1,person1@company1.example,found,')).toBe(true);
     expect(lines.at(-1)!.startsWith(`Person ${ROWS},`)).toBe(true);
 
-    const filtered = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${listId}/csv`, headers: bearer(token), payload: { withEmail: 0 } });
+    const filtered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${listId}/csv`,
+      headers: bearer(token),
+      payload: { withEmail: 0 },
+    });
     expect(filtered.body.slice(1).trim().split('\r\n')).toHaveLength(ROWS / 4 + 1);
   });
 });
@@ -255,7 +369,10 @@ describe('filtered totals', () => {
     const first = await list({ withEmail: 0, limit: 50 });
     expect(first.total).toBe(ROWS / 4);
     // Rows changed behind the API's back (the list's size and updated_at stay): the page turn reuses the total.
-    await ctx.db.query(`UPDATE campaign_results SET email_status = 'not_found' WHERE campaign_id = $1 AND id IN (SELECT id FROM campaign_results WHERE campaign_id = $1 AND email_status = 'found' ORDER BY id LIMIT 10)`, [listId]);
+    await ctx.db.query(
+      `UPDATE campaign_results SET email_status = 'not_found' WHERE campaign_id = $1 AND id IN (SELECT id FROM campaign_results WHERE campaign_id = $1 AND email_status = 'found' ORDER BY id LIMIT 10)`,
+      [listId],
+    );
     expect((await list({ withEmail: 0, limit: 50, page: 2, after: first.data.at(-1)!.id })).total).toBe(ROWS / 4);
     // A result added (the list's size and updated_at change): counted again at once.
     const added = await ctx.app.inject({
@@ -267,7 +384,10 @@ describe('filtered totals', () => {
     expect(added.statusCode).toBe(201);
     expect((await list({ withEmail: 0, limit: 50 })).total).toBe(ROWS / 4 + 11);
     // Past COUNT_TTL_MS it counts again whatever the list.
-    await ctx.db.query(`UPDATE campaign_results SET email_status = 'found' WHERE campaign_id = $1 AND name = 'New Person'`, [listId]);
+    await ctx.db.query(
+      `UPDATE campaign_results SET email_status = 'found' WHERE campaign_id = $1 AND name = 'New Person'`,
+      [listId],
+    );
     expect((await list({ withEmail: 0, limit: 50 })).total).toBe(ROWS / 4 + 11);
     ctx.clock.advance(COUNT_TTL_MS);
     expect((await list({ withEmail: 0, limit: 50 })).total).toBe(ROWS / 4 + 10);

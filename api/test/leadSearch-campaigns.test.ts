@@ -26,17 +26,32 @@ afterAll(async () => {
 });
 
 async function create(token: string, name: string, list_type = 'people'): Promise<Campaign> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name, list_type } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name, list_type },
+  });
   expect(res.statusCode).toBe(201);
   return json<{ campaign: Campaign }>(res).campaign;
 }
 
 describe('campaigns', () => {
   it('validates the body naming the field', async () => {
-    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { list_type: 'people' } });
+    let res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(customer),
+      payload: { list_type: 'people' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('name');
-    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { name: 'x', list_type: 'robots' } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(customer),
+      payload: { name: 'x', list_type: 'robots' },
+    });
     expect(json(res).field).toBe('list_type');
     res = await ctx.app.inject({ method: 'GET', url: '/api/campaigns?pageSize=500', headers: bearer(customer) });
     expect(json(res).field).toBe('pageSize');
@@ -44,21 +59,57 @@ describe('campaigns', () => {
 
   it('refuses a second list of the same name for the account (409 on name), by creating or renaming; another account may use it', async () => {
     const first = await create(customer, 'Porto dentists');
-    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { name: '  porto DENTISTS ', list_type: 'local' } });
+    let res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(customer),
+      payload: { name: '  porto DENTISTS ', list_type: 'local' },
+    });
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toMatchObject({ code: 'leadSearch.list_name_taken', field: 'name', message: 'You already have a list with this name: choose another name' });
+    expect(json(res)).toMatchObject({
+      code: 'leadSearch.list_name_taken',
+      field: 'name',
+      message: 'You already have a list with this name: choose another name',
+    });
     const second = await create(customer, 'Porto dentists 2');
-    res = await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${second.id}`, headers: { ...bearer(customer), 'user-language': 'de' }, payload: { name: 'Porto Dentists' } });
+    res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/campaigns/${second.id}`,
+      headers: { ...bearer(customer), 'user-language': 'de' },
+      payload: { name: 'Porto Dentists' },
+    });
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toMatchObject({ field: 'name', message: 'Sie haben bereits eine Liste mit diesem Namen: Wählen Sie einen anderen Namen' });
-    const page = json<ApiResponse<'/api/campaigns', 'get'>>(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=porto', headers: bearer(customer) }));
+    expect(json(res)).toMatchObject({
+      field: 'name',
+      message: 'Sie haben bereits eine Liste mit diesem Namen: Wählen Sie einen anderen Namen',
+    });
+    const page = json<ApiResponse<'/api/campaigns', 'get'>>(
+      await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=porto', headers: bearer(customer) }),
+    );
     expect(page.data.map((l) => l.name).sort()).toEqual(['Porto dentists', 'Porto dentists 2']);
     // Renaming a list to its own name, and another account's list of that name, are fine.
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${first.id}`, headers: bearer(customer), payload: { name: 'Porto dentists' } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/campaigns/${first.id}`,
+          headers: bearer(customer),
+          payload: { name: 'Porto dentists' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await create(reseller, 'Porto dentists');
     // A deleted list waits in the trash under its name: the answer says where it is.
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${second.id}`, headers: bearer(customer) })).statusCode).toBe(200);
-    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { name: 'Porto dentists 2', list_type: 'people' } });
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${second.id}`, headers: bearer(customer) }))
+        .statusCode,
+    ).toBe(200);
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(customer),
+      payload: { name: 'Porto dentists 2', list_type: 'people' },
+    });
     expect(res.statusCode).toBe(409);
     expect(json(res)).toMatchObject({ code: 'leadSearch.list_name_in_trash', field: 'name' });
   });
@@ -73,26 +124,55 @@ describe('campaigns', () => {
     const a = await create(customer, 'Alpha dentists', 'local');
     const b = await create(customer, 'Beta founders');
     const c = await create(customer, 'Gamma CTOs');
-    let page = json<ApiResponse<'/api/campaigns', 'get'>>(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?pageSize=2&page=1', headers: bearer(customer) }));
+    let page = json<ApiResponse<'/api/campaigns', 'get'>>(
+      await ctx.app.inject({ method: 'GET', url: '/api/campaigns?pageSize=2&page=1', headers: bearer(customer) }),
+    );
     expect(page).toMatchObject({ currentPage: 1, pageSize: 2 });
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.data.map((x) => x.id)).toEqual([c.id, b.id]);
     page = json(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=alpha', headers: bearer(customer) }));
     expect(page.data.map((x) => x.id)).toEqual([a.id]);
 
-    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-archive', headers: bearer(customer), payload: { resultIds: [a.id, b.id], is_archived: true } });
+    let res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/bulk-archive',
+      headers: bearer(customer),
+      payload: { resultIds: [a.id, b.id], is_archived: true },
+    });
     expect(json(res)).toMatchObject({ updated: 2, message: '2 lists archived.' });
-    page = json(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?filter=archived', headers: bearer(customer) }));
+    page = json(
+      await ctx.app.inject({ method: 'GET', url: '/api/campaigns?filter=archived', headers: bearer(customer) }),
+    );
     expect(page.data.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
-    res = await ctx.app.inject({ method: 'POST', url: `/api/campaigns/archive/${a.id}`, headers: bearer(customer), payload: { is_archived: false } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/archive/${a.id}`,
+      headers: bearer(customer),
+      payload: { is_archived: false },
+    });
     expect(json<{ campaign: Campaign }>(res).campaign.archived).toBe(false);
 
-    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/details', headers: bearer(customer), payload: { campaign_id: a.id, tags: ['vip', 'q3'], source: 'Trade fair' } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/details',
+      headers: bearer(customer),
+      payload: { campaign_id: a.id, tags: ['vip', 'q3'], source: 'Trade fair' },
+    });
     expect(json<{ campaign: Campaign }>(res).campaign).toMatchObject({ tags: ['vip', 'q3'], source: 'Trade fair' });
-    res = await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${a.id}`, headers: bearer(customer), payload: { name: 'Alpha renamed' } });
+    res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/campaigns/${a.id}`,
+      headers: bearer(customer),
+      payload: { name: 'Alpha renamed' },
+    });
     expect(json<{ campaign: Campaign }>(res).campaign).toMatchObject({ name: 'Alpha renamed', tags: ['vip', 'q3'] });
 
-    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers: bearer(customer), payload: { resultIds: [b.id, c.id] } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/bulk-delete',
+      headers: bearer(customer),
+      payload: { resultIds: [b.id, c.id] },
+    });
     expect(json(res)).toMatchObject({ deleted: 2 });
     res = await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${a.id}`, headers: bearer(customer) });
     expect(res.statusCode).toBe(200);
@@ -112,19 +192,40 @@ describe('campaigns', () => {
       ['POST', `/api/people-results/${mine.id}`, {}],
       ['POST', `/api/people-results/${mine.id}/csv`, {}],
       ['POST', `/api/people-results/${mine.id}/manual`, { email: 'a@b.co' }],
-      ['POST', '/api/searches', { type: 'people', campaign_id: mine.id, location: 'Paris', count: 1, filters: { job_title: 'CEO' } }],
+      [
+        'POST',
+        '/api/searches',
+        { type: 'people', campaign_id: mine.id, location: 'Paris', count: 1, filters: { job_title: 'CEO' } },
+      ],
     ] as const) {
       const res = await ctx.app.inject({ method, url, headers: bearer(other), payload });
       expect([method, url, res.statusCode]).toEqual([method, url, 404]);
     }
-    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers: bearer(other), payload: { resultIds: [mine.id] } });
+    let res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/bulk-delete',
+      headers: bearer(other),
+      payload: { resultIds: [mine.id] },
+    });
     expect(json(res)).toMatchObject({ deleted: 0 });
-    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-archive', headers: bearer(other), payload: { resultIds: [mine.id], is_archived: true } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/bulk-archive',
+      headers: bearer(other),
+      payload: { resultIds: [mine.id], is_archived: true },
+    });
     expect(json(res)).toMatchObject({ updated: 0 });
-    const list = json<{ data: Campaign[] }>(await ctx.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(other) }));
+    const list = json<{ data: Campaign[] }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(other) }),
+    );
     expect(list.data.some((c) => c.id === mine.id)).toBe(false);
     // The wrong type in the URL is not this list either.
-    res = await ctx.app.inject({ method: 'POST', url: `/api/local-results/${mine.id}`, headers: bearer(customer), payload: {} });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/local-results/${mine.id}`,
+      headers: bearer(customer),
+      payload: {},
+    });
     expect(res.statusCode).toBe(404);
     res = await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${mine.id}`, headers: bearer(customer) });
     expect(json<Campaign>(res).name).toBe('Private list');
@@ -138,15 +239,28 @@ describe('results: filters, manual entry, csv', () => {
       method: 'POST',
       url: '/api/searches',
       headers: bearer(customer),
-      payload: { type: 'people', campaign_id: list.id, location: 'Lisbon', count: 8, filters: { departments: ['Sales'] } },
+      payload: {
+        type: 'people',
+        campaign_id: list.id,
+        location: 'Lisbon',
+        count: 8,
+        filters: { departments: ['Sales'] },
+      },
     });
     await ctx.app.queue.drain();
     expect(await searchJobStatus(ctx.db, json<{ job: { id: number } }>(start).job.id)).not.toBe('running');
 
-    let res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { company: 'Acme' } });
+    let res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}/manual`,
+      headers: bearer(customer),
+      payload: { company: 'Acme' },
+    });
     expect(res.statusCode).toBe(400);
     // Spec §5: a LinkedIn URL, an email or a name; one message, on the first field.
-    expect(json<{ errors: { field: string; message: string }[] }>(res).errors).toEqual([expect.objectContaining({ field: 'linkedin_url', message: 'Provide a LinkedIn URL, email or name.' })]);
+    expect(json<{ errors: { field: string; message: string }[] }>(res).errors).toEqual([
+      expect.objectContaining({ field: 'linkedin_url', message: 'Provide a LinkedIn URL, email or name.' }),
+    ]);
     res = await ctx.app.inject({
       method: 'POST',
       url: `/api/people-results/${list.id}/manual`,
@@ -154,12 +268,22 @@ describe('results: filters, manual entry, csv', () => {
       payload: { name: '=HYPERLINK("http://evil")', email: 'eve@acme.test', company: '+Acme', position: '@boss' },
     });
     expect(res.statusCode).toBe(201);
-    res = await ctx.app.inject({ method: 'POST', url: `/api/local-results/${list.id}/manual`, headers: bearer(customer), payload: {} });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/local-results/${list.id}/manual`,
+      headers: bearer(customer),
+      payload: {},
+    });
     expect(res.statusCode).toBe(404);
 
     const filter = async (body: Record<string, unknown>) =>
       json<{ data: { name: string; email: string | null; email_status: string }[]; total: number }>(
-        await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}`, headers: bearer(customer), payload: body }),
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/people-results/${list.id}`,
+          headers: bearer(customer),
+          payload: body,
+        }),
       );
     // The page leaves as JSON text the database wrote, not through the serialiser: it must still be what the schema says.
     const whole = await filter({});
@@ -195,14 +319,35 @@ describe('results: filters, manual entry, csv', () => {
     expect(paid.total).toBeGreaterThan(0);
     expect(paid.data.every((r) => r.credits > 0)).toBe(true);
 
-    const eve = (await filter({ search: 'EVE@acme.test', search_type: 'exact' })).data[0] as unknown as { id: number; created_at: string; labels: string[]; data: object };
+    const eve = (await filter({ search: 'EVE@acme.test', search_type: 'exact' })).data[0] as unknown as {
+      id: number;
+      created_at: string;
+      labels: string[];
+      data: object;
+    };
     // The page is JSON the database writes: each row reads as the result's own endpoint answers it.
-    const single = json<Record<string, unknown>>(await ctx.app.inject({ method: 'GET', url: `/api/people-results/${list.id}/${eve.id}`, headers: bearer(customer) }));
+    const single = json<Record<string, unknown>>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/people-results/${list.id}/${eve.id}`,
+        headers: bearer(customer),
+      }),
+    );
     expect(eve.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(single).toMatchObject({ id: eve.id, created_at: eve.created_at, labels: eve.labels, data: eve.data });
-    res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/labels`, headers: bearer(customer), payload: { ids: [eve.id], add: ['=SUM(1)', 'vip'] } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}/labels`,
+      headers: bearer(customer),
+      payload: { ids: [eve.id], add: ['=SUM(1)', 'vip'] },
+    });
     expect(res.statusCode).toBe(200);
-    res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'eve@acme' } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}/csv`,
+      headers: bearer(customer),
+      payload: { search: 'eve@acme' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     // A UTF-8 byte order mark first, so spreadsheet programs read accents right.
@@ -214,18 +359,32 @@ describe('results: filters, manual entry, csv', () => {
     expect(lines[1]).toContain(`,'=SUM(1); vip,`);
 
     // Spec §5: a name alone is enough for a person.
-    const nameOnly = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { name: 'Only A. Name' } });
+    const nameOnly = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}/manual`,
+      headers: bearer(customer),
+      payload: { name: 'Only A. Name' },
+    });
     expect(nameOnly.statusCode).toBe(201);
   });
 
   it('neutralises every formula lead character', () => {
-    expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'ok'].map(csvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", `"'\rx"`, 'ok']);
+    expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'ok'].map(csvCell)).toEqual([
+      "'=1",
+      "'+1",
+      "'-1",
+      "'@a",
+      "'\tx",
+      `"'\rx"`,
+      'ok',
+    ]);
   });
 });
 
 describe('list history (POST /api/campaign/{id}/history)', () => {
   type History = ApiResponse<'/api/campaign/{id}/history', 'post'>;
-  const history = async (id: number, body: object = {}, token = customer) => ctx.app.inject({ method: 'POST', url: `/api/campaign/${id}/history`, headers: bearer(token), payload: body });
+  const history = async (id: number, body: object = {}, token = customer) =>
+    ctx.app.inject({ method: 'POST', url: `/api/campaign/${id}/history`, headers: bearer(token), payload: body });
 
   it('shows every search, manual entry, label change, export, bulk delete and rename on the list, who did it and what it cost', async () => {
     const list = await create(customer, 'History list');
@@ -233,35 +392,98 @@ describe('list history (POST /api/campaign/{id}/history)', () => {
       method: 'POST',
       url: '/api/searches',
       headers: bearer(customer),
-      payload: { type: 'people', campaign_id: list.id, location: 'Oslo', count: 3, filters: { departments: ['Sales'] } },
+      payload: {
+        type: 'people',
+        campaign_id: list.id,
+        location: 'Oslo',
+        count: 3,
+        filters: { departments: ['Sales'] },
+      },
     });
     expect(start.statusCode).toBe(201);
     await ctx.app.queue.drain();
-    const added = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { name: 'Ida Berg', email: 'ida@fjord.test' } });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}/manual`,
+      headers: bearer(customer),
+      payload: { name: 'Ida Berg', email: 'ida@fjord.test' },
+    });
     const resultId = json<{ result: { id: number } }>(added).result.id;
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/labels`, headers: bearer(customer), payload: { ids: [resultId], add: ['VIP'] } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: {} })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/delete`, headers: bearer(customer), payload: { ids: [resultId] } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${list.id}`, headers: bearer(customer), payload: { name: 'History list, renamed' } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/people-results/${list.id}/labels`,
+          headers: bearer(customer),
+          payload: { ids: [resultId], add: ['VIP'] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/people-results/${list.id}/csv`,
+          headers: bearer(customer),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/people-results/${list.id}/delete`,
+          headers: bearer(customer),
+          payload: { ids: [resultId] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/campaigns/${list.id}`,
+          headers: bearer(customer),
+          payload: { name: 'History list, renamed' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const res = await history(list.id);
     expect(res.statusCode).toBe(200);
     const page = json<History>(res);
     expect(page).toMatchObject({ currentPage: 1, pageSize: 20, total: 6 });
     // Newest first.
-    expect(page.data.map((e) => e.kind)).toEqual(['details_change', 'bulk_delete', 'export', 'label_change', 'manual_entry', 'search']);
+    expect(page.data.map((e) => e.kind)).toEqual([
+      'details_change',
+      'bulk_delete',
+      'export',
+      'label_change',
+      'manual_entry',
+      'search',
+    ]);
     const search = page.data.at(-1)!;
     // 3 people with a contact at 3 credits each (spec §9), charged by a source that is not demo data.
     expect(search).toMatchObject({ status: 'done', details: { requested: 3, location: 'Oslo', demo_data: false } });
     expect(search.credits).toBe(Number(search.details.found) * 3);
     expect(search.credits).toBeGreaterThan(0);
-    expect(page.data.find((e) => e.kind === 'label_change')).toMatchObject({ credits: 0, status: null, details: { count: 1, added: 'VIP', removed: null } });
+    expect(page.data.find((e) => e.kind === 'label_change')).toMatchObject({
+      credits: 0,
+      status: null,
+      details: { count: 1, added: 'VIP', removed: null },
+    });
     expect(page.data.find((e) => e.kind === 'bulk_delete')!.details).toMatchObject({ count: 1 });
-    expect(page.data.find((e) => e.kind === 'details_change')!.details).toMatchObject({ name: 'History list, renamed' });
+    expect(page.data.find((e) => e.kind === 'details_change')!.details).toMatchObject({
+      name: 'History list, renamed',
+    });
     expect(page.data.every((e) => e.actor?.email === DEMO.customer.email && e.impersonated_by === null)).toBe(true);
 
     // The list filters: kinds, dates, search (the actor), page and limit.
-    expect(json<History>(await history(list.id, { kinds: ['search', 'export'] })).data.map((e) => e.kind)).toEqual(['export', 'search']);
+    expect(json<History>(await history(list.id, { kinds: ['search', 'export'] })).data.map((e) => e.kind)).toEqual([
+      'export',
+      'search',
+    ]);
     expect(json<History>(await history(list.id, { startDate: '2000-01-01', endDate: '2000-01-31' })).total).toBe(0);
     expect(json<History>(await history(list.id, { search: 'nobody-like-this' })).total).toBe(0);
     const second = json<History>(await history(list.id, { limit: 4, page: 2 }));
@@ -280,12 +502,21 @@ describe('list history (POST /api/campaign/{id}/history)', () => {
 /** GET /api/global-search (the header's search). */
 type GlobalSearchAnswer = ApiResponse<'/api/global-search', 'get'>;
 
-const postAs = (token: string, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-const globalSearch = (token: string, query: string) => ctx.app.inject({ method: 'GET', url: `/api/global-search?${query}`, headers: bearer(token) });
+const postAs = (token: string, url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const globalSearch = (token: string, query: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/global-search?${query}`, headers: bearer(token) });
 
-async function listWith(token: string, name: string, people: { name: string; email: string; company?: string }[]): Promise<number> {
-  const { id } = json<{ campaign: { id: number } }>(await postAs(token, '/api/campaigns', { name, list_type: 'people' })).campaign;
-  for (const person of people) expect((await postAs(token, `/api/people-results/${id}/manual`, person)).statusCode).toBe(201);
+async function listWith(
+  token: string,
+  name: string,
+  people: { name: string; email: string; company?: string }[],
+): Promise<number> {
+  const { id } = json<{ campaign: { id: number } }>(
+    await postAs(token, '/api/campaigns', { name, list_type: 'people' }),
+  ).campaign;
+  for (const person of people)
+    expect((await postAs(token, `/api/people-results/${id}/manual`, person)).statusCode).toBe(201);
   return id;
 }
 
@@ -303,8 +534,14 @@ describe('GET /api/global-search', () => {
     expect(found.lists.data.map((l) => l.name)).toEqual(['Zephyr dentists']);
     expect(found.lists.data[0]).toMatchObject({ id: listId, list_type: 'people', archived: false, result_count: 4 });
     expect(found.results.data.map((r) => r.name).sort()).toEqual(['Ada Lovelace', 'Grace Hopper', 'Quentin Zephyrine']);
-    expect(found.results.data.every((r) => r.campaign_id === listId && r.campaign_name === 'Zephyr dentists')).toBe(true);
-    expect(found).toMatchObject({ results_searched: true, lists: { total: 1, total_capped: false }, results: { total: 3, total_capped: false } });
+    expect(found.results.data.every((r) => r.campaign_id === listId && r.campaign_name === 'Zephyr dentists')).toBe(
+      true,
+    );
+    expect(found).toMatchObject({
+      results_searched: true,
+      lists: { total: 1, total_capped: false },
+      results: { total: 3, total_capped: false },
+    });
 
     // Paged per section; LIKE wildcards are taken as text.
     const second = json<GlobalSearchAnswer>(await globalSearch(customer, 'q=zephyr&pageSize=1&page=2'));

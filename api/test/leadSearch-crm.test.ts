@@ -47,7 +47,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
-  customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+    .rows[0]!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -70,18 +71,27 @@ async function connect(provider: 'ghl' | 'keap' | 'groove', code: string, token 
 }
 
 async function peopleList(names: string[], token = customer): Promise<{ id: number; ids: number[] }> {
-  const created = await inject('POST', '/api/campaigns', token, { name: `CRM list ${Math.random()}`, list_type: 'people' });
+  const created = await inject('POST', '/api/campaigns', token, {
+    name: `CRM list ${Math.random()}`,
+    list_type: 'people',
+  });
   const id = json<{ campaign: { id: number } }>(created).campaign.id;
   const ids: number[] = [];
   for (const name of names) {
-    const res = await inject('POST', `/api/people-results/${id}/manual`, token, { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, company: 'Acme', position: 'Founder' });
+    const res = await inject('POST', `/api/people-results/${id}/manual`, token, {
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      company: 'Acme',
+      position: 'Founder',
+    });
     expect(res.statusCode).toBe(201);
     ids.push(json<{ result: { id: number } }>(res).result.id);
   }
   return { id, ids };
 }
 
-const results = async (listId: number, filters: object = {}) => json<{ data: Result[] }>(await inject('POST', `/api/people-results/${listId}`, customer, filters)).data;
+const results = async (listId: number, filters: object = {}) =>
+  json<{ data: Result[] }>(await inject('POST', `/api/people-results/${listId}`, customer, filters)).data;
 const contactsFor = (code: string) => crm.contacts.filter((c) => c.code === code).map((c) => c.contact);
 
 describe('CRM connections: the code is exchanged for tokens kept sealed', () => {
@@ -92,32 +102,64 @@ describe('CRM connections: the code is exchanged for tokens kept sealed', () => 
     expect(json(res)).toMatchObject({ provider: 'ghl', message: 'GoHighLevel connected.' });
     const exchange = crm.requests.slice(before).find((r) => r.path === '/oauth/token')!;
     const form = new URLSearchParams(exchange.body);
-    expect(Object.fromEntries(form)).toMatchObject({ grant_type: 'authorization_code', code: 'code-connect', client_id: 'leadsmith-dev', user_type: 'Location' });
+    expect(Object.fromEntries(form)).toMatchObject({
+      grant_type: 'authorization_code',
+      code: 'code-connect',
+      client_id: 'leadsmith-dev',
+      user_type: 'Location',
+    });
     expect(form.get('redirect_uri')).toMatch(/\/crm\/callback$/);
 
-    const row = (await ctx.db.query<{ access_token_enc: string; refresh_token_enc: string; account_ref: string }>(
-      `SELECT access_token_enc, refresh_token_enc, account_ref FROM settings_crm_connections WHERE user_id = $1 AND provider = 'ghl'`,
-      [customerId],
-    )).rows[0]!;
+    const row = (
+      await ctx.db.query<{ access_token_enc: string; refresh_token_enc: string; account_ref: string }>(
+        `SELECT access_token_enc, refresh_token_enc, account_ref FROM settings_crm_connections WHERE user_id = $1 AND provider = 'ghl'`,
+        [customerId],
+      )
+    ).rows[0]!;
     expect(row.access_token_enc).not.toContain('at-');
     expect(openToken(ctx.config.appSecret, row.access_token_enc)).toMatch(/^at-\d+-code-connect$/);
     expect(openToken('another-secret-0123456789', row.access_token_enc)).toBeNull();
     expect(row.account_ref).toBe('loc-fake-1');
     const listed = await inject('GET', '/api/crm/connections');
     expect(listed.body).not.toMatch(/at-\d|rt-\d/);
-    expect(json<{ data: { provider: string; connected: boolean; kind: string }[] }>(listed).data.find((c) => c.provider === 'ghl')).toMatchObject({ connected: true, kind: 'oauth' });
+    expect(
+      json<{ data: { provider: string; connected: boolean; kind: string }[] }>(listed).data.find(
+        (c) => c.provider === 'ghl',
+      ),
+    ).toMatchObject({ connected: true, kind: 'oauth' });
   });
 
   it('refuses a code the CRM does not accept, with its reason, and stores nothing', async () => {
     const res = await connect('keap', 'bad-code');
     expect(res.statusCode).toBe(422);
-    expect(json(res)).toMatchObject({ code: 'settings.crm.auth_failed', field: 'code', detail: 'Invalid authorization code' });
-    expect(json<{ message: string }>(res).message).toBe('Keap refused the connection. Connect it again in Settings → Integration.');
-    const es = await ctx.app.inject({ method: 'POST', url: '/api/crm/connections/keap/authorize', headers: { ...bearer(customer), 'user-language': 'es' } });
+    expect(json(res)).toMatchObject({
+      code: 'settings.crm.auth_failed',
+      field: 'code',
+      detail: 'Invalid authorization code',
+    });
+    expect(json<{ message: string }>(res).message).toBe(
+      'Keap refused the connection. Connect it again in Settings → Integration.',
+    );
+    const es = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/crm/connections/keap/authorize',
+      headers: { ...bearer(customer), 'user-language': 'es' },
+    });
     const state = new URL(json<{ url: string }>(es).url).searchParams.get('state')!;
-    const spanish = await ctx.app.inject({ method: 'POST', url: '/api/crm/connections/callback', headers: { ...bearer(customer), 'user-language': 'es' }, payload: { code: 'bad-again', state } });
+    const spanish = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/crm/connections/callback',
+      headers: { ...bearer(customer), 'user-language': 'es' },
+      payload: { code: 'bad-again', state },
+    });
     expect(json<{ message: string }>(spanish).message).toMatch(/^Keap rechazó la conexión/);
-    expect((await ctx.db.query(`SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = 'keap'`, [customerId])).rowCount).toBe(0);
+    expect(
+      (
+        await ctx.db.query(`SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = 'keap'`, [
+          customerId,
+        ])
+      ).rowCount,
+    ).toBe(0);
   });
 
   it('sealed tokens open only with the same secret', () => {
@@ -130,14 +172,30 @@ describe('CRM connections: the code is exchanged for tokens kept sealed', () => 
 });
 
 describe("the list's crm action sends through the CRM", () => {
-  it('sends a selection: sending → sent, with the user\'s field mapping, to the connected location', async () => {
+  it("sends a selection: sending → sent, with the user's field mapping, to the connected location", async () => {
     const code = 'code-send';
     expect((await connect('ghl', code)).statusCode).toBe(200);
-    expect((await inject('PUT', '/api/crm/fields/ghl', customer, { mappings: [{ lead_field: 'job_title', crm_field: 'contact.role' }, { lead_field: 'email', crm_field: 'email' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await inject('PUT', '/api/crm/fields/ghl', customer, {
+          mappings: [
+            { lead_field: 'job_title', crm_field: 'contact.role' },
+            { lead_field: 'email', crm_field: 'email' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     const list = await peopleList(['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
-    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'ghl', ids: list.ids.slice(0, 2) });
+    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, {
+      provider: 'ghl',
+      ids: list.ids.slice(0, 2),
+    });
     expect(res.statusCode).toBe(202);
-    expect(json(res)).toMatchObject({ code: 'leadSearch.crm_sending', message: 'Sending 2 results to GoHighLevel…', job: { provider: 'ghl', total: 2, status: 'running' } });
+    expect(json(res)).toMatchObject({
+      code: 'leadSearch.crm_sending',
+      message: 'Sending 2 results to GoHighLevel…',
+      job: { provider: 'ghl', total: 2, status: 'running' },
+    });
     let rows = await results(list.id);
     expect(rows.map((r) => r.crm_status)).toEqual(['sending', 'sending', null]);
 
@@ -166,14 +224,21 @@ describe("the list's crm action sends through the CRM", () => {
     const code = 'code-all';
     await connect('ghl', code);
     const list = await peopleList(['Match One', 'Match Two', 'Other Person']);
-    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { all_matching: true, filters: { search: 'Match', limit: 1, page: 2 } });
+    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, {
+      all_matching: true,
+      filters: { search: 'Match', limit: 1, page: 2 },
+    });
     expect(json(res)).toMatchObject({ job: { total: 2, provider: 'ghl' } });
     await send();
     expect(contactsFor(code).map((c) => c.name)).toEqual(['Match One', 'Match Two']);
     // The spec's sent filter: all 0 (the default), sent 1, unsent 2.
     expect((await results(list.id, { sent: 1 })).map((r) => r.name)).toEqual(['Match One', 'Match Two']);
     expect((await results(list.id, { sent: 2 })).map((r) => r.name)).toEqual(['Other Person']);
-    expect((await results(list.id, { sent: 0 })).map((r) => r.name)).toEqual(['Match One', 'Match Two', 'Other Person']);
+    expect((await results(list.id, { sent: 0 })).map((r) => r.name)).toEqual([
+      'Match One',
+      'Match Two',
+      'Other Person',
+    ]);
     const bad = await inject('POST', `/api/people-results/${list.id}`, customer, { sent: 3 });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).field).toBe('sent');
@@ -183,9 +248,20 @@ describe("the list's crm action sends through the CRM", () => {
     const code = 'code-hook';
     await connect('ghl', code);
     const list = await peopleList(['Held One', 'Held Two', 'Free Three']);
-    await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'ghl', ids: list.ids.slice(0, 2) });
-    expect((await inject('POST', `/api/campaign-webhook-setup/${list.id}`, customer, { url: `http://localhost:${hookPort}/hook` })).statusCode).toBe(200);
-    const hooked = await inject('POST', `/api/people-results/${list.id}/send-webhook`, customer, { all_matching: true });
+    await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, {
+      provider: 'ghl',
+      ids: list.ids.slice(0, 2),
+    });
+    expect(
+      (
+        await inject('POST', `/api/campaign-webhook-setup/${list.id}`, customer, {
+          url: `http://localhost:${hookPort}/hook`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const hooked = await inject('POST', `/api/people-results/${list.id}/send-webhook`, customer, {
+      all_matching: true,
+    });
     expect(json(hooked)).toMatchObject({ sent: 1, unsent: 0 });
     expect(hookDeliveries.at(-1)!.results.map((r) => r.id)).toEqual([list.ids[2]]);
 
@@ -197,31 +273,55 @@ describe("the list's crm action sends through the CRM", () => {
       ['Free Three', 'sent', null],
     ]);
     // Once the CRM send is over, a webhook send takes every row again.
-    expect(json(await inject('POST', `/api/people-results/${list.id}/send-webhook`, customer, { all_matching: true }))).toMatchObject({ sent: 3 });
+    expect(
+      json(await inject('POST', `/api/people-results/${list.id}/send-webhook`, customer, { all_matching: true })),
+    ).toMatchObject({ sent: 3 });
   });
 
   it("says 'connect a CRM first' when none is connected, and names a CRM that is not", async () => {
     const theirs = await peopleList(['Someone Else'], reseller);
     let res = await inject('POST', `/api/people-results/${theirs.id}/send-crm`, reseller, { ids: theirs.ids });
     expect(res.statusCode).toBe(422);
-    expect(json(res)).toMatchObject({ code: 'leadSearch.crm_connect_first', field: 'provider', message: 'Connect a CRM first (Settings → Integration → CRM).' });
+    expect(json(res)).toMatchObject({
+      code: 'leadSearch.crm_connect_first',
+      field: 'provider',
+      message: 'Connect a CRM first (Settings → Integration → CRM).',
+    });
     const mine = await peopleList(['Mine Only']);
-    res = await inject('POST', `/api/people-results/${mine.id}/send-crm`, customer, { provider: 'keap', ids: mine.ids });
-    expect(json(res)).toMatchObject({ code: 'settings.crm_not_connected', message: 'Keap not connected, click to connect' });
+    res = await inject('POST', `/api/people-results/${mine.id}/send-crm`, customer, {
+      provider: 'keap',
+      ids: mine.ids,
+    });
+    expect(json(res)).toMatchObject({
+      code: 'settings.crm_not_connected',
+      message: 'Keap not connected, click to connect',
+    });
     // Another account's list, or the list under another type, is not found; a bad body names the field.
-    expect((await inject('POST', `/api/people-results/${theirs.id}/send-crm`, customer, { ids: theirs.ids })).statusCode).toBe(404);
-    expect((await inject('POST', `/api/local-results/${mine.id}/send-crm`, customer, { ids: mine.ids })).statusCode).toBe(404);
-    res = await inject('POST', `/api/people-results/${mine.id}/send-crm`, customer, { provider: 'salesforce', ids: mine.ids });
+    expect(
+      (await inject('POST', `/api/people-results/${theirs.id}/send-crm`, customer, { ids: theirs.ids })).statusCode,
+    ).toBe(404);
+    expect(
+      (await inject('POST', `/api/local-results/${mine.id}/send-crm`, customer, { ids: mine.ids })).statusCode,
+    ).toBe(404);
+    res = await inject('POST', `/api/people-results/${mine.id}/send-crm`, customer, {
+      provider: 'salesforce',
+      ids: mine.ids,
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('provider');
-    expect(json((await inject('POST', `/api/people-results/${mine.id}/send-crm`, customer, {})))).toMatchObject({ field: 'ids' });
+    expect(json(await inject('POST', `/api/people-results/${mine.id}/send-crm`, customer, {}))).toMatchObject({
+      field: 'ids',
+    });
   });
 
   it('retries a 429 (honouring Retry-After) and a 503, then sends', async () => {
     const code = 'code-429';
     await connect('ghl', code);
     const list = await peopleList(['Retry Me']);
-    crm.queue({ status: 429, headers: { 'retry-after': '0' }, body: { message: 'Too many requests' } }, { status: 503 });
+    crm.queue(
+      { status: 429, headers: { 'retry-after': '0' }, body: { message: 'Too many requests' } },
+      { status: 503 },
+    );
     const before = crm.requests.filter((r) => r.path === '/contacts/upsert').length;
     await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { ids: list.ids });
     await send();
@@ -237,7 +337,9 @@ describe("the list's crm action sends through the CRM", () => {
     crm.revokeAccessTokens();
     await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { ids: list.ids });
     await send();
-    const grants = crm.requests.filter((r) => r.path === '/oauth/token').map((r) => new URLSearchParams(r.body).get('grant_type'));
+    const grants = crm.requests
+      .filter((r) => r.path === '/oauth/token')
+      .map((r) => new URLSearchParams(r.body).get('grant_type'));
     expect(grants.at(-1)).toBe('refresh_token');
     expect((await results(list.id)).map((r) => r.crm_status)).toEqual(['sent', 'sent']);
     const stored = await loadCrmConnection(ctx.db, customerId, 'ghl', ctx.config.appSecret);
@@ -258,7 +360,7 @@ describe("the list's crm action sends through the CRM", () => {
     expect((await results(list.id))[0]!.crm_status).toBe('sent');
   });
 
-  it('marks results unsent with the CRM\'s error: a refused contact alone, a timeout for the whole batch', async () => {
+  it("marks results unsent with the CRM's error: a refused contact alone, a timeout for the whole batch", async () => {
     await connect('ghl', 'code-errors');
     const list = await peopleList(['Refused Contact', 'Accepted Contact']);
     crm.queue({ status: 422, body: { message: 'email is invalid' } });
@@ -300,7 +402,9 @@ describe("the list's crm action sends through the CRM", () => {
     const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { ids: list.ids });
     expect(res.statusCode).toBe(202);
     // A second send of rows still "sending" has nothing to take.
-    expect(json(await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { ids: list.ids }))).toMatchObject({ code: 'leadSearch.crm_nothing_to_send' });
+    expect(
+      json(await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { ids: list.ids })),
+    ).toMatchObject({ code: 'leadSearch.crm_nothing_to_send' });
     expect((await inject('DELETE', '/api/crm/connections/ghl')).statusCode).toBe(200);
     await ctx.app.queue.drain();
     expect((await results(list.id))[0]).toMatchObject({ crm_status: 'unsent', crm_error: 'not_connected' });
@@ -309,7 +413,9 @@ describe("the list's crm action sends through the CRM", () => {
   it('pushes to Keap and to a generic OAuth CRM in their own shapes', async () => {
     await connect('keap', 'code-keap');
     await connect('groove', 'code-groove');
-    await inject('PUT', '/api/crm/fields/groove', customer, { mappings: [{ lead_field: 'company', crm_field: 'organisation' }] });
+    await inject('PUT', '/api/crm/fields/groove', customer, {
+      mappings: [{ lead_field: 'company', crm_field: 'organisation' }],
+    });
     const list = await peopleList(['Keap Person']);
     await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'keap', ids: list.ids });
     await send();
@@ -322,7 +428,13 @@ describe("the list's crm action sends through the CRM", () => {
     });
     await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'groove', ids: list.ids });
     await send();
-    expect(contactsFor('code-groove')[0]).toMatchObject({ first_name: 'Keap', last_name: 'Person', email: 'keap.person@example.com', organisation: 'Acme', source: expect.stringMatching(/^CRM list/) });
+    expect(contactsFor('code-groove')[0]).toMatchObject({
+      first_name: 'Keap',
+      last_name: 'Person',
+      email: 'keap.person@example.com',
+      organisation: 'Acme',
+      source: expect.stringMatching(/^CRM list/),
+    });
     expect((await results(list.id))[0]).toMatchObject({ crm_status: 'sent', crm_provider: 'groove' });
   });
 });
@@ -336,10 +448,19 @@ describe('Zapier: a webhook-style CRM', () => {
     expect(json(res)).toMatchObject({ statusCode: 400, field: 'url' });
     res = await inject('PUT', '/api/crm/connections/zapier/webhook', customer, { url: `${crm.base}/hooks/zap-1` });
     expect(json(res)).toMatchObject({ provider: 'zapier', message: 'Zapier connected.' });
-    const listed = json<{ data: { provider: string; connected: boolean; kind: string; target: string; available: boolean }[] }>(await inject('GET', '/api/crm/connections'));
-    expect(listed.data.find((c) => c.provider === 'zapier')).toMatchObject({ connected: true, kind: 'webhook', available: true, target: new URL(crm.base).host });
+    const listed = json<{
+      data: { provider: string; connected: boolean; kind: string; target: string; available: boolean }[];
+    }>(await inject('GET', '/api/crm/connections'));
+    expect(listed.data.find((c) => c.provider === 'zapier')).toMatchObject({
+      connected: true,
+      kind: 'webhook',
+      available: true,
+      target: new URL(crm.base).host,
+    });
     // It has no authorisation page.
-    expect(json(await inject('POST', '/api/crm/connections/zapier/authorize'))).toMatchObject({ code: 'settings.crm_not_configured' });
+    expect(json(await inject('POST', '/api/crm/connections/zapier/authorize'))).toMatchObject({
+      code: 'settings.crm_not_configured',
+    });
 
     const list = await peopleList(['Zap One', 'Zap Two']);
     const before = crm.requests.filter((r) => r.path === '/hooks/zap-1').length;
@@ -369,7 +490,10 @@ describe('CRM sends: each row pushed exactly once', () => {
     await connect('ghl', 'code-exactly-once');
     const names = Array.from({ length: 60 }, (_, i) => `Once Person ${i}`);
     const list = await peopleList(names);
-    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'ghl', ids: list.ids });
+    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, {
+      provider: 'ghl',
+      ids: list.ids,
+    });
     expect(res.statusCode).toBe(202);
     const jobId = json<{ job: { id: number } }>(res).job.id;
     const pushedBefore = contactsFor('code-exactly-once').length;
@@ -387,12 +511,24 @@ describe('CRM sends: each row pushed exactly once', () => {
     };
     await Promise.all([worker(), worker()]);
     await ctx.app.queue.drain();
-    const pushed = contactsFor('code-exactly-once').slice(pushedBefore).map((c) => (c as { email?: string }).email);
+    const pushed = contactsFor('code-exactly-once')
+      .slice(pushedBefore)
+      .map((c) => (c as { email?: string }).email);
     expect(pushed).toHaveLength(60);
     expect(new Set(pushed).size).toBe(60);
-    const job = (await ctx.db.query<{ sent: number; total: number; status: string }>('SELECT sent, total, status FROM crm_send_jobs WHERE id = $1', [jobId])).rows[0]!;
+    const job = (
+      await ctx.db.query<{ sent: number; total: number; status: string }>(
+        'SELECT sent, total, status FROM crm_send_jobs WHERE id = $1',
+        [jobId],
+      )
+    ).rows[0]!;
     expect(job).toEqual({ sent: 60, total: 60, status: 'done' });
-    const effects = (await ctx.db.query<{ n: number; done: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'done')::int AS done FROM external_effects WHERE key LIKE $1", [`crm:${jobId}:%`])).rows[0]!;
+    const effects = (
+      await ctx.db.query<{ n: number; done: number }>(
+        "SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'done')::int AS done FROM external_effects WHERE key LIKE $1",
+        [`crm:${jobId}:%`],
+      )
+    ).rows[0]!;
     expect(effects).toEqual({ n: 60, done: 60 });
   });
 });

@@ -1,5 +1,10 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
-import { downloadLink, stepListExport, EXPORT_BATCH, EXPORT_RETENTION_DAYS } from '../src/routes/leadSearch/listExportJob';
+import {
+  downloadLink,
+  stepListExport,
+  EXPORT_BATCH,
+  EXPORT_RETENTION_DAYS,
+} from '../src/routes/leadSearch/listExportJob';
 import { LIST_EXPORT_PURGE } from '../src/workers/listExport';
 import type { ObjectStorageConfig } from '../src/storage/config';
 import { startFakeS3, type FakeS3 } from './fakeS3';
@@ -29,12 +34,19 @@ describe.each([
     let objectStorage: ObjectStorageConfig | null = null;
     if (useS3) {
       s3 = await startFakeS3();
-      objectStorage = { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: s3.credentials };
+      objectStorage = {
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: s3.credentials,
+      };
     }
     ctx = await createTestApp({ config: { objectStorage } });
     customer = await login(ctx.app, DEMO.customer);
     other = await login(ctx.app, DEMO.reseller);
-    userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+    userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+      .rows[0]!.id;
     const created = await call('POST', '/api/campaigns', { name: 'Big list é', list_type: 'people' });
     listId = json<{ campaign: { id: number } }>(created).campaign.id;
     // Rows with accents, commas, quotes and a formula-looking cell: the file must carry them as the direct download does.
@@ -53,12 +65,25 @@ describe.each([
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = customer) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const exportMails = async () => (await ctx.db.query<{ body_text: string }>(`SELECT body_text FROM outbound_emails WHERE kind = 'export_ready' AND user_id = $1 ORDER BY id`, [userId])).rows;
-  async function download(id: number): Promise<{ status: number; body: string; bytes: number; headers: Record<string, unknown> }> {
+  const exportMails = async () =>
+    (
+      await ctx.db.query<{ body_text: string }>(
+        `SELECT body_text FROM outbound_emails WHERE kind = 'export_ready' AND user_id = $1 ORDER BY id`,
+        [userId],
+      )
+    ).rows;
+  async function download(
+    id: number,
+  ): Promise<{ status: number; body: string; bytes: number; headers: Record<string, unknown> }> {
     const link = json<{ url: string }>(await call('POST', `/api/list-exports/${id}/link`));
     // No bearer token: the signed link is the proof.
     const res = await ctx.app.inject({ method: 'GET', url: link.url });
-    return { status: res.statusCode, body: res.rawPayload.toString('utf8'), bytes: res.rawPayload.length, headers: res.headers };
+    return {
+      status: res.statusCode,
+      body: res.rawPayload.toString('utf8'),
+      bytes: res.rawPayload.length,
+      headers: res.headers,
+    };
   }
 
   it('writes every matching row in chunks, shows progress, mails once, and the file equals the direct download', async () => {
@@ -72,7 +97,12 @@ describe.each([
     await ctx.app.queue.drain();
     const done = json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`));
     expect(done).toMatchObject({ status: 'done', total: ROWS, rows_written: ROWS });
-    const chunks = (await ctx.db.query<{ seq: number; content: string | null; storage_key: string | null }>('SELECT seq, content, storage_key FROM list_export_chunks WHERE export_id = $1 ORDER BY seq', [exp.id])).rows;
+    const chunks = (
+      await ctx.db.query<{ seq: number; content: string | null; storage_key: string | null }>(
+        'SELECT seq, content, storage_key FROM list_export_chunks WHERE export_id = $1 ORDER BY seq',
+        [exp.id],
+      )
+    ).rows;
     expect(chunks.map((c) => c.seq)).toEqual([0, 1, 2, 3]);
     if (useS3) {
       expect(chunks.slice(1).every((c) => c.content === null && s3!.objects.has(c.storage_key!))).toBe(true);
@@ -103,8 +133,13 @@ describe.each([
   });
 
   it('applies the list filters; two workers on the same export never write a chunk twice', async () => {
-    const started = json<{ export: ListExport }>(await call('POST', '/api/list-exports', { campaign_id: listId, filters: { withEmail: 1 } })).export;
-    const [a, b] = await Promise.all([stepListExport(ctx.db, started.id, { now: () => ctx.clock.now() }), stepListExport(ctx.db, started.id, { now: () => ctx.clock.now() })]);
+    const started = json<{ export: ListExport }>(
+      await call('POST', '/api/list-exports', { campaign_id: listId, filters: { withEmail: 1 } }),
+    ).export;
+    const [a, b] = await Promise.all([
+      stepListExport(ctx.db, started.id, { now: () => ctx.clock.now() }),
+      stepListExport(ctx.db, started.id, { now: () => ctx.clock.now() }),
+    ]);
     expect([a, b]).toEqual([false, false]);
     await ctx.app.queue.drain();
     const expected = Math.floor(ROWS / 3);
@@ -117,10 +152,22 @@ describe.each([
   });
 
   it('refuses a forged or expired link, another account, and cleans up on delete', async () => {
-    const exp = json<{ data: ListExport[] }>(await call('GET', `/api/list-exports?campaign_id=${listId}`)).data.find((e) => e.status === 'done')!;
+    const exp = json<{ data: ListExport[] }>(await call('GET', `/api/list-exports?campaign_id=${listId}`)).data.find(
+      (e) => e.status === 'done',
+    )!;
     const link = json<{ url: string }>(await call('POST', `/api/list-exports/${exp.id}/link`));
-    expect((await ctx.app.inject({ method: 'GET', url: link.url.replace(/signature=[^&]+/, 'signature=forged') })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: link.url.replace(`/list-exports/${exp.id}/`, `/list-exports/${exp.id + 1000}/`) })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: link.url.replace(/signature=[^&]+/, 'signature=forged') }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: link.url.replace(`/list-exports/${exp.id}/`, `/list-exports/${exp.id + 1000}/`),
+        })
+      ).statusCode,
+    ).toBe(403);
     ctx.clock.advance(6 * 60_000);
     expect((await ctx.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
 
@@ -129,7 +176,14 @@ describe.each([
     expect((await call('POST', '/api/list-exports', { campaign_id: listId }, other)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/list-exports/${exp.id}`, undefined, other)).statusCode).toBe(404);
 
-    const keys = (await ctx.db.query<{ storage_key: string | null }>('SELECT storage_key FROM list_export_chunks WHERE export_id = $1', [exp.id])).rows.map((r) => r.storage_key).filter(Boolean);
+    const keys = (
+      await ctx.db.query<{ storage_key: string | null }>(
+        'SELECT storage_key FROM list_export_chunks WHERE export_id = $1',
+        [exp.id],
+      )
+    ).rows
+      .map((r) => r.storage_key)
+      .filter(Boolean);
     expect((await call('DELETE', `/api/list-exports/${exp.id}`)).statusCode).toBe(200);
     expect((await ctx.db.query('SELECT 1 FROM list_export_chunks WHERE export_id = $1', [exp.id])).rowCount).toBe(0);
     if (useS3) expect(keys.some((k) => s3!.objects.has(k!))).toBe(false);
@@ -137,10 +191,16 @@ describe.each([
   });
 
   it('a file is kept EXPORT_RETENTION_DAYS: the list and the email say until when; past it the export reads expired, links answer 410 naming the day, and the hourly purge removes the file once', async () => {
-    const exp = json<{ data: ListExport[] }>(await call('GET', `/api/list-exports?campaign_id=${listId}`)).data.find((e) => e.status === 'done')!;
+    const exp = json<{ data: ListExport[] }>(await call('GET', `/api/list-exports?campaign_id=${listId}`)).data.find(
+      (e) => e.status === 'done',
+    )!;
     const expiresAt = new Date(exp.expires_at!);
     expect(expiresAt.getTime() - new Date(exp.finished_at!).getTime()).toBe(EXPORT_RETENTION_DAYS * 86_400_000);
-    expect((await exportMails()).some((m) => m.body_text.includes(`You can download it until ${exp.expires_at!.slice(0, 10)}.`))).toBe(true);
+    expect(
+      (await exportMails()).some((m) =>
+        m.body_text.includes(`You can download it until ${exp.expires_at!.slice(0, 10)}.`),
+      ),
+    ).toBe(true);
     const purge = async () => {
       await ctx.app.queue.send(LIST_EXPORT_PURGE, {});
       await ctx.app.queue.drain();
@@ -148,12 +208,26 @@ describe.each([
     // Before its expiry the purge leaves it alone.
     await purge();
     expect(json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`)).status).toBe('done');
-    const keys = (await ctx.db.query<{ storage_key: string | null }>('SELECT storage_key FROM list_export_chunks WHERE export_id = $1', [exp.id])).rows.map((r) => r.storage_key).filter(Boolean);
+    const keys = (
+      await ctx.db.query<{ storage_key: string | null }>(
+        'SELECT storage_key FROM list_export_chunks WHERE export_id = $1',
+        [exp.id],
+      )
+    ).rows
+      .map((r) => r.storage_key)
+      .filter(Boolean);
 
     ctx.clock.advance(expiresAt.getTime() - ctx.clock.now().getTime() + 1000);
     // Past its expiry and before the purge has run, it already reads expired and gives no link.
-    expect(json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`))).toMatchObject({ status: 'expired', expires_at: exp.expires_at });
-    const refused = await ctx.app.inject({ method: 'POST', url: `/api/list-exports/${exp.id}/link`, headers: { ...bearer(customer), 'user-language': 'de' } });
+    expect(json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`))).toMatchObject({
+      status: 'expired',
+      expires_at: exp.expires_at,
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/list-exports/${exp.id}/link`,
+      headers: { ...bearer(customer), 'user-language': 'de' },
+    });
     expect(refused.statusCode).toBe(410);
     const day = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
     expect(json<{ code: string; message: string; expired_at: string }>(refused)).toMatchObject({
@@ -165,10 +239,15 @@ describe.each([
     const link = downloadLink(ctx.app.deps.config.appSecret, exp.id, userId, ctx.clock.now());
     const stale = await ctx.app.inject({ method: 'GET', url: link.url });
     expect(stale.statusCode).toBe(410);
-    expect(json<{ message: string }>(stale).message).toMatch(/^This file expired on .+: exported files are kept for 7 days\./);
+    expect(json<{ message: string }>(stale).message).toMatch(
+      /^This file expired on .+: exported files are kept for 7 days\./,
+    );
 
     await purge();
-    expect((await ctx.db.query<{ status: string }>('SELECT status FROM list_exports WHERE id = $1', [exp.id])).rows[0]!.status).toBe('expired');
+    expect(
+      (await ctx.db.query<{ status: string }>('SELECT status FROM list_exports WHERE id = $1', [exp.id])).rows[0]!
+        .status,
+    ).toBe('expired');
     expect((await ctx.db.query('SELECT 1 FROM list_export_chunks WHERE export_id = $1', [exp.id])).rowCount).toBe(0);
     if (useS3) {
       expect(keys.length).toBeGreaterThan(0);

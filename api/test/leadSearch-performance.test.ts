@@ -13,8 +13,14 @@ let listId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
-  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Big list', list_type: 'company' } });
+  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+    .rows[0]!.id;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name: 'Big list', list_type: 'company' },
+  });
   listId = json<{ campaign: { id: number } }>(res).campaign.id;
   // Every 4th row has no email; the rest are found (2 of 3) or potential (1 of 3).
   await ctx.db.query(
@@ -32,7 +38,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-const list = (body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/company-results/${listId}`, headers: bearer(token), payload: body });
+const list = (body: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: `/api/company-results/${listId}`, headers: bearer(token), payload: body });
 
 it('answers the first page from the cached total, in id order', async () => {
   const res = await list({});
@@ -46,18 +53,27 @@ it('answers the first page from the cached total, in id order', async () => {
 });
 
 it('bounds the count of a filtered page instead of counting every row', async () => {
-  const body = json<{ data: { email: string | null }[]; total: number; total_capped: boolean }>(await list({ withEmail: 0 }));
+  const body = json<{ data: { email: string | null }[]; total: number; total_capped: boolean }>(
+    await list({ withEmail: 0 }),
+  );
   expect(body.data).toHaveLength(20);
   expect(body.data.every((r) => r.email === null)).toBe(true);
   expect(body.total_capped).toBe(true);
   expect(body.total).toBe(10_000);
-  const narrow = json<{ total: number; total_capped: boolean }>(await list({ search: 'Lead 9999', search_type: 'start' }));
+  const narrow = json<{ total: number; total_capped: boolean }>(
+    await list({ search: 'Lead 9999', search_type: 'start' }),
+  );
   // Lead 9999 and Lead 99990 … 99999.
   expect(narrow).toMatchObject({ total: 11, total_capped: false });
 });
 
 it('uses the list index for the first page', async () => {
-  const plan = (await ctx.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM campaign_results r WHERE r.campaign_id = $1 ORDER BY r.id LIMIT 20`, [listId])).rows
+  const plan = (
+    await ctx.db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT id FROM campaign_results r WHERE r.campaign_id = $1 ORDER BY r.id LIMIT 20`,
+      [listId],
+    )
+  ).rows
     .map((r) => r['QUERY PLAN'])
     .join('\n');
   expect(plan).toMatch(/Index (Only )?Scan/);
@@ -76,7 +92,12 @@ it('labels every matching row across pages in one bulk action, then deletes them
   const check = json<{ data: { labels: string[] }[] }>(await list({ withEmail: 0, page: 1000 }));
   expect(check.data.every((r) => r.labels.includes('no email'))).toBe(true);
 
-  const deleted = await ctx.app.inject({ method: 'POST', url: `/api/company-results/${listId}/delete`, headers: bearer(token), payload: { all_matching: true, filters: { withEmail: 0 } } });
+  const deleted = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/company-results/${listId}/delete`,
+    headers: bearer(token),
+    payload: { all_matching: true, filters: { withEmail: 0 } },
+  });
   expect(json<{ deleted: number }>(deleted).deleted).toBe(ROWS / 4);
   const after = json<{ total: number; data: { email: string | null }[] }>(await list({}));
   expect(after.total).toBe(ROWS - ROWS / 4);

@@ -11,8 +11,14 @@ beforeAll(async () => {
   db = await openFreshDb();
   await migrate(db);
   await seed(db);
-  const user = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@leadsmith.test'")).rows[0]!.id;
-  list = (await db.query<{ id: number }>("INSERT INTO campaigns (user_id, list_type, name) VALUES ($1, 'people', 'Labels') RETURNING id", [user])).rows[0]!.id;
+  const user = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@leadsmith.test'")).rows[0]!
+    .id;
+  list = (
+    await db.query<{ id: number }>(
+      "INSERT INTO campaigns (user_id, list_type, name) VALUES ($1, 'people', 'Labels') RETURNING id",
+      [user],
+    )
+  ).rows[0]!.id;
   ids = (
     await db.query<{ id: number }>(
       "INSERT INTO campaign_results (campaign_id, user_id, record_key, name, email_status) SELECT $1, $2, 'r' || g, 'R ' || g, 'found' FROM generate_series(1, 5) g RETURNING id::int AS id",
@@ -25,11 +31,17 @@ afterAll(async () => {
 });
 
 const labelsOf = async (id: number) =>
-  (await db.query<{ label: string }>('SELECT label FROM result_labels WHERE result_id = $1 ORDER BY position, label', [id])).rows.map((r) => r.label);
+  (
+    await db.query<{ label: string }>('SELECT label FROM result_labels WHERE result_id = $1 ORDER BY position, label', [
+      id,
+    ])
+  ).rows.map((r) => r.label);
 const everyRow = () => ({ sql: 'r.campaign_id = $1', params: [list] });
 
 it('a collision with a concurrent call (unique violation) is undone to the savepoint and the labels are applied once', async () => {
-  await db.transaction((tx) => applyLabels(tx, { sql: 'r.campaign_id = $1 AND r.id = $2', params: [list, ids[0]!] }, ['first'], []));
+  await db.transaction((tx) =>
+    applyLabels(tx, { sql: 'r.campaign_id = $1 AND r.id = $2', params: [list, ids[0]!] }, ['first'], []),
+  );
   const statements: string[] = [];
   const changed = await db.transaction(async (tx) => {
     let collided = false;
@@ -41,7 +53,9 @@ it('a collision with a concurrent call (unique violation) is undone to the savep
         if (!collided && sql.includes('INSERT INTO result_labels') && !sql.includes('ON CONFLICT')) {
           collided = true;
           await tx.query(sql, params as never);
-          throw Object.assign(new Error('duplicate key value violates unique constraint "result_labels_pkey"'), { code: '23505' });
+          throw Object.assign(new Error('duplicate key value violates unique constraint "result_labels_pkey"'), {
+            code: '23505',
+          });
         }
         return tx.query(sql, params as never);
       }) as Queryable['query'],

@@ -30,9 +30,13 @@ describe('saved searches and their alerts', () => {
     ctx = await createTestApp({ config: { tokenTtlHours: 24 * 100 } });
     customer = await login(ctx.app, DEMO.customer);
     other = await login(ctx.app, DEMO.reseller);
-    userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+    userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+      .rows[0]!.id;
     await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
-    await ctx.db.query(`INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, 5000, 'additional', 'test')`, [userId]);
+    await ctx.db.query(
+      `INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, 5000, 'additional', 'test')`,
+      [userId],
+    );
     await ctx.db.query('UPDATE credit_wallets SET additional = additional + 5000 WHERE user_id = $1', [userId]);
     mail = { mailer: createMailer({ smtpUrl: null, from: 'no-reply@example.test' }), config: ctx.config };
   }, 120_000);
@@ -69,13 +73,28 @@ describe('saved searches and their alerts', () => {
     await savedSearchTick(ctx.db, ctx.clock, mail);
   }
   const keysOf = async (campaignId: number) =>
-    (await ctx.db.query<{ record_key: string }>('SELECT record_key FROM campaign_results WHERE campaign_id = $1 ORDER BY id', [campaignId])).rows.map((r) => r.record_key);
+    (
+      await ctx.db.query<{ record_key: string }>(
+        'SELECT record_key FROM campaign_results WHERE campaign_id = $1 ORDER BY id',
+        [campaignId],
+      )
+    ).rows.map((r) => r.record_key);
   const charged = async (campaignId: number) =>
-    (await ctx.db.query<{ sum: number }>('SELECT COALESCE(sum(credits_charged), 0)::int AS sum FROM search_jobs WHERE campaign_id = $1', [campaignId])).rows[0]!.sum;
+    (
+      await ctx.db.query<{ sum: number }>(
+        'SELECT COALESCE(sum(credits_charged), 0)::int AS sum FROM search_jobs WHERE campaign_id = $1',
+        [campaignId],
+      )
+    ).rows[0]!.sum;
   const alertMails = async () =>
-    (await ctx.db.query<{ to_email: string; body_text: string; subject: string }>(`SELECT to_email, body_text, subject FROM outbound_emails WHERE kind = 'saved_search_alert' AND user_id = $1 ORDER BY id`, [userId])).rows;
+    (
+      await ctx.db.query<{ to_email: string; body_text: string; subject: string }>(
+        `SELECT to_email, body_text, subject FROM outbound_emails WHERE kind = 'saved_search_alert' AND user_id = $1 ORDER BY id`,
+        [userId],
+      )
+    ).rows;
 
-  it('refuses bad input naming the field, another account\'s list, a list of another type', async () => {
+  it("refuses bad input naming the field, another account's list, a list of another type", async () => {
     const list = await createList('Checks');
     const missing = await call('POST', '/api/saved-searches', { ...search(list), name: '' });
     expect(missing.statusCode).toBe(400);
@@ -92,7 +111,11 @@ describe('saved searches and their alerts', () => {
     const othersList = await createList('Not yours', {}, other);
     expect((await call('POST', '/api/saved-searches', search(othersList))).statusCode).toBe(404);
     const company = await call('POST', '/api/campaigns', { name: 'Companies', list_type: 'company' });
-    const mismatch = await call('POST', '/api/saved-searches', search(json<{ campaign: { id: number } }>(company).campaign.id));
+    const mismatch = await call(
+      'POST',
+      '/api/saved-searches',
+      search(json<{ campaign: { id: number } }>(company).campaign.id),
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(json<{ field: string }>(mismatch).field).toBe('campaign_id');
   });
@@ -100,7 +123,13 @@ describe('saved searches and their alerts', () => {
   it('a re-run adds only the leads the account does not hold yet, in any list, and charges only those', async () => {
     // The same search run by hand into another list first: those leads are the account's already.
     const first = await createList('Held already');
-    const started = await call('POST', '/api/searches', { type: 'people', campaign_id: first, location: 'Lyon', count: 5, filters: { job_title: 'Founder' } });
+    const started = await call('POST', '/api/searches', {
+      type: 'people',
+      campaign_id: first,
+      location: 'Lyon',
+      count: 5,
+      filters: { job_title: 'Founder' },
+    });
     expect(started.statusCode).toBe(201);
     await ctx.app.queue.drain();
     const held = await keysOf(first);
@@ -108,23 +137,48 @@ describe('saved searches and their alerts', () => {
 
     const list = await createList('Saved search list');
     const saved = await save(list);
-    expect(saved).toMatchObject({ name: 'Founders in Lyon', type: 'people', campaign: { id: list, list_type: 'people' }, alert: 'off', next_alert_at: null, last_run: null });
+    expect(saved).toMatchObject({
+      name: 'Founders in Lyon',
+      type: 'people',
+      campaign: { id: list, list_type: 'people' },
+      alert: 'off',
+      next_alert_at: null,
+      last_run: null,
+    });
 
     const run = await call('POST', `/api/saved-searches/${saved.id}/run`);
     expect(run.statusCode).toBe(201);
-    expect(json<{ saved_search: SavedSearch }>(run).saved_search.last_run).toMatchObject({ trigger: 'manual', status: 'running' });
+    expect(json<{ saved_search: SavedSearch }>(run).saved_search.last_run).toMatchObject({
+      trigger: 'manual',
+      status: 'running',
+    });
     await settle();
     const added = await keysOf(list);
     expect(added).toHaveLength(5);
     expect(added.filter((k) => held.includes(k))).toEqual([]);
-    const job = (await ctx.db.query<{ skipped: number; credits_charged: number }>('SELECT skipped, credits_charged FROM search_jobs WHERE campaign_id = $1', [list])).rows[0]!;
+    const job = (
+      await ctx.db.query<{ skipped: number; credits_charged: number }>(
+        'SELECT skipped, credits_charged FROM search_jobs WHERE campaign_id = $1',
+        [list],
+      )
+    ).rows[0]!;
     expect(job.skipped).toBe(5);
     // Charged for the new leads only: each row's credits are what its job charged for it.
-    const rowCredits = (await ctx.db.query<{ sum: number }>('SELECT COALESCE(sum(credits), 0)::int AS sum FROM campaign_results WHERE campaign_id = $1', [list])).rows[0]!.sum;
+    const rowCredits = (
+      await ctx.db.query<{ sum: number }>(
+        'SELECT COALESCE(sum(credits), 0)::int AS sum FROM campaign_results WHERE campaign_id = $1',
+        [list],
+      )
+    ).rows[0]!.sum;
     expect(rowCredits).toBeGreaterThan(0);
     expect(await charged(list)).toBe(rowCredits);
     const after = json<SavedSearch>(await call('GET', `/api/saved-searches/${saved.id}`));
-    expect(after.last_run).toMatchObject({ trigger: 'manual', status: 'done', new_leads: 5, credits_spent: rowCredits });
+    expect(after.last_run).toMatchObject({
+      trigger: 'manual',
+      status: 'done',
+      new_leads: 5,
+      credits_spent: rowCredits,
+    });
 
     // Again: the ten leads held now are skipped, five more are new; nothing is stored twice.
     expect((await call('POST', `/api/saved-searches/${saved.id}/run`)).statusCode).toBe(201);
@@ -146,7 +200,10 @@ describe('saved searches and their alerts', () => {
 
     ctx.clock.advance(DAY);
     // Two schedulers at the same moment (two worker processes): the period runs once.
-    const [a, b] = await Promise.all([startDueAlerts(ctx.db, ctx.clock.now()), startDueAlerts(ctx.db, ctx.clock.now())]);
+    const [a, b] = await Promise.all([
+      startDueAlerts(ctx.db, ctx.clock.now()),
+      startDueAlerts(ctx.db, ctx.clock.now()),
+    ]);
     expect(a.length + b.length).toBe(1);
     expect((await startDueAlerts(ctx.db, ctx.clock.now())).length).toBe(0);
     await settle();
@@ -154,7 +211,13 @@ describe('saved searches and their alerts', () => {
 
     const alerts = json<Alerts>(await call('GET', '/api/saved-search-alerts'));
     expect(alerts).toMatchObject({ total: 1, unseen: 1 });
-    expect(alerts.data[0]).toMatchObject({ saved_search_id: saved.id, search: 'Daily CTOs', campaign: { id: list, name: 'Alert list' }, new_leads: 3, seen: false });
+    expect(alerts.data[0]).toMatchObject({
+      saved_search_id: saved.id,
+      search: 'Daily CTOs',
+      campaign: { id: list, name: 'Alert list' },
+      new_leads: 3,
+      seen: false,
+    });
     expect(json<{ unseen_alerts: number }>(await call('GET', '/api/saved-searches')).unseen_alerts).toBe(1);
     // The email goes once, to the account (through sendTemplatedMail: its brand routing is mail-branding.test.ts's).
     await savedSearchTick(ctx.db, ctx.clock, mail);
@@ -211,7 +274,13 @@ describe('saved searches and their alerts', () => {
     try {
       const res = await call('POST', '/api/campaigns', { name: 'Dentists', list_type: 'local' });
       const list = json<{ campaign: { id: number } }>(res).campaign.id;
-      const saved = await save(list, { name: 'Porto dentists', type: 'local', location: 'Porto', filters: { categories: ['Dentist'] }, alert: 'daily' });
+      const saved = await save(list, {
+        name: 'Porto dentists',
+        type: 'local',
+        location: 'Porto',
+        filters: { categories: ['Dentist'] },
+        alert: 'daily',
+      });
       const before = (await alertMails()).length;
       ctx.clock.advance(DAY);
       await savedSearchTick(ctx.db, ctx.clock, mail);
@@ -222,14 +291,21 @@ describe('saved searches and their alerts', () => {
       expect((await savedSearchTick(ctx.db, ctx.clock, mail)).started).toHaveLength(1);
       await settle();
       expect(await keysOf(list)).toHaveLength(3);
-      const runs = (await ctx.db.query<{ status: string; new_leads: number; credits_spent: number }>('SELECT status, new_leads, credits_spent FROM saved_search_runs WHERE saved_search_id = $1 ORDER BY id', [saved.id])).rows;
+      const runs = (
+        await ctx.db.query<{ status: string; new_leads: number; credits_spent: number }>(
+          'SELECT status, new_leads, credits_spent FROM saved_search_runs WHERE saved_search_id = $1 ORDER BY id',
+          [saved.id],
+        )
+      ).rows;
       expect(runs.map((r) => [r.status, r.new_leads])).toEqual([
         ['done', 3],
         ['done', 0],
       ]);
       expect(runs[1]!.credits_spent).toBe(0);
       expect(await alertMails()).toHaveLength(before + 1);
-      expect(json<Alerts>(await call('GET', '/api/saved-search-alerts')).data.filter((a) => a.saved_search_id === saved.id)).toHaveLength(1);
+      expect(
+        json<Alerts>(await call('GET', '/api/saved-search-alerts')).data.filter((a) => a.saved_search_id === saved.id),
+      ).toHaveLength(1);
     } finally {
       undo();
     }
@@ -257,8 +333,17 @@ describe('saved searches and their alerts', () => {
     expect((await call('DELETE', `/api/campaigns/${list}`)).statusCode).toBe(200);
     const refused = await call('POST', `/api/saved-searches/${saved.id}/run`);
     expect(refused.statusCode).toBe(422);
-    expect(json<{ code: string; field: string }>(refused)).toMatchObject({ code: 'leadSearch.list_in_trash', field: 'campaign_id' });
-    const runsOf = async () => (await ctx.db.query<{ trigger: string }>('SELECT trigger FROM saved_search_runs WHERE saved_search_id = $1 ORDER BY id', [saved.id])).rows.map((r) => r.trigger);
+    expect(json<{ code: string; field: string }>(refused)).toMatchObject({
+      code: 'leadSearch.list_in_trash',
+      field: 'campaign_id',
+    });
+    const runsOf = async () =>
+      (
+        await ctx.db.query<{ trigger: string }>(
+          'SELECT trigger FROM saved_search_runs WHERE saved_search_id = $1 ORDER BY id',
+          [saved.id],
+        )
+      ).rows.map((r) => r.trigger);
     ctx.clock.advance(DAY);
     await savedSearchTick(ctx.db, ctx.clock, mail);
     expect(await runsOf()).toEqual(['manual']);
@@ -277,7 +362,9 @@ describe('saved searches and their alerts', () => {
     expect((await call('PUT', `/api/saved-searches/${saved.id}`, { name: 'Theirs' }, other)).statusCode).toBe(404);
     expect((await call('POST', `/api/saved-searches/${saved.id}/run`, undefined, other)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/saved-searches/${saved.id}`, undefined, other)).statusCode).toBe(404);
-    expect(json<{ data: SavedSearch[] }>(await call('GET', '/api/saved-searches', undefined, other)).data.map((s) => s.id)).not.toContain(saved.id);
+    expect(
+      json<{ data: SavedSearch[] }>(await call('GET', '/api/saved-searches', undefined, other)).data.map((s) => s.id),
+    ).not.toContain(saved.id);
     expect((await call('DELETE', `/api/saved-searches/${saved.id}`)).statusCode).toBe(200);
     expect((await call('GET', `/api/saved-searches/${saved.id}`)).statusCode).toBe(404);
   });

@@ -38,7 +38,12 @@ afterAll(async () => {
 /** List names are unique per account: each list this file makes gets its own. */
 let listSeq = 0;
 async function filledList(): Promise<number> {
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Hook list ${(listSeq += 1)}`, list_type: 'company' } });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name: `Hook list ${(listSeq += 1)}`, list_type: 'company' },
+  });
   const id = json<{ campaign: { id: number } }>(created).campaign.id;
   const started = await ctx.app.inject({
     method: 'POST',
@@ -51,21 +56,49 @@ async function filledList(): Promise<number> {
   return id;
 }
 
-const setup = (id: number, url: string, auth = token) => ctx.app.inject({ method: 'POST', url: `/api/campaign-webhook-setup/${id}`, headers: bearer(auth), payload: { url } });
+const setup = (id: number, url: string, auth = token) =>
+  ctx.app.inject({ method: 'POST', url: `/api/campaign-webhook-setup/${id}`, headers: bearer(auth), payload: { url } });
 
 describe('list webhooks', () => {
   it('classifies private addresses', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '224.0.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '224.0.0.1',
+    ]) {
       expect([ip, isPrivateAddress(ip)]).toEqual([ip, true]);
     }
-    for (const ip of ['93.184.215.14', '8.8.8.8', '2606:4700::1111']) expect([ip, isPrivateAddress(ip)]).toEqual([ip, false]);
+    for (const ip of ['93.184.215.14', '8.8.8.8', '2606:4700::1111'])
+      expect([ip, isPrivateAddress(ip)]).toEqual([ip, false]);
   });
 
   it('refuses private, loopback and metadata URLs (SSRF) and bad URLs, naming the field', async () => {
     const id = await filledList();
-    for (const url of ['http://127.0.0.1:9/x', 'http://10.0.0.5/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data', 'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://10.0.0.5/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://0.0.0.0/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const res = await setup(id, url);
-      expect([url, res.statusCode, json(res).code, json(res).field]).toEqual([url, 422, 'leadSearch.webhook_private_address', 'url']);
+      expect([url, res.statusCode, json(res).code, json(res).field]).toEqual([
+        url,
+        422,
+        'leadSearch.webhook_private_address',
+        'url',
+      ]);
     }
     for (const url of ['ftp://example.com/x', 'not a url', 'http://user:pw@93.184.215.14/']) {
       const res = await setup(id, url);
@@ -79,33 +112,61 @@ describe('list webhooks', () => {
 
   it('says the list has no webhook, then sends signed results and records sent / unsent', async () => {
     const id = await filledList();
-    const list = json<{ data: { id: number }[] }>(await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }));
+    const list = json<{ data: { id: number }[] }>(
+      await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }),
+    );
     const ids = list.data.slice(0, 3).map((r) => r.id);
-    const send = () => ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/send-webhook`, headers: bearer(token), payload: { ids } });
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/company-results/${id}/send-webhook`,
+        headers: bearer(token),
+        payload: { ids },
+      });
 
     let res = await send();
     expect(res.statusCode).toBe(422);
-    expect(json(res)).toMatchObject({ code: 'leadSearch.list_has_no_webhook', message: 'Selected list has no webhook, set it up.' });
+    expect(json(res)).toMatchObject({
+      code: 'leadSearch.list_has_no_webhook',
+      message: 'Selected list has no webhook, set it up.',
+    });
 
     res = await setup(id, `http://localhost:${port}/receiver`);
     expect(res.statusCode).toBe(200);
     const { secret } = json<{ secret: string }>(res);
     expect(secret).toMatch(/^[0-9a-f]{48}$/);
-    expect(json(await ctx.app.inject({ method: 'GET', url: `/api/campaign-webhook/${id}`, headers: bearer(token) }))).toMatchObject({ url: `http://localhost:${port}/receiver`, secret });
+    expect(
+      json(await ctx.app.inject({ method: 'GET', url: `/api/campaign-webhook/${id}`, headers: bearer(token) })),
+    ).toMatchObject({ url: `http://localhost:${port}/receiver`, secret });
 
     res = await send();
     expect(json(res)).toMatchObject({ sent: 3, unsent: 0 });
     const delivery = received.at(-1)!;
     const ts = String(delivery.headers['x-webhook-timestamp']);
     expect(delivery.headers['x-webhook-signature']).toBe(webhookSignature(secret, ts, delivery.body));
-    const payload = JSON.parse(delivery.body) as { delivery_id: string; list: { id: number }; results: { id: number }[] };
+    const payload = JSON.parse(delivery.body) as {
+      delivery_id: string;
+      list: { id: number };
+      results: { id: number }[];
+    };
     expect(payload.list.id).toBe(id);
     // The delivery id a receiver drops a repeat by, in the body and a header, recorded as done.
     expect(delivery.headers['x-webhook-delivery']).toBe(payload.delivery_id);
-    expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [payload.delivery_id])).rows[0]).toEqual({ state: 'done' });
+    expect(
+      (
+        await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [
+          payload.delivery_id,
+        ])
+      ).rows[0],
+    ).toEqual({ state: 'done' });
     expect(payload.results.map((r) => r.id)).toEqual(ids);
     const statuses = json<{ data: { id: number; crm_status: string | null; sent: boolean }[] }>(
-      await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: { sent: 1 } }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/company-results/${id}`,
+        headers: bearer(token),
+        payload: { sent: 1 },
+      }),
     );
     expect(statuses.data.map((r) => [r.id, r.crm_status])).toEqual(ids.map((i) => [i, 'sent']));
 
@@ -113,16 +174,29 @@ describe('list webhooks', () => {
     res = await send();
     expect(json(res)).toMatchObject({ sent: 0, unsent: 3 });
     answer = 200;
-    const after = json<{ data: { id: number; crm_status: string | null }[] }>(await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }));
+    const after = json<{ data: { id: number; crm_status: string | null }[] }>(
+      await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }),
+    );
     expect(after.data.filter((r) => ids.includes(r.id)).every((r) => r.crm_status === 'unsent')).toBe(true);
   });
 
   it("keeps other accounts' webhooks out of reach", async () => {
     const id = await filledList();
     const other = await login(ctx.app, DEMO.reseller);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaign-webhook/${id}`, headers: bearer(other) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/campaign-webhook/${id}`, headers: bearer(other) })).statusCode,
+    ).toBe(404);
     expect((await setup(id, 'https://93.184.215.14/hook', other)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/send-webhook`, headers: bearer(other), payload: { ids: [1] } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/company-results/${id}/send-webhook`,
+          headers: bearer(other),
+          payload: { ids: [1] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -130,13 +204,23 @@ describe('list webhook sends after a crash', () => {
   it('a delivery whose process died while sending is delivered again with the same id, and its rows leave "sending"', async () => {
     const id = await filledList();
     await setup(id, `http://localhost:${port}/receiver`);
-    const ids = json<{ data: { id: number }[] }>(await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} })).data.slice(0, 4).map((r) => r.id);
+    const ids = json<{ data: { id: number }[] }>(
+      await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }),
+    )
+      .data.slice(0, 4)
+      .map((r) => r.id);
     // What a process leaves when it dies after marking the rows and recording the delivery, before the POST's outcome:
     // rows "sending", the delivery "sending" (its lease over), its check queued.
     const deliveryId = `list-webhook:${id}:crashed`;
     await ctx.db.transaction(async (tx) => {
-      await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL WHERE id = ANY($1::bigint[])`, [`{${ids.join(',')}}`]);
-      await tx.query(`INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`, [deliveryId]);
+      await tx.query(
+        `UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL WHERE id = ANY($1::bigint[])`,
+        [`{${ids.join(',')}}`],
+      );
+      await tx.query(
+        `INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`,
+        [deliveryId],
+      );
       await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids }, { tx });
     });
     const before = received.length;
@@ -145,7 +229,12 @@ describe('list webhook sends after a crash', () => {
     expect(again).toHaveLength(1);
     expect(again[0]!.headers['x-webhook-delivery']).toBe(deliveryId);
     expect((JSON.parse(again[0]!.body) as { results: { id: number }[] }).results.map((r) => r.id)).toEqual(ids);
-    const rows = (await ctx.db.query<{ crm_status: string }>('SELECT crm_status FROM campaign_results WHERE id = ANY($1::bigint[])', [`{${ids.join(',')}}`])).rows;
+    const rows = (
+      await ctx.db.query<{ crm_status: string }>(
+        'SELECT crm_status FROM campaign_results WHERE id = ANY($1::bigint[])',
+        [`{${ids.join(',')}}`],
+      )
+    ).rows;
     expect(rows.every((r) => r.crm_status === 'sent')).toBe(true);
     // A second check of the same delivery finds it recorded and sends nothing.
     await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids });

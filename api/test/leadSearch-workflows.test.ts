@@ -37,7 +37,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
-  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!
+    .id;
   await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
   receiver = createServer((req, res) => {
     let body = '';
@@ -72,23 +73,42 @@ async function createLabel(name: string): Promise<number> {
 }
 
 type N = { id: string; kind: string; settings: Record<string, unknown>; position?: { x: number; y: number } };
-const node = (id: string, kind: string, settings: Record<string, unknown>): N => ({ id, kind, settings, position: { x: 0, y: 0 } });
+const node = (id: string, kind: string, settings: Record<string, unknown>): N => ({
+  id,
+  kind,
+  settings,
+  position: { x: 0, y: 0 },
+});
 const chainEdges = (ids: string[]) => ids.slice(1).map((target, i) => ({ source: ids[i]!, target }));
 
-async function createWorkflow(nodes: N[], edges = chainEdges(nodes.map((n) => n.id)), name = 'Flow'): Promise<Workflow> {
+async function createWorkflow(
+  nodes: N[],
+  edges = chainEdges(nodes.map((n) => n.id)),
+  name = 'Flow',
+): Promise<Workflow> {
   const res = await inject('POST', '/api/workflows', customer, { name, nodes, edges });
   expect(res.statusCode).toBe(201);
   return json<{ workflow: Workflow }>(res).workflow;
 }
 
 const publish = (id: number, token = customer) => inject('POST', `/api/workflows/${id}/publish`, token);
-const runDetail = async (id: number, runId: number) => json<Run>(await inject('GET', `/api/workflows/${id}/runs/${runId}`));
+const runDetail = async (id: number, runId: number) =>
+  json<Run>(await inject('GET', `/api/workflows/${id}/runs/${runId}`));
 
 async function setWallet(monthly: number) {
   await ctx.db.transaction(async (tx) => {
     await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId, monthly]);
-    if (monthly) await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [userId, monthly, 'monthly', 'test']);
+    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [
+      userId,
+      monthly,
+    ]);
+    if (monthly)
+      await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [
+        userId,
+        monthly,
+        'monthly',
+        'test',
+      ]);
   });
 }
 
@@ -114,16 +134,24 @@ describe('workflows: templates and validation', () => {
       expect(t.nodes.filter((n) => n.kind === 'trigger')).toHaveLength(1);
       expect(t.edges).toHaveLength(t.nodes.length - 1);
     }
-    const created = await inject('POST', '/api/workflows', customer, { name: 'From template', template: 'local_enrich_label_webhook' });
+    const created = await inject('POST', '/api/workflows', customer, {
+      name: 'From template',
+      template: 'local_enrich_label_webhook',
+    });
     expect(created.statusCode).toBe(201);
     const wf = json<{ workflow: Workflow; message: string }>(created);
     expect(wf.message).toBe('Workflow created.');
     expect(wf.workflow.status).toBe('draft');
     expect(wf.workflow.nodes.map((n) => n.kind)).toEqual(['trigger', 'search', 'enrichment', 'label', 'connection']);
     // A blank workflow starts with its trigger.
-    const blank = json<{ workflow: Workflow }>(await inject('POST', '/api/workflows', customer, { name: 'Blank' })).workflow;
+    const blank = json<{ workflow: Workflow }>(
+      await inject('POST', '/api/workflows', customer, { name: 'Blank' }),
+    ).workflow;
     expect(blank.nodes).toEqual([expect.objectContaining({ kind: 'trigger' })]);
-    expect((await inject('POST', '/api/workflows', customer, { name: 'X', template: 'nope' })).json()).toMatchObject({ statusCode: 400, field: 'template' });
+    expect((await inject('POST', '/api/workflows', customer, { name: 'X', template: 'nope' })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'template',
+    });
   });
 
   it('validates each node kind’s settings on save, naming the field', async () => {
@@ -131,32 +159,86 @@ describe('workflows: templates and validation', () => {
       [[node('a', 'trigger', { mode: 'hourly' })], 'nodes.0.settings.mode'],
       [[node('a', 'trigger', { mode: 'schedule', repeat: 'hourly' })], 'nodes.0.settings.repeat'],
       [[node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { count: 0 })], 'nodes.1.settings.count'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { filters: { colour: 'red' } })], 'nodes.1.settings.filters.colour'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { prompt: 'not mine' })], 'nodes.1.settings.prompt'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'filter', { conditions: [{ field: 'age', operator: 'is', value: '3' }] })], 'nodes.1.settings.conditions.0.field'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'filter', { conditions: [{ field: 'job_title', operator: 'contains' }] })], 'nodes.1.settings.conditions.0.value'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'filter', { conditions: [{ field: 'email_status', operator: 'contains', value: 'found' }] })], 'nodes.1.settings.conditions.0.operator'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'research', { output_key: 'Bad Key' })], 'nodes.1.settings.output_key'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'content', { content_type: 'poem' })], 'nodes.1.settings.content_type'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'enrichment', { enrich: 'everything' })], 'nodes.1.settings.enrich'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'label', { label_action: 'paint' })], 'nodes.1.settings.label_action'],
-      [[node('a', 'trigger', { mode: 'manual' }), node('b', 'connection', { target: 'fax' })], 'nodes.1.settings.target'],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { filters: { colour: 'red' } })],
+        'nodes.1.settings.filters.colour',
+      ],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { prompt: 'not mine' })],
+        'nodes.1.settings.prompt',
+      ],
+      [
+        [
+          node('a', 'trigger', { mode: 'manual' }),
+          node('b', 'filter', { conditions: [{ field: 'age', operator: 'is', value: '3' }] }),
+        ],
+        'nodes.1.settings.conditions.0.field',
+      ],
+      [
+        [
+          node('a', 'trigger', { mode: 'manual' }),
+          node('b', 'filter', { conditions: [{ field: 'job_title', operator: 'contains' }] }),
+        ],
+        'nodes.1.settings.conditions.0.value',
+      ],
+      [
+        [
+          node('a', 'trigger', { mode: 'manual' }),
+          node('b', 'filter', { conditions: [{ field: 'email_status', operator: 'contains', value: 'found' }] }),
+        ],
+        'nodes.1.settings.conditions.0.operator',
+      ],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'research', { output_key: 'Bad Key' })],
+        'nodes.1.settings.output_key',
+      ],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'content', { content_type: 'poem' })],
+        'nodes.1.settings.content_type',
+      ],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'enrichment', { enrich: 'everything' })],
+        'nodes.1.settings.enrich',
+      ],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'label', { label_action: 'paint' })],
+        'nodes.1.settings.label_action',
+      ],
+      [
+        [node('a', 'trigger', { mode: 'manual' }), node('b', 'connection', { target: 'fax' })],
+        'nodes.1.settings.target',
+      ],
       [[node('a', 'teleport', {})], 'nodes.0.kind'],
       [[node('a', 'trigger', { mode: 'manual' }), node('a', 'filter', {})], 'nodes.1.id'],
     ];
     for (const [nodes, field] of cases) {
       const res = await inject('POST', '/api/workflows', customer, { name: 'Bad', nodes, edges: [] });
       expect([field, res.statusCode]).toEqual([field, 400]);
-      expect([field, json<{ errors: { field: string }[] }>(res).errors.map((e) => e.field)]).toEqual([field, expect.arrayContaining([field])]);
+      expect([field, json<{ errors: { field: string }[] }>(res).errors.map((e) => e.field)]).toEqual([
+        field,
+        expect.arrayContaining([field]),
+      ]);
     }
     const two = [node('a', 'trigger', { mode: 'manual' }), node('b', 'filter', {})];
-    let res = await inject('POST', '/api/workflows', customer, { name: 'Bad', nodes: two, edges: [{ source: 'a', target: 'zz' }] });
+    let res = await inject('POST', '/api/workflows', customer, {
+      name: 'Bad',
+      nodes: two,
+      edges: [{ source: 'a', target: 'zz' }],
+    });
     expect(json(res)).toMatchObject({ statusCode: 400, field: 'edges.0.target' });
-    res = await inject('POST', '/api/workflows', customer, { name: 'Bad', nodes: two, edges: [{ source: 'b', target: 'b' }] });
+    res = await inject('POST', '/api/workflows', customer, {
+      name: 'Bad',
+      nodes: two,
+      edges: [{ source: 'b', target: 'b' }],
+    });
     expect(json(res)).toMatchObject({ statusCode: 400, field: 'edges.0.target' });
     // Another account's list or label: not found.
     const theirs = await createList('Theirs', 'people', reseller);
-    res = await inject('POST', '/api/workflows', customer, { name: 'Bad', nodes: [node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { campaign_id: theirs })], edges: [] });
+    res = await inject('POST', '/api/workflows', customer, {
+      name: 'Bad',
+      nodes: [node('a', 'trigger', { mode: 'manual' }), node('b', 'search', { campaign_id: theirs })],
+      edges: [],
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -172,39 +254,70 @@ describe('workflows: publishing', () => {
       node('loose', 'filter', { conditions: [{ field: 'has_email', operator: 'is', value: 'true' }] }),
     ];
     const wf = await createWorkflow(nodes, chainEdges(['t', 's', 'l']));
-    const save = (n: N[], e: { source: string; target: string }[]) => inject('PUT', `/api/workflows/${wf.id}`, customer, { name: 'Flow', nodes: n, edges: e });
+    const save = (n: N[], e: { source: string; target: string }[]) =>
+      inject('PUT', `/api/workflows/${wf.id}`, customer, { name: 'Flow', nodes: n, edges: e });
 
     let res = await publish(wf.id);
     expect(res.statusCode).toBe(422);
-    expect(json(res)).toMatchObject({ code: 'leadSearch.workflow.not_connected', message: 'Connect all nodes before continuing.', node_id: 'loose', node_ids: 'loose' });
+    expect(json(res)).toMatchObject({
+      code: 'leadSearch.workflow.not_connected',
+      message: 'Connect all nodes before continuing.',
+      node_id: 'loose',
+      node_ids: 'loose',
+    });
     expect(json(await inject('GET', `/api/workflows/${wf.id}`)).status).toBe('draft');
 
     // Two triggers.
-    expect((await save([...nodes, node('t2', 'trigger', { mode: 'manual' })], chainEdges(['t', 's', 'l', 'loose']))).statusCode).toBe(200);
-    expect(json(await publish(wf.id))).toMatchObject({ statusCode: 422, code: 'leadSearch.workflow.two_triggers', node_id: 't2' });
+    expect(
+      (await save([...nodes, node('t2', 'trigger', { mode: 'manual' })], chainEdges(['t', 's', 'l', 'loose'])))
+        .statusCode,
+    ).toBe(200);
+    expect(json(await publish(wf.id))).toMatchObject({
+      statusCode: 422,
+      code: 'leadSearch.workflow.two_triggers',
+      node_id: 't2',
+    });
     // A cycle.
     await save(nodes, [...chainEdges(['t', 's', 'l', 'loose']), { source: 'loose', target: 's' }]);
     expect(json(await publish(wf.id))).toMatchObject({ statusCode: 422, code: 'leadSearch.workflow.cycle' });
     // Unfinished settings name the node's field.
     const unfinished = nodes.map((n) => (n.id === 's' ? { ...n, settings: { ...n.settings, location: ' ' } } : n));
     await save(unfinished, chainEdges(['t', 's', 'l', 'loose']));
-    expect(json(await publish(wf.id))).toMatchObject({ statusCode: 422, code: 'leadSearch.workflow.node_settings', field: 'nodes.1.settings.location', node_id: 's' });
+    expect(json(await publish(wf.id))).toMatchObject({
+      statusCode: 422,
+      code: 'leadSearch.workflow.node_settings',
+      field: 'nodes.1.settings.location',
+      node_id: 's',
+    });
     const badFilter = nodes.map((n) => (n.id === 's' ? { ...n, settings: { ...n.settings, filters: {} } } : n));
     await save(badFilter, chainEdges(['t', 's', 'l', 'loose']));
     expect(json(await publish(wf.id))).toMatchObject({ statusCode: 422, field: 'nodes.1.settings.filters.job_title' });
     const schedule = nodes.map((n) => (n.id === 't' ? { ...n, settings: { mode: 'schedule' } } : n));
     await save(schedule, chainEdges(['t', 's', 'l', 'loose']));
-    expect(json(await publish(wf.id))).toMatchObject({ statusCode: 422, field: 'nodes.0.settings.repeat', node_id: 't' });
+    expect(json(await publish(wf.id))).toMatchObject({
+      statusCode: 422,
+      field: 'nodes.0.settings.repeat',
+      node_id: 't',
+    });
 
     // Connected and complete: published. A published workflow is locked until unpublished.
     await save(nodes, chainEdges(['t', 's', 'l', 'loose']));
     res = await publish(wf.id);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ message: 'Workflow published.', workflow: { status: 'published', next_run_at: null } });
-    expect(json(await save(nodes, []))).toMatchObject({ statusCode: 422, code: 'leadSearch.workflow.published_locked' });
+    expect(json(res)).toMatchObject({
+      message: 'Workflow published.',
+      workflow: { status: 'published', next_run_at: null },
+    });
+    expect(json(await save(nodes, []))).toMatchObject({
+      statusCode: 422,
+      code: 'leadSearch.workflow.published_locked',
+    });
     res = await inject('POST', `/api/workflows/${wf.id}/unpublish`);
     expect(json(res)).toMatchObject({ workflow: { status: 'draft' } });
-    expect(json(await inject('POST', `/api/workflows/${wf.id}/run`))).toMatchObject({ statusCode: 422, code: 'leadSearch.workflow.not_published' });
+    expect(json(await inject('POST', `/api/workflows/${wf.id}/run`))).toMatchObject({
+      statusCode: 422,
+      code: 'leadSearch.workflow.not_published',
+    });
   });
 });
 
@@ -213,7 +326,9 @@ describe('workflows: the runner', () => {
     await setWallet(10_000);
     expect((await inject('POST', '/api/business-details/data', customer, PROFILE)).statusCode).toBe(201);
     const list = await createList('Runner list');
-    const hook = await inject('POST', `/api/campaign-webhook-setup/${list}`, customer, { url: `http://localhost:${port}/hook` });
+    const hook = await inject('POST', `/api/campaign-webhook-setup/${list}`, customer, {
+      url: `http://localhost:${port}/hook`,
+    });
     expect(hook.statusCode).toBe(200);
     const secret = json<{ secret: string }>(hook).secret;
     const label = await createLabel('Workflow lead');
@@ -234,7 +349,10 @@ describe('workflows: the runner', () => {
     const run = json<{ run: Run; message: string }>(started).run;
     expect(run).toMatchObject({ status: 'running', trigger: 'manual' });
     expect(run.nodes.map((n) => [n.node_id, n.status])).toEqual(nodes.map((n) => [n.id, 'pending']));
-    expect(json(await inject('POST', `/api/workflows/${wf.id}/run`))).toMatchObject({ statusCode: 422, code: 'leadSearch.workflow.run_in_progress' });
+    expect(json(await inject('POST', `/api/workflows/${wf.id}/run`))).toMatchObject({
+      statusCode: 422,
+      code: 'leadSearch.workflow.run_in_progress',
+    });
 
     // The search node starts a job and waits for part 1's worker.
     await workflowTick(ctx.db, ctx.clock);
@@ -254,10 +372,20 @@ describe('workflows: the runner', () => {
       expect(n.started_at).toEqual(expect.any(String));
       expect(n.finished_at).toEqual(expect.any(String));
     }
-    const job = (await ctx.db.query<{ produced: number; credits_charged: number }>('SELECT produced, credits_charged FROM search_jobs WHERE id = $1', [search.job_id])).rows[0]!;
+    const job = (
+      await ctx.db.query<{ produced: number; credits_charged: number }>(
+        'SELECT produced, credits_charged FROM search_jobs WHERE id = $1',
+        [search.job_id],
+      )
+    ).rows[0]!;
     expect(by.s).toMatchObject({ items_out: job.produced, credits: job.credits_charged });
     expect(job.produced).toBe(8);
-    const withEmail = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaign_results WHERE job_id = $1 AND email IS NOT NULL', [search.job_id])).rows[0]!.n;
+    const withEmail = (
+      await ctx.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM campaign_results WHERE job_id = $1 AND email IS NOT NULL',
+        [search.job_id],
+      )
+    ).rows[0]!.n;
     expect(by.f).toMatchObject({ items_in: 8, items_out: withEmail });
     expect(by.e!.items_in).toBe(withEmail);
     expect(by.w).toMatchObject({ items_in: withEmail, items_out: withEmail, detail: { sent: withEmail, unsent: 0 } });
@@ -267,7 +395,12 @@ describe('workflows: the runner', () => {
 
     // AI texts and the label are stored on the results that went through; the webhook got them, signed.
     const rows = (
-      await ctx.db.query<{ id: number; labels: string[]; data: { workflow?: Record<string, string> }; crm_status: string | null }>(
+      await ctx.db.query<{
+        id: number;
+        labels: string[];
+        data: { workflow?: Record<string, string> };
+        crm_status: string | null;
+      }>(
         `SELECT r.id::int AS id, COALESCE((SELECT array_agg(k.label) FROM result_labels k WHERE k.result_id = r.id), '{}') AS labels, r.data, r.crm_status
            FROM campaign_results r WHERE r.job_id = $1 AND r.email IS NOT NULL`,
         [search.job_id],
@@ -283,19 +416,29 @@ describe('workflows: the runner', () => {
     const delivery = received.at(-1)!;
     const ts = String(delivery.headers['x-webhook-timestamp']);
     expect(delivery.headers['x-webhook-signature']).toBe(webhookSignature(secret, ts, delivery.body));
-    expect(JSON.parse(delivery.body)).toMatchObject({ event: 'leads.sent', source: { workflow_id: wf.id, run_id: run.id }, list: { id: list } });
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      event: 'leads.sent',
+      source: { workflow_id: wf.id, run_id: run.id },
+      list: { id: list },
+    });
     expect(JSON.parse(delivery.body).results).toHaveLength(withEmail);
 
     // Runs list and the workflow's last run.
     const runs = json<{ data: Run[]; total: number }>(await inject('GET', `/api/workflows/${wf.id}/runs`));
     expect(runs.total).toBe(1);
     expect(runs.data[0]).toMatchObject({ id: run.id, status: 'done' });
-    expect(json<Workflow>(await inject('GET', `/api/workflows/${wf.id}`)).last_run).toMatchObject({ id: run.id, status: 'done' });
+    expect(json<Workflow>(await inject('GET', `/api/workflows/${wf.id}`)).last_run).toMatchObject({
+      id: run.id,
+      status: 'done',
+    });
   });
 
   it('stops at a failing node with its error; the nodes after it are skipped', async () => {
     const source = await createList('No hook list');
-    await inject('POST', `/api/people-results/${source}/manual`, customer, { name: 'Ada Lovelace', email: 'ada@example.com' });
+    await inject('POST', `/api/people-results/${source}/manual`, customer, {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
     const wf = await createWorkflow([
       node('t', 'trigger', { mode: 'manual', source_campaign_id: source, source_limit: 50 }),
       node('w', 'connection', { target: 'list_webhook' }),
@@ -316,10 +459,16 @@ describe('workflows: the runner', () => {
   it('AI nodes need a completed business profile (spec §5)', async () => {
     const token = await login(ctx.app, DEMO.reseller);
     const list = await createList('Reseller list', 'people', token);
-    await inject('POST', `/api/people-results/${list}/manual`, token, { name: 'Grace Hopper', email: 'grace@example.com' });
+    await inject('POST', `/api/people-results/${list}/manual`, token, {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+    });
     const res = await inject('POST', '/api/workflows', token, {
       name: 'AI',
-      nodes: [node('t', 'trigger', { mode: 'manual', source_campaign_id: list }), node('c', 'content', { content_type: 'subject', output_key: 'subject' })],
+      nodes: [
+        node('t', 'trigger', { mode: 'manual', source_campaign_id: list }),
+        node('c', 'content', { content_type: 'subject', output_key: 'subject' }),
+      ],
       edges: [{ source: 't', target: 'c' }],
     });
     const id = json<{ workflow: Workflow }>(res).workflow.id;
@@ -332,21 +481,39 @@ describe('workflows: the runner', () => {
 
   it('a scheduled trigger runs shortly after publishing, then once per period, never twice for a slot', async () => {
     const source = await createList('Scheduled source');
-    await inject('POST', `/api/people-results/${source}/manual`, customer, { name: 'Alan Turing', email: 'alan@example.com' });
-    await inject('POST', `/api/people-results/${source}/manual`, customer, { name: 'Kurt Gödel', linkedin_url: 'https://www.linkedin.com/in/kurt' });
+    await inject('POST', `/api/people-results/${source}/manual`, customer, {
+      name: 'Alan Turing',
+      email: 'alan@example.com',
+    });
+    await inject('POST', `/api/people-results/${source}/manual`, customer, {
+      name: 'Kurt Gödel',
+      linkedin_url: 'https://www.linkedin.com/in/kurt',
+    });
     const label = await createLabel('Has email');
     const nodes = [
-      node('t', 'trigger', { mode: 'schedule', repeat: 'daily', time_zone: 'Europe/Paris', source_campaign_id: source }),
+      node('t', 'trigger', {
+        mode: 'schedule',
+        repeat: 'daily',
+        time_zone: 'Europe/Paris',
+        source_campaign_id: source,
+      }),
       node('f', 'filter', { conditions: [{ field: 'has_email', operator: 'is', value: 'true' }] }),
       node('l', 'label', { label_id: label }),
     ];
-    const unknownZone = await inject('POST', '/api/workflows', customer, { name: 'Flow', nodes: [node('t', 'trigger', { mode: 'schedule', repeat: 'daily', time_zone: 'Nowhere/City' })], edges: [] });
+    const unknownZone = await inject('POST', '/api/workflows', customer, {
+      name: 'Flow',
+      nodes: [node('t', 'trigger', { mode: 'schedule', repeat: 'daily', time_zone: 'Nowhere/City' })],
+      edges: [],
+    });
     expect(unknownZone.statusCode).toBe(400);
     expect(json(unknownZone).field).toBe('nodes.0.settings.time_zone');
     const wf = await createWorkflow(nodes);
     const published = json<{ workflow: Workflow }>(await publish(wf.id)).workflow;
     expect(new Date(published.next_run_at!).getTime()).toBe(ctx.clock.now().getTime() + FIRST_RUN_DELAY_MS);
-    const scheduledRuns = async () => json<{ data: Run[] }>(await inject('GET', `/api/workflows/${wf.id}/runs`)).data.filter((r) => r.trigger === 'schedule');
+    const scheduledRuns = async () =>
+      json<{ data: Run[] }>(await inject('GET', `/api/workflows/${wf.id}/runs`)).data.filter(
+        (r) => r.trigger === 'schedule',
+      );
 
     expect((await workflowTick(ctx.db, ctx.clock)).started).toHaveLength(0);
     // Claimed two minutes late: the next run is still a day after the slot, not after the claim.
@@ -377,7 +544,10 @@ describe('workflows: the runner', () => {
 
   it('a run left running by a crash is resumed from its first unfinished node', async () => {
     const source = await createList('Crash source');
-    await inject('POST', `/api/people-results/${source}/manual`, customer, { name: 'Barbara Liskov', email: 'barbara@example.com' });
+    await inject('POST', `/api/people-results/${source}/manual`, customer, {
+      name: 'Barbara Liskov',
+      email: 'barbara@example.com',
+    });
     const wf = await createWorkflow([
       node('t', 'trigger', { mode: 'manual', source_campaign_id: source }),
       node('f', 'filter', { conditions: [{ field: 'email_status', operator: 'is_not', value: 'not_found' }] }),
@@ -385,8 +555,13 @@ describe('workflows: the runner', () => {
     await publish(wf.id);
     const run = json<{ run: Run }>(await inject('POST', `/api/workflows/${wf.id}/run`)).run;
     // The process died while it held the run, in the middle of the filter node.
-    await ctx.db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1`, [run.id, new Date(ctx.clock.now().getTime() + 60_000).toISOString()]);
-    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'running' WHERE run_id = $1 AND node_id = 'f'`, [run.id]);
+    await ctx.db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1`, [
+      run.id,
+      new Date(ctx.clock.now().getTime() + 60_000).toISOString(),
+    ]);
+    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'running' WHERE run_id = $1 AND node_id = 'f'`, [
+      run.id,
+    ]);
     expect(await advanceRun(ctx.db, run.id, ctx.clock)).toBe('busy');
     ctx.clock.advance(10 * 60_000);
     await workflowTick(ctx.db, ctx.clock);
@@ -400,9 +575,16 @@ describe('workflows: the runner', () => {
       expect((await inject('POST', '/api/business-details/data', customer, PROFILE)).statusCode).toBe(201);
     }
     const source = await createList('Exactly once source');
-    expect((await inject('POST', `/api/campaign-webhook-setup/${source}`, customer, { url: `http://localhost:${port}/hook` })).statusCode).toBe(200);
+    expect(
+      (
+        await inject('POST', `/api/campaign-webhook-setup/${source}`, customer, {
+          url: `http://localhost:${port}/hook`,
+        })
+      ).statusCode,
+    ).toBe(200);
     const names = ['Grace Hopper', 'Edsger Dijkstra', 'Frances Allen'];
-    for (const [i, name] of names.entries()) await inject('POST', `/api/people-results/${source}/manual`, customer, { name, email: `p${i}@example.com` });
+    for (const [i, name] of names.entries())
+      await inject('POST', `/api/people-results/${source}/manual`, customer, { name, email: `p${i}@example.com` });
     const wf = await createWorkflow([
       node('t', 'trigger', { mode: 'manual', source_campaign_id: source }),
       node('r', 'research', { prompt: 'Research {company}', output_key: 'once' }),
@@ -425,7 +607,12 @@ describe('workflows: the runner', () => {
           firstCall();
           await held;
         }
-        return { text: `About ${String(request.variables?.name)}`, provider: 'openai-compatible', model: 'count-1', usage: { promptTokens: 1, completionTokens: 1 } };
+        return {
+          text: `About ${String(request.variables?.name)}`,
+          provider: 'openai-compatible',
+          model: 'count-1',
+          usage: { promptTokens: 1, completionTokens: 1 },
+        };
       },
     });
     const deliveriesBefore = received.length;
@@ -448,7 +635,12 @@ describe('workflows: the runner', () => {
     expect(sent[0]!.headers['x-webhook-delivery']).toBe(deliveryId);
     expect(JSON.parse(sent[0]!.body)).toMatchObject({ delivery_id: deliveryId });
     expect(JSON.parse(sent[0]!.body).results).toHaveLength(3);
-    const effects = (await ctx.db.query<{ key: string; state: string; attempts: number }>(`SELECT key, state, attempts FROM external_effects WHERE key LIKE $1 ORDER BY key`, [`workflow-%:${run.id}:%`])).rows;
+    const effects = (
+      await ctx.db.query<{ key: string; state: string; attempts: number }>(
+        `SELECT key, state, attempts FROM external_effects WHERE key LIKE $1 ORDER BY key`,
+        [`workflow-%:${run.id}:%`],
+      )
+    ).rows;
     expect(effects).toHaveLength(4);
     expect(effects.every((e) => e.state === 'done' && e.attempts === 1)).toBe(true);
     const detail = await runDetail(wf.id, run.id);
@@ -463,23 +655,50 @@ describe('workflows: the runner', () => {
     // the node "running". The run is taken over: the batch goes again with the same delivery id (receivers drop the repeat).
     const again = json<{ run: Run }>(await inject('POST', `/api/workflows/${wf.id}/run`)).run;
     const orphan = `workflow-webhook:${again.id}:w:${source}:0`;
-    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'done' WHERE run_id = $1 AND node_id IN ('t', 'r')`, [again.id]);
-    const ids = (await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM campaign_results WHERE campaign_id = $1 ORDER BY id', [source])).rows.map((r) => r.id);
-    await ctx.db.query(`UPDATE workflow_runs SET outputs = $2::jsonb WHERE id = $1`, [again.id, JSON.stringify({ t: ids, r: ids })]);
-    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'running' WHERE run_id = $1 AND node_id = 'w'`, [again.id]);
-    await ctx.db.query(`INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`, [orphan]);
+    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'done' WHERE run_id = $1 AND node_id IN ('t', 'r')`, [
+      again.id,
+    ]);
+    const ids = (
+      await ctx.db.query<{ id: number }>(
+        'SELECT id::int AS id FROM campaign_results WHERE campaign_id = $1 ORDER BY id',
+        [source],
+      )
+    ).rows.map((r) => r.id);
+    await ctx.db.query(`UPDATE workflow_runs SET outputs = $2::jsonb WHERE id = $1`, [
+      again.id,
+      JSON.stringify({ t: ids, r: ids }),
+    ]);
+    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'running' WHERE run_id = $1 AND node_id = 'w'`, [
+      again.id,
+    ]);
+    await ctx.db.query(
+      `INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`,
+      [orphan],
+    );
     const before = received.length;
     await workflowTick(ctx.db, ctx.clock);
     expect((await runDetail(wf.id, again.id)).status).toBe('done');
     expect(received.slice(before).map((r) => r.headers['x-webhook-delivery'])).toEqual([orphan]);
-    expect((await ctx.db.query('SELECT state, attempts FROM external_effects WHERE key = $1', [orphan])).rows).toEqual([{ state: 'done', attempts: 2 }]);
+    expect((await ctx.db.query('SELECT state, attempts FROM external_effects WHERE key = $1', [orphan])).rows).toEqual([
+      { state: 'done', attempts: 2 },
+    ]);
     // Run again, the finished node sends nothing more.
     await workflowTick(ctx.db, ctx.clock);
     expect(received.length).toBe(before + 1);
   });
 
   it('filter conditions', () => {
-    const row = { name: 'Ada Lovelace', company: 'Engines Ltd', job_title: 'Founder', city: 'London', website: null, email: 'a@x.io', phone: null, email_status: 'found', labels: ['VIP'] };
+    const row = {
+      name: 'Ada Lovelace',
+      company: 'Engines Ltd',
+      job_title: 'Founder',
+      city: 'London',
+      website: null,
+      email: 'a@x.io',
+      phone: null,
+      email_status: 'found',
+      labels: ['VIP'],
+    };
     expect(matches(row, { field: 'job_title', operator: 'contains', value: 'found' })).toBe(true);
     expect(matches(row, { field: 'job_title', operator: 'not_contains', value: 'found' })).toBe(false);
     expect(matches(row, { field: 'has_phone', operator: 'is', value: 'true' })).toBe(false);
@@ -503,7 +722,12 @@ describe('workflows: isolation and lists', () => {
       ['GET', `/api/workflows/${wf.id}/runs`],
       ['GET', `/api/workflows/${wf.id}/runs/1`],
     ] as const) {
-      const res = await inject(method, url, reseller, method === 'PUT' ? { name: 'Hijack', nodes: [], edges: [] } : undefined);
+      const res = await inject(
+        method,
+        url,
+        reseller,
+        method === 'PUT' ? { name: 'Hijack', nodes: [], edges: [] } : undefined,
+      );
       expect([method, url, res.statusCode]).toEqual([method, url, 404]);
     }
     const theirs = json<{ data: { id: number }[] }>(await inject('GET', '/api/workflows?pageSize=100', reseller)).data;
@@ -513,7 +737,9 @@ describe('workflows: isolation and lists', () => {
     expect(page.data).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.data[0]).not.toHaveProperty('nodes');
-    const drafts = json<{ data: { status: string }[] }>(await inject('GET', '/api/workflows?status=draft&pageSize=100')).data;
+    const drafts = json<{ data: { status: string }[] }>(
+      await inject('GET', '/api/workflows?status=draft&pageSize=100'),
+    ).data;
     expect(drafts.every((w) => w.status === 'draft')).toBe(true);
     const del = await inject('DELETE', `/api/workflows/${wf.id}`);
     expect(json(del)).toMatchObject({ message: 'Workflow deleted.' });

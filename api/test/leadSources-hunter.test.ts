@@ -1,5 +1,11 @@
 import { emailWaterfall, type EmailFinder, type FoundEmail } from '../src/providers/leads/emailFinder';
-import { hunterDomainSearch, hunterEmailFinder, hunterEmployees, hunterVerify, type HunterConfig } from '../src/providers/leads/hunterProvider';
+import {
+  hunterDomainSearch,
+  hunterEmailFinder,
+  hunterEmployees,
+  hunterVerify,
+  type HunterConfig,
+} from '../src/providers/leads/hunterProvider';
 import type { LeadRecord } from '../src/providers/leads';
 import { LeadSourceError } from '../src/providers/leads/sourceHttp';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
@@ -44,7 +50,14 @@ test('domain search pages through Domain Search with limit/offset and maps each 
     country: 'PT',
     phone: '+351220001111',
     email_outcome: 'found',
-    email_source: { provider: 'hunter', url: 'http://acme.test/team', via: 'vendor', mx: null, disposable: false, role: false },
+    email_source: {
+      provider: 'hunter',
+      url: 'http://acme.test/team',
+      via: 'vendor',
+      mx: null,
+      disposable: false,
+      role: false,
+    },
   });
   expect(new Set(records.map((r) => r.key)).size).toBe(23);
 });
@@ -64,31 +77,58 @@ test('Hunter 403 is its rate limit: backed off and retried; 429 is the monthly q
   expect(deps.waits).toEqual([1000]);
 
   fake.queue('hunter', { status: 429, body: { errors: [{ id: 'too_many_requests', code: 429 }] } });
-  await expect(hunterVerify(deps, hunter, 'a@acme.test')).rejects.toMatchObject({ source: 'hunter', code: 'quota_exhausted' });
+  await expect(hunterVerify(deps, hunter, 'a@acme.test')).rejects.toMatchObject({
+    source: 'hunter',
+    code: 'quota_exhausted',
+  });
 
   const refused = hunterEmailFinder(deps, { ...hunter, apiKey: 'wrong' });
-  const error = await refused.find({ domain: 'acme.test', first_name: 'Ada', last_name: 'Lovelace' }).catch((e: unknown) => e);
+  const error = await refused
+    .find({ domain: 'acme.test', first_name: 'Ada', last_name: 'Lovelace' })
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(LeadSourceError);
   expect(error).toMatchObject({ code: 'key_refused' });
 });
 
 test('Email Finder: verified answer is "found", an accept-all one "potential"; an unknown domain nothing', async () => {
   const finder = hunterEmailFinder(deps, hunter);
-  expect(await finder.find({ domain: 'acme.test', full_name: 'Ada Lovelace' })).toEqual({ email: 'ada.lovelace@acme.test', outcome: 'found', verified: true, source: 'hunter', source_url: 'http://acme.test/about' });
-  expect(await finder.find({ domain: 'acme.test', first_name: 'Maybe', last_name: 'Later' })).toMatchObject({ outcome: 'potential', verified: false });
+  expect(await finder.find({ domain: 'acme.test', full_name: 'Ada Lovelace' })).toEqual({
+    email: 'ada.lovelace@acme.test',
+    outcome: 'found',
+    verified: true,
+    source: 'hunter',
+    source_url: 'http://acme.test/about',
+  });
+  expect(await finder.find({ domain: 'acme.test', first_name: 'Maybe', last_name: 'Later' })).toMatchObject({
+    outcome: 'potential',
+    verified: false,
+  });
   expect(await finder.find({ domain: 'unknown.test', first_name: 'No', last_name: 'One' })).toBeNull();
   expect(await hunterVerify(deps, hunter, 'x@acme.test')).toMatchObject({ status: 'valid', smtp_check: true });
 });
 
-test('get employees lists the people at the lead\'s domain', async () => {
-  const people = await hunterEmployees(deps, hunter)({ key: null, name: 'Acme', company: 'Acme', website: 'https://acme.test' });
+test("get employees lists the people at the lead's domain", async () => {
+  const people = await hunterEmployees(
+    deps,
+    hunter,
+  )({ key: null, name: 'Acme', company: 'Acme', website: 'https://acme.test' });
   expect(people.length).toBe(10);
-  expect(people[0]).toMatchObject({ name: 'Ana Silva', job_title: 'Marketing Manager', email: expect.stringMatching(/@acme\.test$/) });
+  expect(people[0]).toMatchObject({
+    name: 'Ana Silva',
+    job_title: 'Marketing Manager',
+    email: expect.stringMatching(/@acme\.test$/),
+  });
   expect(fake.of('hunter').at(-1)!.query.get('type')).toBe('personal');
 });
 
 describe('the email waterfall', () => {
-  const found = (source: string, verified: boolean): FoundEmail => ({ email: `${source}@acme.test`, outcome: verified ? 'found' : 'potential', verified, source, source_url: null });
+  const found = (source: string, verified: boolean): FoundEmail => ({
+    email: `${source}@acme.test`,
+    outcome: verified ? 'found' : 'potential',
+    verified,
+    source,
+    source_url: null,
+  });
   const finder = (id: string, answer: FoundEmail | null | Error, calls: string[]): EmailFinder => ({
     id,
     find: async () => {
@@ -100,21 +140,32 @@ describe('the email waterfall', () => {
 
   test('stops at the first verified hit, in the configured order', async () => {
     const calls: string[] = [];
-    const chain = emailWaterfall([finder('site', null, calls), finder('hunter', found('hunter', true), calls), finder('apollo', found('apollo', true), calls)]);
+    const chain = emailWaterfall([
+      finder('site', null, calls),
+      finder('hunter', found('hunter', true), calls),
+      finder('apollo', found('apollo', true), calls),
+    ]);
     expect(await chain.find({ domain: 'acme.test' })).toMatchObject({ source: 'hunter', verified: true });
     expect(calls).toEqual(['site', 'hunter']);
   });
 
   test('keeps the first unverified answer when nobody verifies, and skips a failing source', async () => {
     const calls: string[] = [];
-    const chain = emailWaterfall([finder('site', found('site', false), calls), finder('hunter', new LeadSourceError('hunter', 'quota_exhausted', 'HTTP 429'), calls), finder('apollo', null, calls)]);
+    const chain = emailWaterfall([
+      finder('site', found('site', false), calls),
+      finder('hunter', new LeadSourceError('hunter', 'quota_exhausted', 'HTTP 429'), calls),
+      finder('apollo', null, calls),
+    ]);
     expect(await chain.find({ domain: 'acme.test' })).toMatchObject({ source: 'site', outcome: 'potential' });
     expect(calls).toEqual(['site', 'hunter', 'apollo']);
   });
 
   test('throws the first failure when no source could answer at all', async () => {
     const calls: string[] = [];
-    const chain = emailWaterfall([finder('hunter', new LeadSourceError('hunter', 'key_refused', 'HTTP 401'), calls), finder('apollo', new LeadSourceError('apollo', 'unavailable', 'down'), calls)]);
+    const chain = emailWaterfall([
+      finder('hunter', new LeadSourceError('hunter', 'key_refused', 'HTTP 401'), calls),
+      finder('apollo', new LeadSourceError('apollo', 'unavailable', 'down'), calls),
+    ]);
     await expect(chain.find({ domain: 'acme.test' })).rejects.toMatchObject({ source: 'hunter', code: 'key_refused' });
   });
 });

@@ -1,6 +1,12 @@
 import { emailWaterfall, type EmailFinder } from '../src/providers/leads/emailFinder';
 import { hunterEmailFinder } from '../src/providers/leads/hunterProvider';
-import { geocode, gridCells, osmLocalSearch, withEmailsAhead, type OsmConfig } from '../src/providers/leads/osmProvider';
+import {
+  geocode,
+  gridCells,
+  osmLocalSearch,
+  withEmailsAhead,
+  type OsmConfig,
+} from '../src/providers/leads/osmProvider';
 import { OSM_TAGS_BY_PLACE_TYPE } from '../src/providers/leads/osmPlaceTags';
 import { PLACE_TYPES, type LeadRecord } from '../src/providers/leads';
 import { LeadSourceError } from '../src/providers/leads/sourceHttp';
@@ -25,7 +31,11 @@ async function all(iterable: AsyncIterable<LeadRecord>, max = 100): Promise<Lead
   return out;
 }
 
-const query = (categories: string[], location = 'Porto') => ({ type: 'local' as const, location, filters: { categories } });
+const query = (categories: string[], location = 'Porto') => ({
+  type: 'local' as const,
+  location,
+  filters: { categories },
+});
 
 test('every place type of the spec maps to at least one OpenStreetMap tag', () => {
   for (const type of PLACE_TYPES) expect(OSM_TAGS_BY_PLACE_TYPE[type].length).toBeGreaterThan(0);
@@ -47,7 +57,15 @@ test('a local search geocodes with Nominatim, asks Overpass for the category tag
   expect(ql).toContain('nwr["healthcare"="dentist"]["name"]');
 
   // West cell first (nodes before ways, by id), then middle, then east; nameless and out-of-box places left out.
-  expect(records.map((r) => r.key)).toEqual(['osm:node/1001', 'osm:node/1002', 'osm:way/2001', 'osm:node/1003', 'osm:node/1004', 'osm:node/1006', 'osm:way/2002']);
+  expect(records.map((r) => r.key)).toEqual([
+    'osm:node/1001',
+    'osm:node/1002',
+    'osm:way/2001',
+    'osm:node/1003',
+    'osm:node/1004',
+    'osm:node/1006',
+    'osm:way/2002',
+  ]);
   const [tasca, foz, clinic] = records;
   expect(tasca).toMatchObject({
     name: 'Tasca do Rio',
@@ -59,10 +77,20 @@ test('a local search geocodes with Nominatim, asks Overpass for the category tag
     phone: '+351221234567',
     email: 'reservas@tasca-do-rio.test',
     email_outcome: 'found',
-    social: { address: '12 Rua do Ouro, 4150-001 Porto', opening_hours: 'Mo-Sa 12:00-23:00', source: 'openstreetmap', osm: 'node/1001' },
+    social: {
+      address: '12 Rua do Ouro, 4150-001 Porto',
+      opening_hours: 'Mo-Sa 12:00-23:00',
+      source: 'openstreetmap',
+      osm: 'node/1001',
+    },
   });
   // A national number is read with the place's country (Nominatim's country code).
-  expect(foz).toMatchObject({ phone: '+351229876543', website: 'http://www.casafoz.test/', email: null, email_outcome: 'not_found' });
+  expect(foz).toMatchObject({
+    phone: '+351229876543',
+    website: 'http://www.casafoz.test/',
+    email: null,
+    email_outcome: 'not_found',
+  });
   expect(clinic).toMatchObject({ category: 'Dentist', phone: null });
 });
 
@@ -108,17 +136,35 @@ test('Overpass 429 with Retry-After is waited for and retried; a long Retry-Afte
 });
 
 test('websites without a listed email go through the email waterfall; the record says which source found it', async () => {
-  const site: EmailFinder = { id: 'site', find: async ({ domain }) => (domain === 'tripeiro.test' ? { email: `info@${domain}`, outcome: 'potential', verified: false, source: 'site', source_url: null } : null) };
-  const finder = emailWaterfall([site, hunterEmailFinder(deps, { apiKey: FAKE_KEYS.hunter, baseUrl: fake.url('hunter') })]);
+  const site: EmailFinder = {
+    id: 'site',
+    find: async ({ domain }) =>
+      domain === 'tripeiro.test'
+        ? { email: `info@${domain}`, outcome: 'potential', verified: false, source: 'site', source_url: null }
+        : null,
+  };
+  const finder = emailWaterfall([
+    site,
+    hunterEmailFinder(deps, { apiKey: FAKE_KEYS.hunter, baseUrl: fake.url('hunter') }),
+  ]);
   const search = osmLocalSearch(deps, osm, finder);
   const records = await all(search(query(['Restaurant', 'Dentist']), { offset: 0 }));
   const byName = Object.fromEntries(records.map((r) => [r.name, r]));
   // Listed on OSM: kept, no look-up.
-  expect(byName['Tasca do Rio']).toMatchObject({ email: 'reservas@tasca-do-rio.test', email_source: { provider: 'osm', via: 'listing' } });
+  expect(byName['Tasca do Rio']).toMatchObject({
+    email: 'reservas@tasca-do-rio.test',
+    email_source: { provider: 'osm', via: 'listing' },
+  });
   // The site gave an unverified address, Hunter a verified one: Hunter's wins.
-  expect(byName['O Tripeiro']).toMatchObject({ email_outcome: 'found', email_source: { provider: 'hunter', url: 'http://tripeiro.test/team' } });
+  expect(byName['O Tripeiro']).toMatchObject({
+    email_outcome: 'found',
+    email_source: { provider: 'hunter', url: 'http://tripeiro.test/team' },
+  });
   expect(byName['O Tripeiro']!.email).toMatch(/@tripeiro\.test$/);
-  expect(byName['Clínica Dentária Boavista']).toMatchObject({ email_outcome: 'found', email_source: { provider: 'hunter' } });
+  expect(byName['Clínica Dentária Boavista']).toMatchObject({
+    email_outcome: 'found',
+    email_source: { provider: 'hunter' },
+  });
   // No website: nothing to look up.
   expect(byName['Cantinho do Avillez']).toMatchObject({ email: null, email_outcome: 'not_found' });
   const hunterDomains = fake.of('hunter').map((r) => r.query.get('domain'));
@@ -126,7 +172,11 @@ test('websites without a listed email go through the email waterfall; the record
 });
 
 test('the grid never has more than maxCellsPerSide² cells', () => {
-  const cells = gridCells({ south: 0, north: 10, west: 0, east: 10, countryCode: null, country: null, city: null }, 0.05, 4);
+  const cells = gridCells(
+    { south: 0, north: 10, west: 0, east: 10, countryCode: null, country: null, city: null },
+    0.05,
+    4,
+  );
   expect(cells).toHaveLength(16);
   expect(cells[15]).toMatchObject({ north: 10, east: 10 });
 });
@@ -149,8 +199,23 @@ test('email look-ups run a few records ahead, keep the order, and never start pa
     },
   };
   const record = (i: number): LeadRecord => ({
-    key: `k${i}`, name: `Place ${i}`, company: `Place ${i}`, job_title: null, department: null, seniority: null, management_level: null,
-    website: `site${i}.test`, city: null, country: null, category: null, employee_count: null, linkedin_url: null, email: null, email_outcome: 'not_found', phone: null, social: null,
+    key: `k${i}`,
+    name: `Place ${i}`,
+    company: `Place ${i}`,
+    job_title: null,
+    department: null,
+    seniority: null,
+    management_level: null,
+    website: `site${i}.test`,
+    city: null,
+    country: null,
+    category: null,
+    employee_count: null,
+    linkedin_url: null,
+    email: null,
+    email_outcome: 'not_found',
+    phone: null,
+    social: null,
   });
   async function* places(): AsyncIterable<LeadRecord> {
     for (let i = 0; i < 10; i += 1) yield record(i);
@@ -162,10 +227,34 @@ test('email look-ups run a few records ahead, keep the order, and never start pa
 });
 
 test('a place whose email look-up is done is handed on while the source is still reading the next ones', async () => {
-  const finder: EmailFinder = { id: 'site', find: async ({ domain }) => ({ email: `info@${domain}`, outcome: 'found', verified: true, source: 'site', source_url: null }) };
+  const finder: EmailFinder = {
+    id: 'site',
+    find: async ({ domain }) => ({
+      email: `info@${domain}`,
+      outcome: 'found',
+      verified: true,
+      source: 'site',
+      source_url: null,
+    }),
+  };
   const record = (i: number): LeadRecord => ({
-    key: `k${i}`, name: `Place ${i}`, company: `Place ${i}`, job_title: null, department: null, seniority: null, management_level: null,
-    website: `site${i}.test`, city: null, country: null, category: null, employee_count: null, linkedin_url: null, email: null, email_outcome: 'not_found', phone: null, social: null,
+    key: `k${i}`,
+    name: `Place ${i}`,
+    company: `Place ${i}`,
+    job_title: null,
+    department: null,
+    seniority: null,
+    management_level: null,
+    website: `site${i}.test`,
+    city: null,
+    country: null,
+    category: null,
+    employee_count: null,
+    linkedin_url: null,
+    email: null,
+    email_outcome: 'not_found',
+    phone: null,
+    social: null,
   });
   // The source gives one place, then waits (a slow Overpass cell) until the test lets it go on.
   let letGo!: () => void;

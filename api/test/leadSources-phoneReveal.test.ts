@@ -23,9 +23,19 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   publicUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  uninstall = installLeadSources(loadLeadSourcesConfig({ APOLLO_API_KEY: FAKE_KEYS.apollo, APOLLO_URL: fake.url('apollo'), PUBLIC_URL: publicUrl, LEAD_KEYLESS_SOURCES: '0' }), {}, testSourceDeps());
+  uninstall = installLeadSources(
+    loadLeadSourcesConfig({
+      APOLLO_API_KEY: FAKE_KEYS.apollo,
+      APOLLO_URL: fake.url('apollo'),
+      PUBLIC_URL: publicUrl,
+      LEAD_KEYLESS_SOURCES: '0',
+    }),
+    {},
+    testSourceDeps(),
+  );
   token = await login(ctx.app, DEMO.customer);
-  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!
+    .id;
 }, 60_000);
 afterAll(async () => {
   uninstall();
@@ -33,13 +43,34 @@ afterAll(async () => {
   await fake.close();
 });
 
-const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
-const ledgerSum = async () => (await ctx.db.query<{ n: number }>('SELECT COALESCE(sum(delta), 0)::int AS n FROM credit_ledger WHERE user_id = $1', [userId])).rows[0]!.n;
+const balance = async () =>
+  (
+    await ctx.db.query<{ n: number }>(
+      'SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1',
+      [userId],
+    )
+  ).rows[0]!.n;
+const ledgerSum = async () =>
+  (
+    await ctx.db.query<{ n: number }>(
+      'SELECT COALESCE(sum(delta), 0)::int AS n FROM credit_ledger WHERE user_id = $1',
+      [userId],
+    )
+  ).rows[0]!.n;
 async function setWallet(monthly: number) {
   await ctx.db.transaction(async (tx) => {
     await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId, monthly]);
-    if (monthly) await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [userId, monthly, 'monthly', 'test']);
+    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [
+      userId,
+      monthly,
+    ]);
+    if (monthly)
+      await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [
+        userId,
+        monthly,
+        'monthly',
+        'test',
+      ]);
   });
 }
 
@@ -55,9 +86,19 @@ let listSeq = 0;
 
 /** A people list of `count` Apollo people (the search's own phones cleared: these tests are about get phones). */
 async function peopleList(count: number, title: string): Promise<number> {
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Phones ${title} ${(listSeq += 1)}`, list_type: 'people' } });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name: `Phones ${title} ${(listSeq += 1)}`, list_type: 'people' },
+  });
   const listId = json<{ campaign: { id: number } }>(created).campaign.id;
-  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Porto', count, filters: { job_title: title } } });
+  const start = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/searches',
+    headers: bearer(token),
+    payload: { type: 'people', campaign_id: listId, location: 'Porto', count, filters: { job_title: title } },
+  });
   expect(start.statusCode).toBe(201);
   await ctx.app.queue.drain();
   await ctx.db.query('UPDATE campaign_results SET phone = NULL WHERE campaign_id = $1', [listId]);
@@ -65,14 +106,22 @@ async function peopleList(count: number, title: string): Promise<number> {
 }
 
 async function rowsOf(listId: number): Promise<Row[]> {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${listId}`, headers: bearer(token), payload: {} });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/people-results/${listId}`,
+    headers: bearer(token),
+    payload: {},
+  });
   expect(res.statusCode).toBe(200);
   return json<{ data: Row[] }>(res).data;
 }
 
 const reveals = (listId: number) =>
   ctx.db
-    .query<{ state: string; credits: number }>(`SELECT p.state, p.credits FROM phone_reveals p JOIN campaign_results r ON r.id = p.result_id WHERE r.campaign_id = $1 ORDER BY p.result_id, p.id`, [listId])
+    .query<{ state: string; credits: number }>(
+      `SELECT p.state, p.credits FROM phone_reveals p JOIN campaign_results r ON r.id = p.result_id WHERE r.campaign_id = $1 ORDER BY p.result_id, p.id`,
+      [listId],
+    )
     .then((r) => r.rows);
 
 test('get phones asks Apollo to reveal by webhook: "on its way" and free until the numbers arrive, then each found number is stored and charged once', async () => {
@@ -89,11 +138,15 @@ test('get phones asks Apollo to reveal by webhook: "on its way" and free until t
   for (const request of asked) {
     expect(request.path).toBe('/apollo/api/v1/people/match');
     expect(request.query.get('reveal_phone_number')).toBe('true');
-    expect(request.query.get('webhook_url')).toMatch(new RegExp(`^${publicUrl}/api/lead-sources/apollo/phones/[A-Za-z0-9_-]{43}$`));
+    expect(request.query.get('webhook_url')).toMatch(
+      new RegExp(`^${publicUrl}/api/lead-sources/apollo/phones/[A-Za-z0-9_-]{43}$`),
+    );
   }
   // Every reveal has its own token.
   expect(new Set(asked.map((r) => r.query.get('webhook_url'))).size).toBe(6);
-  expect((await rowsOf(listId)).map((r) => [r.phone, r.data.phone_reveal])).toEqual(Array.from({ length: 6 }, () => [null, 'pending']));
+  expect((await rowsOf(listId)).map((r) => [r.phone, r.data.phone_reveal])).toEqual(
+    Array.from({ length: 6 }, () => [null, 'pending']),
+  );
   expect(await balance()).toBe(before);
 
   // Asked again while the numbers are on their way: nobody is asked twice.
@@ -115,7 +168,14 @@ test('get phones asks Apollo to reveal by webhook: "on its way" and free until t
   ]);
   expect(before - (await balance())).toBe(4);
   expect(await ledgerSum()).toBe(await balance());
-  expect((await reveals(listId)).map((r) => r.state)).toEqual(['found', 'found', 'not_found', 'found', 'found', 'not_found']);
+  expect((await reveals(listId)).map((r) => r.state)).toEqual([
+    'found',
+    'found',
+    'not_found',
+    'found',
+    'found',
+    'not_found',
+  ]);
 
   // Apollo may retry a webhook: a replay changes nothing and charges nothing.
   expect(await fake.replayWebhook(0)).toBe(200);
@@ -124,9 +184,15 @@ test('get phones asks Apollo to reveal by webhook: "on its way" and free until t
   expect((await rowsOf(listId)).map((r) => r.phone)).toEqual(rows.map((r) => r.phone));
 
   // Unknown and malformed tokens are refused.
-  const unknown = await ctx.app.inject({ method: 'POST', url: `/api/lead-sources/apollo/phones/${'A'.repeat(43)}`, payload: fake.webhooks[0]!.body as object });
+  const unknown = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/lead-sources/apollo/phones/${'A'.repeat(43)}`,
+    payload: fake.webhooks[0]!.body as object,
+  });
   expect(unknown.statusCode).toBe(404);
-  expect((await ctx.app.inject({ method: 'POST', url: '/api/lead-sources/apollo/phones/short', payload: {} })).statusCode).toBe(400);
+  expect(
+    (await ctx.app.inject({ method: 'POST', url: '/api/lead-sources/apollo/phones/short', payload: {} })).statusCode,
+  ).toBe(400);
 });
 
 test('a reveal nothing comes for ends as not found at its expiry, free, and may be asked again; a payload about someone else is refused', async () => {
@@ -140,7 +206,14 @@ test('a reveal nothing comes for ends as not found at its expiry, free, and may 
 
   // The right token with another person's numbers: refused, the reveal stays open.
   const held = fake.webhooks[made]!;
-  const forged = await ctx.app.inject({ method: 'POST', url: new URL(held.url).pathname, payload: { status: 'success', people: [{ id: 'someone-else', phone_numbers: [{ sanitized_number: '+351912000000', type_cd: 'mobile' }] }] } });
+  const forged = await ctx.app.inject({
+    method: 'POST',
+    url: new URL(held.url).pathname,
+    payload: {
+      status: 'success',
+      people: [{ id: 'someone-else', phone_numbers: [{ sanitized_number: '+351912000000', type_cd: 'mobile' }] }],
+    },
+  });
   expect(forged.statusCode).toBe(422);
   expect(json<{ field: string }>(forged).field).toBe('people');
 
@@ -190,8 +263,17 @@ test('a webhook that never reached us: at expiry the result is polled from Apoll
   const polled = fake.of('apollo').filter((r) => r.path.includes('/webhook_result/'));
   // Apollo's request ids are 64-bit integers: kept digit for digit (a JavaScript number would round them alike).
   const ids = ['-1039995589705121900', '-1039995589705121901', '-1039995589705121902'];
-  expect((await ctx.db.query<{ request_id: string }>('SELECT p.request_id FROM phone_reveals p JOIN campaign_results r ON r.id = p.result_id WHERE r.campaign_id = $1 ORDER BY p.id', [listId])).rows.map((r) => r.request_id)).toEqual(ids);
-  expect(polled.slice(-3).map((r) => `${r.method} ${r.path}`)).toEqual(ids.map((id) => `GET /apollo/api/v1/webhook_result/${id}`));
+  expect(
+    (
+      await ctx.db.query<{ request_id: string }>(
+        'SELECT p.request_id FROM phone_reveals p JOIN campaign_results r ON r.id = p.result_id WHERE r.campaign_id = $1 ORDER BY p.id',
+        [listId],
+      )
+    ).rows.map((r) => r.request_id),
+  ).toEqual(ids);
+  expect(polled.slice(-3).map((r) => `${r.method} ${r.path}`)).toEqual(
+    ids.map((id) => `GET /apollo/api/v1/webhook_result/${id}`),
+  );
   expect((await reveals(listId)).map((r) => [r.state, r.credits])).toEqual([
     ['found', 1],
     ['found', 1],

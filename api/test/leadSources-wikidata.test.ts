@@ -1,4 +1,10 @@
-import { installLeadSources, loadLeadSourcesConfig, providerFor, type LeadQuery, type LeadRecord } from '../src/providers/leads';
+import {
+  installLeadSources,
+  loadLeadSourcesConfig,
+  providerFor,
+  type LeadQuery,
+  type LeadRecord,
+} from '../src/providers/leads';
 import { nextLeadSource } from '../src/providers/leads';
 import { checkLeadSource } from '../src/providers/leads/sourceSettings';
 import { NO_SETTINGS } from '../src/providers/leads/leadSources';
@@ -40,7 +46,11 @@ test('an industry in a place: the country from Nominatim, the industry items, pa
   expect(query).toContain('VALUES ?ind { wd:Q880371 wd:Q638608 }');
   expect(query).toContain('FILTER NOT EXISTS { ?company wdt:P576 ?dissolved }');
   // Twelve software companies in Portugal, five a page: three pages, the last short.
-  expect(sent().slice(before).map((s) => /LIMIT \d+ OFFSET \d+/.exec(s)![0])).toEqual(['LIMIT 5 OFFSET 0', 'LIMIT 5 OFFSET 5', 'LIMIT 5 OFFSET 10']);
+  expect(
+    sent()
+      .slice(before)
+      .map((s) => /LIMIT \d+ OFFSET \d+/.exec(s)![0]),
+  ).toEqual(['LIMIT 5 OFFSET 0', 'LIMIT 5 OFFSET 5', 'LIMIT 5 OFFSET 10']);
   expect(records).toHaveLength(12);
   expect(records.every((r) => r.country === 'Portugal' && r.category === 'software industry')).toBe(true);
   expect(records[0]).toMatchObject({
@@ -64,18 +74,26 @@ test('an industry in a place: the country from Nominatim, the industry items, pa
 });
 
 test('employee range; a place Nominatim does not know asks Wikidata nothing', async () => {
-  const records = await take(wikidataCompanySearch(deps, config)(q({ industry: 'Retail', employees_min: 11, employees_max: 200 }), { offset: 0 }));
+  const records = await take(
+    wikidataCompanySearch(deps, config)(q({ industry: 'Retail', employees_min: 11, employees_max: 200 }), {
+      offset: 0,
+    }),
+  );
   expect(sent().at(-1)).toContain('?company wdt:P1128 ?staff . FILTER(?staff >= 11 && ?staff <= 200)');
   expect(records.map((r) => [r.name, r.employee_count, r.city])).toEqual([['Loja Exemplo', 40, 'Braga']]);
 
   const before = fake.of('wikidata').length;
-  expect(await take(wikidataCompanySearch(deps, config)(q({ industry: 'Software' }, 'Atlantis'), { offset: 0 }))).toEqual([]);
+  expect(
+    await take(wikidataCompanySearch(deps, config)(q({ industry: 'Software' }, 'Atlantis'), { offset: 0 })),
+  ).toEqual([]);
   expect(fake.of('wikidata')).toHaveLength(before);
 });
 
 test('a busy service (429 with Retry-After) is waited for, then answers', async () => {
   fake.queue('wikidata', { status: 429, body: 'Too Many Requests', headers: { 'retry-after': '3' } });
-  const records = await take(wikidataCompanySearch(deps, { ...config, pageSize: 20 })(q({ employees_min: 2000 }), { offset: 0 }));
+  const records = await take(
+    wikidataCompanySearch(deps, { ...config, pageSize: 20 })(q({ employees_min: 2000 }), { offset: 0 }),
+  );
   expect(deps.waits).toContain(3000);
   expect(sent().at(-1)).toContain('VALUES ?kind {');
   expect(records.map((r) => r.name)).toEqual(['Mercado Teste']);
@@ -89,7 +107,11 @@ test('Wikidata serves company searches when no key is set, after Apollo when one
   } finally {
     uninstall();
   }
-  uninstall = installLeadSources(loadLeadSourcesConfig({ ...env, APOLLO_API_KEY: FAKE_KEYS.apollo, APOLLO_URL: fake.url('apollo') }), {}, deps);
+  uninstall = installLeadSources(
+    loadLeadSourcesConfig({ ...env, APOLLO_API_KEY: FAKE_KEYS.apollo, APOLLO_URL: fake.url('apollo') }),
+    {},
+    deps,
+  );
   try {
     expect(providerFor('company').id).toBe('apollo');
     expect(nextLeadSource('apollo', 'company')?.id).toBe('wikidata');

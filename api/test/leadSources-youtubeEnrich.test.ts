@@ -23,11 +23,22 @@ type Page = ApiResponse<'/api/people-results/{id}', 'post'>;
 
 beforeAll(async () => {
   fake = await startFakeLeadVendors();
-  uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0', YOUTUBE_API_KEY: FAKE_KEYS.youtube, YOUTUBE_URL: fake.url('youtube') }), {}, { ...testSourceDeps(), observe: (_source, _error, used) => units.push(used ?? 0) });
+  uninstall = installLeadSources(
+    loadLeadSourcesConfig({
+      LEAD_KEYLESS_SOURCES: '0',
+      YOUTUBE_API_KEY: FAKE_KEYS.youtube,
+      YOUTUBE_URL: fake.url('youtube'),
+    }),
+    {},
+    { ...testSourceDeps(), observe: (_source, _error, used) => units.push(used ?? 0) },
+  );
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
-  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
-  await ctx.db.query('UPDATE credit_wallets SET monthly = 500, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId]);
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!
+    .id;
+  await ctx.db.query('UPDATE credit_wallets SET monthly = 500, additional = 0, rolled_over = 0 WHERE user_id = $1', [
+    userId,
+  ]);
 }, 60_000);
 afterAll(async () => {
   uninstall();
@@ -35,21 +46,48 @@ afterAll(async () => {
   await fake.close();
 });
 
-const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
+const balance = async () =>
+  (
+    await ctx.db.query<{ n: number }>(
+      'SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1',
+      [userId],
+    )
+  ).rows[0]!.n;
 
 let listSeq = 0;
 async function filledList(count: number): Promise<number> {
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `YouTube enrich ${(listSeq += 1)}`, list_type: 'influencer' } });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name: `YouTube enrich ${(listSeq += 1)}`, list_type: 'influencer' },
+  });
   expect(created.statusCode).toBe(201);
   const id = json<{ campaign: { id: number } }>(created).campaign.id;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'influencer', campaign_id: id, location: 'Porto', count, filters: { platforms: ['youtube'], keyword: 'cooking' } } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/searches',
+    headers: bearer(token),
+    payload: {
+      type: 'influencer',
+      campaign_id: id,
+      location: 'Porto',
+      count,
+      filters: { platforms: ['youtube'], keyword: 'cooking' },
+    },
+  });
   expect(res.statusCode).toBe(201);
   expect(json<{ job: { demo_data: boolean } }>(res).job.demo_data).toBe(false);
   await ctx.app.queue.drain();
   return id;
 }
 async function rows(id: number) {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/influencer-results/${id}`, headers: bearer(token), payload: {} });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/influencer-results/${id}`,
+    headers: bearer(token),
+    payload: {},
+  });
   expect(res.statusCode).toBe(200);
   return json<Page>(res).data;
 }
@@ -62,7 +100,7 @@ async function enrichmentOf(id: number) {
 }
 
 describe('influencer enrich through YouTube channels.list', () => {
-  it('asks one channels.list for the chunk\'s channels, refreshes figures and links, charges only a new email', async () => {
+  it("asks one channels.list for the chunk's channels, refreshes figures and links, charges only a new email", async () => {
     const id = await filledList(4);
     const searched = await rows(id);
     expect(searched.map((r) => social(r).user_id)).toEqual([0, 1, 2, 3].map(youtubeChannelId));
@@ -73,50 +111,103 @@ describe('influencer enrich through YouTube channels.list', () => {
     );
     const wallet = await balance();
     // Channel 1's description changed since the search: it now publishes an email (a scripted answer, channels in another order than asked).
-    const changed = youtubeChannelsAnswer([3, 1, 0, 2].map(youtubeChannelId), ['snippet', 'statistics', 'brandingSettings']);
+    const changed = youtubeChannelsAnswer([3, 1, 0, 2].map(youtubeChannelId), [
+      'snippet',
+      'statistics',
+      'brandingSettings',
+    ]);
     changed.items[1]!.snippet!.description = 'Bookings: bookings1@creators.test https://links.creators.test/one';
     changed.items[1]!.statistics!.subscriberCount = '25000';
     fake.queue('youtube', { status: 200, body: changed });
     const from = fake.of('youtube').length;
-    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true, filters: {} });
+    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, {
+      all_matching: true,
+      filters: {},
+    });
     const sent = fake.of('youtube').slice(from);
     expect(sent.map((r) => [r.method, r.path, r.query.get('part'), r.query.get('id'), r.query.get('key')])).toEqual([
-      ['GET', '/youtube/youtube/v3/channels', 'snippet,statistics,brandingSettings', [0, 1, 2, 3].map(youtubeChannelId).join(','), FAKE_KEYS.youtube],
+      [
+        'GET',
+        '/youtube/youtube/v3/channels',
+        'snippet,statistics,brandingSettings',
+        [0, 1, 2, 3].map(youtubeChannelId).join(','),
+        FAKE_KEYS.youtube,
+      ],
     ]);
     // Channels 0 and 3 had their email since the search (not found again); channel 1's is new: 5 credits.
     expect(body).toMatchObject({ status: 'done', checked: 4, found: 1, credits_charged: 5 });
     // The other three channels got fresh figures and links only (refreshed, free); the Instagram row is counted apart.
-    expect(await enrichmentOf(id)).toMatchObject({ total: 5, checked: 4, found: 1, refreshed: 3, unsupported: 1, unsupported_platforms: ['instagram'], credits_charged: 5 });
+    expect(await enrichmentOf(id)).toMatchObject({
+      total: 5,
+      checked: 4,
+      found: 1,
+      refreshed: 3,
+      unsupported: 1,
+      unsupported_platforms: ['instagram'],
+      credits_charged: 5,
+    });
     expect(await balance()).toBe(wallet - 5);
     const all = await rows(id);
     // The Instagram row says why it was not enriched.
-    expect(all.find((r) => social(r).platform === 'instagram')?.data).toMatchObject({ uncovered: { kind: 'enrich', platform: 'instagram' } });
+    expect(all.find((r) => social(r).platform === 'instagram')?.data).toMatchObject({
+      uncovered: { kind: 'enrich', platform: 'instagram' },
+    });
     expect(all.find((r) => social(r).platform === 'instagram')?.data.enriched).toBeUndefined();
     expect(all.filter((r) => r.data.uncovered)).toHaveLength(1);
     const after = all.filter((r) => social(r).platform === 'youtube');
-    expect(after.map((r) => [r.email, r.credits - (searched.find((s) => s.id === r.id)?.credits ?? 0), r.data.enriched])).toEqual([
+    expect(
+      after.map((r) => [r.email, r.credits - (searched.find((s) => s.id === r.id)?.credits ?? 0), r.data.enriched]),
+    ).toEqual([
       ['channel0@creators.test', 0, true],
       ['bookings1@creators.test', 5, true],
       [null, 0, true],
       ['channel3@creators.test', 0, true],
     ]);
-    expect(social(after[1]!)).toMatchObject({ followers: 25000, links: 'https://links.creators.test/one', thumbnail: `https://yt3.ggpht.test/${youtubeChannelId(1)}=s800`, handle: '@channel1', country: 'PT', videos: 101 });
-    expect(social(after[0]!)).toMatchObject({ links: 'https://shop0.creators.test/merch', title: 'Channel 0', views: 1_000_000 });
+    expect(social(after[1]!)).toMatchObject({
+      followers: 25000,
+      links: 'https://links.creators.test/one',
+      thumbnail: `https://yt3.ggpht.test/${youtubeChannelId(1)}=s800`,
+      handle: '@channel1',
+      country: 'PT',
+      videos: 101,
+    });
+    expect(social(after[0]!)).toMatchObject({
+      links: 'https://shop0.creators.test/merch',
+      title: 'Channel 0',
+      views: 1_000_000,
+    });
     // Run again: every row is enriched, nothing is asked.
-    expect((await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).checked).toBe(0);
-    expect(await enrichmentOf(id)).toMatchObject({ status: 'done', total: 1, checked: 0, found: 0, refreshed: 0, unsupported: 1, unsupported_platforms: ['instagram'] });
+    expect(
+      (await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).checked,
+    ).toBe(0);
+    expect(await enrichmentOf(id)).toMatchObject({
+      status: 'done',
+      total: 1,
+      checked: 0,
+      found: 0,
+      refreshed: 0,
+      unsupported: 1,
+      unsupported_platforms: ['instagram'],
+    });
     expect(fake.of('youtube')).toHaveLength(from + 1);
   });
 
   it('60 channels take two channels.list calls (50 + 10 ids, 1 quota unit each); each row is stored and charged once', async () => {
     const id = await filledList(60);
     // The emails the search read from the descriptions are taken off, so the enrichment finds them again (every third channel: 20).
-    await ctx.db.query(`UPDATE campaign_results SET email = NULL, email_status = 'not_found' WHERE campaign_id = $1`, [id]);
-    await ctx.db.query('UPDATE credit_wallets SET monthly = 500, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId]);
+    await ctx.db.query(`UPDATE campaign_results SET email = NULL, email_status = 'not_found' WHERE campaign_id = $1`, [
+      id,
+    ]);
+    await ctx.db.query('UPDATE credit_wallets SET monthly = 500, additional = 0, rolled_over = 0 WHERE user_id = $1', [
+      userId,
+    ]);
     const from = fake.of('youtube').length;
     const unitsFrom = units.length;
     const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
-    const asked = fake.of('youtube').slice(from).map((r) => (r.query.get('id') ?? '').split(','));
+    const asked = fake
+      .of('youtube')
+      .slice(from)
+      .map((r) => (r.query.get('id') ?? '').split(','));
     expect(asked.map((ids) => ids.length)).toEqual([50, 10]);
     expect(new Set(asked.flat()).size).toBe(60);
     expect(units.slice(unitsFrom)).toEqual([1, 1]);
@@ -130,8 +221,15 @@ describe('influencer enrich through YouTube channels.list', () => {
       )
     ).rows;
     expect(stored.filter((r) => r.enriched)).toHaveLength(60);
-    expect(stored.filter((r) => r.email).map((r) => r.email)).toEqual(stored.filter((r) => Number(r.channel.slice(2)) % 3 === 0).map((r) => `channel${Number(r.channel.slice(2))}@creators.test`));
-    const effects = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`, [`{${stored.map((r) => `enrich:${r.id}`).join(',')}}`]);
+    expect(stored.filter((r) => r.email).map((r) => r.email)).toEqual(
+      stored
+        .filter((r) => Number(r.channel.slice(2)) % 3 === 0)
+        .map((r) => `channel${Number(r.channel.slice(2))}@creators.test`),
+    );
+    const effects = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`,
+      [`{${stored.map((r) => `enrich:${r.id}`).join(',')}}`],
+    );
     expect(effects.rows[0]!.n).toBe(60);
   });
 
@@ -145,7 +243,12 @@ describe('influencer enrich through YouTube channels.list', () => {
     expect(body).toMatchObject({ status: 'failed', checked: 0, found: 0, credits_charged: 0 });
     expect(await enrichmentOf(id)).toMatchObject({ refreshed: 0, unsupported: 0, unsupported_platforms: [] });
     expect(await balance()).toBe(wallet);
-    const job = (await ctx.db.query<{ source_error: { source: string; code: string } | null }>('SELECT source_error FROM enrichment_jobs WHERE id = $1', [body.jobId])).rows[0]!;
+    const job = (
+      await ctx.db.query<{ source_error: { source: string; code: string } | null }>(
+        'SELECT source_error FROM enrichment_jobs WHERE id = $1',
+        [body.jobId],
+      )
+    ).rows[0]!;
     expect(job.source_error).toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
     expect((await rows(id)).every((r) => !r.data.enriched)).toBe(true);
   });
@@ -157,15 +260,32 @@ describe('influencer enrich through YouTube channels.list', () => {
     uninstall = () => undefined;
     const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
     expect(body).toMatchObject({ status: 'done', checked: 0, found: 0, credits_charged: 0 });
-    expect(await enrichmentOf(id)).toMatchObject({ total: 2, refreshed: 0, unsupported: 2, unsupported_platforms: ['youtube'] });
+    expect(await enrichmentOf(id)).toMatchObject({
+      total: 2,
+      refreshed: 0,
+      unsupported: 2,
+      unsupported_platforms: ['youtube'],
+    });
     expect(fake.of('youtube')).toHaveLength(from);
-    expect((await rows(id)).map((r) => [r.data.enriched, r.data.uncovered, r.email?.endsWith('@mail.example') ?? false])).toEqual([
+    expect(
+      (await rows(id)).map((r) => [r.data.enriched, r.data.uncovered, r.email?.endsWith('@mail.example') ?? false]),
+    ).toEqual([
       [undefined, { kind: 'enrich', platform: 'youtube' }, false],
       [undefined, { kind: 'enrich', platform: 'youtube' }, false],
     ]);
     // YouTube configured again: the channels are enriched and no longer marked.
-    uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0', YOUTUBE_API_KEY: FAKE_KEYS.youtube, YOUTUBE_URL: fake.url('youtube') }), {}, testSourceDeps());
-    expect(await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).toMatchObject({ status: 'done', checked: 2 });
+    uninstall = installLeadSources(
+      loadLeadSourcesConfig({
+        LEAD_KEYLESS_SOURCES: '0',
+        YOUTUBE_API_KEY: FAKE_KEYS.youtube,
+        YOUTUBE_URL: fake.url('youtube'),
+      }),
+      {},
+      testSourceDeps(),
+    );
+    expect(
+      await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true }),
+    ).toMatchObject({ status: 'done', checked: 2 });
     expect((await rows(id)).map((r) => [r.data.enriched, r.data.uncovered])).toEqual([
       [true, undefined],
       [true, undefined],

@@ -2,15 +2,44 @@ process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 
 import { domainToASCII } from 'node:url';
 import * as cheerio from 'cheerio';
-import { createDomainEngine, dnsResolver, domainEngineConfigFromEnv, findEmailsForDomain, siteEmailFinder, type DomainEngineConfig } from '../src/providers/leads/domain';
+import {
+  createDomainEngine,
+  dnsResolver,
+  domainEngineConfigFromEnv,
+  findEmailsForDomain,
+  siteEmailFinder,
+  type DomainEngineConfig,
+} from '../src/providers/leads/domain';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Agent } from 'undici';
 import { outboundDispatcher } from '../src/net/outbound';
-import { crawlSite, CRAWLER_USER_AGENT, parseHtml, resolverLookup, sitemapLocations } from '../src/providers/leads/domain/crawler';
-import { cleanEmail, decodeCfEmail, deobfuscate, extractPage, looksLikeName, socialProfile, technologiesOf } from '../src/providers/leads/domain/extract';
+import {
+  crawlSite,
+  CRAWLER_USER_AGENT,
+  parseHtml,
+  resolverLookup,
+  sitemapLocations,
+} from '../src/providers/leads/domain/crawler';
+import {
+  cleanEmail,
+  decodeCfEmail,
+  deobfuscate,
+  extractPage,
+  looksLikeName,
+  socialProfile,
+  technologiesOf,
+} from '../src/providers/leads/domain/extract';
 import { applyPattern, inferPattern, nameParts } from '../src/providers/leads/domain/pattern';
 import { isDisposableDomain, isRoleAddress, mxChecker, validSyntax } from '../src/providers/leads/domain/verify';
-import { cfEncode, IDN_DOMAIN, OLD_DOMAIN, SITE_DOMAIN, SITE_EMAILS, startFakeSite, type FakeSite } from './fakeDomainSite';
+import {
+  cfEncode,
+  IDN_DOMAIN,
+  OLD_DOMAIN,
+  SITE_DOMAIN,
+  SITE_EMAILS,
+  startFakeSite,
+  type FakeSite,
+} from './fakeDomainSite';
 
 let site: FakeSite;
 let config: DomainEngineConfig;
@@ -34,7 +63,11 @@ afterAll(async () => {
 
 describe('extractors', () => {
   it('reads obfuscated and Cloudflare-protected addresses, and ignores prose and file names', () => {
-    expect(deobfuscate('Mail jane [at] acme [dot] com or bob(at)acme(dot)co(dot)uk or ann at acme dot io')).toEqual(['jane@acme.com', 'bob@acme.co.uk', 'ann@acme.io']);
+    expect(deobfuscate('Mail jane [at] acme [dot] com or bob(at)acme(dot)co(dot)uk or ann at acme dot io')).toEqual([
+      'jane@acme.com',
+      'bob@acme.co.uk',
+      'ann@acme.io',
+    ]);
     expect(deobfuscate('Look at this. Then we meet at home.')).toEqual([]);
     expect(decodeCfEmail(cfEncode('press@acme.com', 0x21))).toBe('press@acme.com');
     expect(decodeCfEmail('zz')).toBeNull();
@@ -46,7 +79,9 @@ describe('extractors', () => {
     expect(cleanEmail('to\u006d\u0061\u0301s@acme.test')).toBe('tomás@acme.test');
     expect(cleanEmail('info@xn--e1afmkfd.xn--p1ai')).toBe('info@пример.рф');
     expect(cleanEmail('jürgen.groß@beispiel.de')).toBe('jürgen.groß@beispiel.de');
-    expect(['icon@3x.webp', 'app@1.2.3.min.js', 'lodash@4.17.21', 'a..b@acme.test', 'ana@acme'].map(cleanEmail)).toEqual([null, null, null, null, null]);
+    expect(
+      ['icon@3x.webp', 'app@1.2.3.min.js', 'lodash@4.17.21', 'a..b@acme.test', 'ana@acme'].map(cleanEmail),
+    ).toEqual([null, null, null, null, null]);
     const page = extractPage(
       cheerio.load(`<p>Escreva ao Tomás: tomás@acme.test, à Zoë: zoë@açores.test (também <a href="mailto:Zo%C3%AB@xn--aores-yra.test">zoë</a>).</p>
 <p>Москва: info@пример.рф · 東京: 連絡先info@acme.jpまで</p>
@@ -60,12 +95,16 @@ describe('extractors', () => {
       { address: 'info@acme.jp', via: 'text' },
     ]);
     // A malformed link does not stop the page being read.
-    const broken = extractPage(cheerio.load('<a href="mailto:%E0%A4%A">x</a><a href="tel:%ZZ">y</a><p>ok@acme.test</p>'), { url: 'https://acme.test/', headers: {} });
+    const broken = extractPage(
+      cheerio.load('<a href="mailto:%E0%A4%A">x</a><a href="tel:%ZZ">y</a><p>ok@acme.test</p>'),
+      { url: 'https://acme.test/', headers: {} },
+    );
     expect(broken.emails).toEqual([{ address: 'ok@acme.test', via: 'text' }]);
   });
 
   it('reads phones (E.164), social profiles, people and the company from a page', () => {
-    const $ = cheerio.load(`<html><head><meta property="og:site_name" content="Zeta GmbH"><meta name="description" content="Bikes from Berlin.">
+    const $ =
+      cheerio.load(`<html><head><meta property="og:site_name" content="Zeta GmbH"><meta name="description" content="Bikes from Berlin.">
       <script type="application/ld+json">{"@graph":[{"@type":"WebSite","name":"Zeta site"},{"@type":"LocalBusiness","name":"Zeta Räder GmbH","address":{"@type":"PostalAddress","addressLocality":"Berlin","addressCountry":"DE"}}]}</script>
       <script type="application/ld+json">{ broken</script></head>
       <body><p>Ruf an: 030 1234567</p><a href="tel:+49 30 7654321">call</a>
@@ -74,7 +113,13 @@ describe('extractors', () => {
       <section class="team"><h2>Our Team</h2><div class="person"><h4>Eva Braun-Schmidt</h4><span class="position">CTO</span></div></section>
       </body></html>`);
     const facts = extractPage($, { url: 'https://zeta.de/', headers: {} });
-    expect(facts.company).toEqual({ name: 'Zeta Räder GmbH', description: 'Bikes from Berlin.', address: 'Berlin, DE', city: 'Berlin', country: 'DE' });
+    expect(facts.company).toEqual({
+      name: 'Zeta Räder GmbH',
+      description: 'Bikes from Berlin.',
+      address: 'Berlin, DE',
+      city: 'Berlin',
+      country: 'DE',
+    });
     expect(facts.phones.sort()).toEqual(['+49301234567', '+49307654321']);
     expect(facts.socials).toEqual([{ platform: 'instagram', url: 'https://www.instagram.com/zeta' }]);
     expect(facts.people).toEqual([
@@ -83,7 +128,10 @@ describe('extractors', () => {
     ]);
     expect(looksLikeName('Our Team')).toBe(false);
     expect(socialProfile('https://x.com/intent/tweet')).toBeNull();
-    expect(socialProfile('https://www.linkedin.com/company/zeta/')).toEqual({ platform: 'linkedin', url: 'https://www.linkedin.com/company/zeta' });
+    expect(socialProfile('https://www.linkedin.com/company/zeta/')).toEqual({
+      platform: 'linkedin',
+      url: 'https://www.linkedin.com/company/zeta',
+    });
   });
 
   it('recognises the spec technologies from markup and headers', () => {
@@ -102,14 +150,22 @@ describe('extractors', () => {
     expect(parseHtml(latin1)('title').text()).toBe('Café');
     const header = Buffer.from('<title>\xd1and\xfa</title>', 'latin1');
     expect(parseHtml(header, 'text/html; charset=windows-1252')('title').text()).toBe('Ñandú');
-    expect(sitemapLocations('<sitemapindex><sitemap><loc> https://a.test/s1.xml </loc></sitemap></sitemapindex>')).toEqual({ pages: [], sitemaps: ['https://a.test/s1.xml'] });
+    expect(
+      sitemapLocations('<sitemapindex><sitemap><loc> https://a.test/s1.xml </loc></sitemap></sitemapindex>'),
+    ).toEqual({ pages: [], sitemaps: ['https://a.test/s1.xml'] });
   });
 });
 
 describe('patterns and checks', () => {
   it('infers the company pattern from named addresses and builds the others', () => {
     expect(nameParts('Dr. José Luis Pérez')).toEqual({ first: 'jose', last: 'perez' });
-    expect(inferPattern([{ name: 'Jane Doe', address: 'jdoe@a.test' }, { name: 'Tom Hill', address: 'thill@a.test' }, { name: 'Ann Lee', address: 'ann.lee@a.test' }])).toBe('{f}{last}');
+    expect(
+      inferPattern([
+        { name: 'Jane Doe', address: 'jdoe@a.test' },
+        { name: 'Tom Hill', address: 'thill@a.test' },
+        { name: 'Ann Lee', address: 'ann.lee@a.test' },
+      ]),
+    ).toBe('{f}{last}');
     expect(inferPattern([{ name: 'Jane Doe', address: 'info@a.test' }])).toBeNull();
     expect(applyPattern('{first}.{last}', { first: 'maria', last: 'garcia' })).toBe('maria.garcia');
   });
@@ -121,8 +177,21 @@ describe('patterns and checks', () => {
     expect(isDisposableDomain('acme-rockets.test')).toBe(false);
     expect(validSyntax('a..b@acme.test')).toBe(false);
     // RFC 6531: a UTF-8 local part and a Unicode or punycode domain are addresses; a name, an IP literal or no TLD are not.
-    expect(['tomás@acme.test', 'jürgen.groß@beispiel.de', 'info@пример.рф', 'info@xn--e1afmkfd.xn--p1ai'].filter((a) => !validSyntax(a))).toEqual([]);
-    expect(['Ana <ana@acme.test>', 'ana@[127.0.0.1]', 'ana@acme', `${'a'.repeat(65)}@acme.test`, 'ana@acme.test.', '@acme.test'].filter(validSyntax)).toEqual([]);
+    expect(
+      ['tomás@acme.test', 'jürgen.groß@beispiel.de', 'info@пример.рф', 'info@xn--e1afmkfd.xn--p1ai'].filter(
+        (a) => !validSyntax(a),
+      ),
+    ).toEqual([]);
+    expect(
+      [
+        'Ana <ana@acme.test>',
+        'ana@[127.0.0.1]',
+        'ana@acme',
+        `${'a'.repeat(65)}@acme.test`,
+        'ana@acme.test.',
+        '@acme.test',
+      ].filter(validSyntax),
+    ).toEqual([]);
     const mx = mxChecker(config.resolver);
     expect(await mx(SITE_DOMAIN)).toEqual({ mx: true, hosts: [`mail.${SITE_DOMAIN}`] });
     expect(await mx('nowhere.test')).toEqual({ mx: false, hosts: [] });
@@ -142,9 +211,15 @@ describe('crawler', () => {
     expect(new Set(site.requests.map((r) => r.userAgent))).toEqual(new Set([CRAWLER_USER_AGENT]));
     expect(result.pages.find((p) => p.url.endsWith('/jobs'))!.title).toBe('Empleo en Café Rockets');
 
-    const capped = await crawlSite(`http://${SITE_DOMAIN}/`, { limits: { ...config.limits, maxPages: 2 }, network: config.network });
+    const capped = await crawlSite(`http://${SITE_DOMAIN}/`, {
+      limits: { ...config.limits, maxPages: 2 },
+      network: config.network,
+    });
     expect(capped.pages).toHaveLength(2);
-    const shallow = await crawlSite(`http://${SITE_DOMAIN}/`, { limits: { ...config.limits, maxDepth: 0 }, network: config.network });
+    const shallow = await crawlSite(`http://${SITE_DOMAIN}/`, {
+      limits: { ...config.limits, maxDepth: 0 },
+      network: config.network,
+    });
     expect(shallow.pages.map((p) => new URL(p.url).pathname)).toEqual(['/']);
   });
 
@@ -171,33 +246,62 @@ describe('findEmailsForDomain', () => {
   it('finds exactly the site emails with their states and source pages, and the rest of what the site says', async () => {
     const findings = await findEmailsForDomain(`https://www.${SITE_DOMAIN}/about`, {}, config);
     expect(findings.error).toBeNull();
-    const got = Object.fromEntries(findings.emails.map((e) => [e.address, { state: e.state, page: new URL(e.sourceUrl!).pathname }]));
+    const got = Object.fromEntries(
+      findings.emails.map((e) => [e.address, { state: e.state, page: new URL(e.sourceUrl!).pathname }]),
+    );
     expect(got).toEqual(SITE_EMAILS);
     expect(findings.pattern).toBe('{first}.{last}');
     // The IDN mailbox, written in Unicode and in punycode on the page, is one address whose MX is asked under the ASCII name.
-    expect(findings.emails.find((e) => e.address === `reservas@${IDN_DOMAIN}`)).toMatchObject({ via: 'mailto', verification: { syntax: true, mx: true, mxHosts: [`mail.${domainToASCII(IDN_DOMAIN)}`] } });
+    expect(findings.emails.find((e) => e.address === `reservas@${IDN_DOMAIN}`)).toMatchObject({
+      via: 'mailto',
+      verification: { syntax: true, mx: true, mxHosts: [`mail.${domainToASCII(IDN_DOMAIN)}`] },
+    });
     const john = findings.emails.find((e) => e.address.startsWith('john.smith'))!;
-    expect(john).toMatchObject({ name: 'John Smith', title: 'CTO', via: 'pattern', verification: { syntax: true, mx: true, role: false, disposable: false } });
-    expect(findings.emails.find((e) => e.address.startsWith('support'))).toMatchObject({ via: 'obfuscated', verification: { role: true } });
+    expect(john).toMatchObject({
+      name: 'John Smith',
+      title: 'CTO',
+      via: 'pattern',
+      verification: { syntax: true, mx: true, role: false, disposable: false },
+    });
+    expect(findings.emails.find((e) => e.address.startsWith('support'))).toMatchObject({
+      via: 'obfuscated',
+      verification: { role: true },
+    });
     expect(findings.emails.find((e) => e.address.startsWith('press'))!.via).toBe('cloudflare');
     expect(findings.people.map((p) => [p.name, p.title, p.state])).toEqual([
       ['Jane Doe', 'Chief Executive Officer', 'found'],
       ['John Smith', 'CTO', 'potential'],
       ['María García', 'Head of Sales', 'potential'],
     ]);
-    expect(findings.company).toEqual({ name: 'Acme Rockets', description: 'Rockets for small businesses.', address: 'Calle Mayor 1, 28013 Madrid, ES', city: 'Madrid', country: 'ES' });
+    expect(findings.company).toEqual({
+      name: 'Acme Rockets',
+      description: 'Rockets for small businesses.',
+      address: 'Calle Mayor 1, 28013 Madrid, ES',
+      city: 'Madrid',
+      country: 'ES',
+    });
     expect(findings.phones.sort()).toEqual(['+34912345678', '+34912345679']);
     expect(findings.socials.map((s) => s.platform).sort()).toEqual(['facebook', 'instagram', 'linkedin']);
     expect(findings.technologies).toEqual(['wordpress']);
   });
 
   it('builds potential emails for people given by the caller, and reports a site that cannot be reached', async () => {
-    const withPeople = await findEmailsForDomain(SITE_DOMAIN, { people: [{ name: 'Peter Pan', title: 'Pilot' }] }, config);
-    expect(withPeople.emails.find((e) => e.address === `peter.pan@${SITE_DOMAIN}`)).toMatchObject({ state: 'potential', sourceUrl: null, title: 'Pilot' });
+    const withPeople = await findEmailsForDomain(
+      SITE_DOMAIN,
+      { people: [{ name: 'Peter Pan', title: 'Pilot' }] },
+      config,
+    );
+    expect(withPeople.emails.find((e) => e.address === `peter.pan@${SITE_DOMAIN}`)).toMatchObject({
+      state: 'potential',
+      sourceUrl: null,
+      title: 'Pilot',
+    });
     // A company that moved: the old domain's site redirects to the new one, whose addresses and pattern count.
     const moved = await findEmailsForDomain(OLD_DOMAIN, {}, config);
     expect(moved).toMatchObject({ domain: OLD_DOMAIN, emailDomain: SITE_DOMAIN, error: null });
-    expect(Object.fromEntries(moved.emails.map((e) => [e.address, e.state]))).toEqual(Object.fromEntries(Object.entries(SITE_EMAILS).map(([a, e]) => [a, e.state])));
+    expect(Object.fromEntries(moved.emails.map((e) => [e.address, e.state]))).toEqual(
+      Object.fromEntries(Object.entries(SITE_EMAILS).map(([a, e]) => [a, e.state])),
+    );
     const missing = await findEmailsForDomain('nowhere.test', {}, config);
     expect(missing).toMatchObject({ emails: [], error: 'unreachable' });
     expect((await findEmailsForDomain('not a domain', {}, config)).error).toBe('invalid_domain');
@@ -208,9 +312,25 @@ describe('the site as an email source (waterfall "site")', () => {
   it('answers a company with its general mailbox and a person with their own or pattern address, crawling once', async () => {
     site.requests.length = 0;
     const finder = siteEmailFinder(createDomainEngine(config));
-    expect(await finder.find({ domain: SITE_DOMAIN })).toEqual({ email: `hello@${SITE_DOMAIN}`, outcome: 'found', verified: true, source: 'site', source_url: `http://${SITE_DOMAIN}:${site.port}/` });
-    expect(await finder.find({ domain: SITE_DOMAIN, full_name: 'Jane Doe' })).toMatchObject({ email: `jane.doe@${SITE_DOMAIN}`, outcome: 'found', verified: true });
-    expect(await finder.find({ domain: SITE_DOMAIN, first_name: 'Ada', last_name: 'Lovelace' })).toEqual({ email: `ada.lovelace@${SITE_DOMAIN}`, outcome: 'potential', verified: false, source: 'site', source_url: null });
+    expect(await finder.find({ domain: SITE_DOMAIN })).toEqual({
+      email: `hello@${SITE_DOMAIN}`,
+      outcome: 'found',
+      verified: true,
+      source: 'site',
+      source_url: `http://${SITE_DOMAIN}:${site.port}/`,
+    });
+    expect(await finder.find({ domain: SITE_DOMAIN, full_name: 'Jane Doe' })).toMatchObject({
+      email: `jane.doe@${SITE_DOMAIN}`,
+      outcome: 'found',
+      verified: true,
+    });
+    expect(await finder.find({ domain: SITE_DOMAIN, first_name: 'Ada', last_name: 'Lovelace' })).toEqual({
+      email: `ada.lovelace@${SITE_DOMAIN}`,
+      outcome: 'potential',
+      verified: false,
+      source: 'site',
+      source_url: null,
+    });
     expect(await finder.find({ domain: 'nowhere.test' })).toBeNull();
     expect(site.requests.filter((r) => r.path === '/robots.txt')).toHaveLength(1);
   });
@@ -219,7 +339,13 @@ describe('the site as an email source (waterfall "site")', () => {
 describe('configuration', () => {
   it('reads the DOMAIN_* variables and names the one that is wrong', () => {
     const config = domainEngineConfigFromEnv({ DOMAIN_CRAWL_MAX_PAGES: '50', DOMAIN_CRAWL_HTTP_PORT: '8406' });
-    expect(config.limits).toEqual({ maxDepth: 2, maxPages: 50, maxBytes: 1_048_576, timeoutMs: 20_000, concurrency: 2 });
+    expect(config.limits).toEqual({
+      maxDepth: 2,
+      maxPages: 50,
+      maxBytes: 1_048_576,
+      timeoutMs: 20_000,
+      concurrency: 2,
+    });
     expect(config.network.ports).toEqual({ http: 8406, https: 443 });
     expect(config.network.dispatcher).toBeUndefined();
     expect(() => domainEngineConfigFromEnv({ DOMAIN_CRAWL_MAX_DEPTH: '9' })).toThrow('DOMAIN_CRAWL_MAX_DEPTH');
@@ -228,7 +354,9 @@ describe('configuration', () => {
 });
 
 /** A mail exchanger that knows some mailboxes (550 for the others, or accepts all): records every command. */
-async function fakeMailExchanger(mailboxes: readonly string[] | 'all'): Promise<{ port: number; commands: string[]; close(): Promise<void> }> {
+async function fakeMailExchanger(
+  mailboxes: readonly string[] | 'all',
+): Promise<{ port: number; commands: string[]; close(): Promise<void> }> {
   const commands: string[] = [];
   const server: Server = createServer((socket) => {
     socket.write('220 mx.fake ESMTP\r\n');
@@ -243,14 +371,21 @@ async function fakeMailExchanger(mailboxes: readonly string[] | 'all'): Promise<
         const rcpt = /^RCPT TO:<(.+)>$/i.exec(line);
         if (/^EHLO /i.test(line)) socket.write('250-mx.fake\r\n250 SIZE 1000000\r\n');
         else if (/^MAIL FROM:/i.test(line)) socket.write('250 OK\r\n');
-        else if (rcpt) socket.write(mailboxes === 'all' || mailboxes.includes(rcpt[1]!) ? '250 OK\r\n' : '550 5.1.1 No such user\r\n');
+        else if (rcpt)
+          socket.write(
+            mailboxes === 'all' || mailboxes.includes(rcpt[1]!) ? '250 OK\r\n' : '550 5.1.1 No such user\r\n',
+          );
         else if (/^QUIT/i.test(line)) socket.end('221 Bye\r\n');
         else socket.write('502 Not here\r\n');
       }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, commands, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    commands,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('the optional SMTP RCPT check', () => {
@@ -258,7 +393,13 @@ describe('the optional SMTP RCPT check', () => {
     const known = Object.keys(SITE_EMAILS).filter((a) => !a.startsWith('maria.garcia'));
     const mx = await fakeMailExchanger(known);
     try {
-      const smtp = { port: mx.port, helo: 'crawler.leadsmith.test', from: '', timeoutMs: 2_000, lookupHost: resolverLookup(config.resolver) };
+      const smtp = {
+        port: mx.port,
+        helo: 'crawler.leadsmith.test',
+        from: '',
+        timeoutMs: 2_000,
+        lookupHost: resolverLookup(config.resolver),
+      };
       const findings = await findEmailsForDomain(SITE_DOMAIN, {}, { ...config, smtp });
       const states = Object.fromEntries(findings.emails.map((e) => [e.address, [e.state, e.verification.smtp]]));
       expect(states[`john.smith@${SITE_DOMAIN}`]).toEqual(['found', 'accepted']);
@@ -277,9 +418,18 @@ describe('the optional SMTP RCPT check', () => {
   it('calls a server that accepts any address catch-all and leaves potential addresses potential', async () => {
     const mx = await fakeMailExchanger('all');
     try {
-      const smtp = { port: mx.port, helo: 'crawler.leadsmith.test', from: 'verify@leadsmith.test', timeoutMs: 2_000, lookupHost: resolverLookup(config.resolver) };
+      const smtp = {
+        port: mx.port,
+        helo: 'crawler.leadsmith.test',
+        from: 'verify@leadsmith.test',
+        timeoutMs: 2_000,
+        lookupHost: resolverLookup(config.resolver),
+      };
       const findings = await findEmailsForDomain(SITE_DOMAIN, {}, { ...config, smtp });
-      expect(findings.emails.find((e) => e.address === `maria.garcia@${SITE_DOMAIN}`)).toMatchObject({ state: 'potential', verification: { smtp: 'catch_all' } });
+      expect(findings.emails.find((e) => e.address === `maria.garcia@${SITE_DOMAIN}`)).toMatchObject({
+        state: 'potential',
+        verification: { smtp: 'catch_all' },
+      });
       expect(mx.commands).toContain('MAIL FROM:<verify@leadsmith.test>');
     } finally {
       await mx.close();
@@ -289,6 +439,8 @@ describe('the optional SMTP RCPT check', () => {
   it('is off by default and needs a greeting name when switched on', () => {
     expect(domainEngineConfigFromEnv({}).smtp).toBeNull();
     expect(() => domainEngineConfigFromEnv({ DOMAIN_SMTP_CHECK: '1' })).toThrow('DOMAIN_SMTP_HELO');
-    expect(domainEngineConfigFromEnv({ DOMAIN_SMTP_CHECK: '1', DOMAIN_SMTP_HELO: 'crawler.example.com' }).smtp).toMatchObject({ port: 25, helo: 'crawler.example.com', from: '' });
+    expect(
+      domainEngineConfigFromEnv({ DOMAIN_SMTP_CHECK: '1', DOMAIN_SMTP_HELO: 'crawler.example.com' }).smtp,
+    ).toMatchObject({ port: 25, helo: 'crawler.example.com', from: '' });
   });
 });

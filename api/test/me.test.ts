@@ -7,9 +7,32 @@ type Me = ApiResponse<'/api/me', 'get'>;
 
 /** The fields of the shared `User` contract (shared/src/session/types.ts). */
 const USER_FIELDS = [
-  'id', 'email', 'first_name', 'last_name', 'created_at', 'hash_hmac', 'role', 'user_type', 'parent_id', 'is_child', 'lang', 'modules',
-  'permissions', 'license_expires_at', 'last_login_at', 'subscription_id', 'subscription_status', 'sub_account_limit', 'referral_partner_id',
-  'additional_query_count', 'last_reset_date', 'search_limit', 'unused_limits', 'payment_product_id', 'crm_plan_id', 'email_verified_at',
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'created_at',
+  'hash_hmac',
+  'role',
+  'user_type',
+  'parent_id',
+  'is_child',
+  'lang',
+  'modules',
+  'permissions',
+  'license_expires_at',
+  'last_login_at',
+  'subscription_id',
+  'subscription_status',
+  'sub_account_limit',
+  'referral_partner_id',
+  'additional_query_count',
+  'last_reset_date',
+  'search_limit',
+  'unused_limits',
+  'payment_product_id',
+  'crm_plan_id',
+  'email_verified_at',
 ];
 
 describe('GET and POST /api/me', () => {
@@ -36,18 +59,28 @@ describe('GET and POST /api/me', () => {
     const response = await me(tokens.admin);
     const body = json(response);
     for (const field of USER_FIELDS) expect(body).toHaveProperty(field);
-    for (const secret of ['password_hash', 'password', 'google_api_key', 'token_hash']) expect(body).not.toHaveProperty(secret);
+    for (const secret of ['password_hash', 'password', 'google_api_key', 'token_hash'])
+      expect(body).not.toHaveProperty(secret);
     expect(body).not.toHaveProperty('message');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
 
   test('super admin: all five modules, permissions = module slugs, HMAC of the id', async () => {
     const body = json<Me>(await me(tokens.admin));
-    expect(body).toMatchObject({ email: DEMO.admin.email, role: 'admin', user_type: 'super_admin', parent_id: null, is_child: false, lang: 'en' });
+    expect(body).toMatchObject({
+      email: DEMO.admin.email,
+      role: 'admin',
+      user_type: 'super_admin',
+      parent_id: null,
+      is_child: false,
+      lang: 'en',
+    });
     expect(body.modules.map((m) => m.slug)).toEqual(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']);
     expect(body.modules.every((m) => typeof m.id === 'number' && m.name.length > 0)).toBe(true);
     expect(body.permissions).toEqual(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']);
-    expect(body.hash_hmac).toBe(createHmac('sha256', ctx.config.chatWidgetSecret).update(String(body.id)).digest('hex'));
+    expect(body.hash_hmac).toBe(
+      createHmac('sha256', ctx.config.chatWidgetSecret).update(String(body.id)).digest('hex'),
+    );
   });
 
   test('reseller, customer (a child of the reseller) and the no-module user', async () => {

@@ -9,7 +9,16 @@ import { createTestApp, bearer, json, login, DEMO, type TestContext } from './he
 interface OpenApiDocument {
   openapi: string;
   components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
-  paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: Record<string, string[]>[];
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
 }
 
 /** Operations that may answer without a declared schema: none (a route converted later would be listed here, with why). */
@@ -32,7 +41,9 @@ describe('the API contract: OpenAPI document and documentation page', () => {
     expect(doc.paths['/api/business-details/data']?.get?.security).toEqual([{ apiKey: [] }, { sessionToken: [] }]);
     expect(doc.paths['/api/user-api-key']?.get?.security).toEqual([{ sessionToken: [] }]);
     expect(doc.paths['/api/login']?.post?.security).toBeUndefined();
-    expect(doc.paths['/api/user-api-key/{id}']?.put?.responses['200']?.content?.['application/json']?.schema).toBeDefined();
+    expect(
+      doc.paths['/api/user-api-key/{id}']?.put?.responses['200']?.content?.['application/json']?.schema,
+    ).toBeDefined();
     expect(doc.paths['/api/openapi.json']).toBeUndefined();
   });
 
@@ -43,7 +54,9 @@ describe('the API contract: OpenAPI document and documentation page', () => {
         if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
         const codes = Object.keys(operation.responses);
         // @fastify/swagger writes a bare `200: Default Response` for a route that declares no response.
-        const bodiless = codes.filter((code) => /^2\d\d$/.test(code) && code !== '204' && !operation.responses[code]?.content);
+        const bodiless = codes.filter(
+          (code) => /^2\d\d$/.test(code) && code !== '204' && !operation.responses[code]?.content,
+        );
         const answers = codes.some((code) => /^[23]\d\d$/.test(code));
         if (bodiless.length || !answers) undeclared.push(`${method.toUpperCase()} ${route}`);
       }
@@ -54,7 +67,17 @@ describe('the API contract: OpenAPI document and documentation page', () => {
   it('has each per-list route for exactly the list types its table names (the routes are written out path by path)', () => {
     const expected = [
       ...SEARCH_TYPES.flatMap((t) =>
-        ['', '/csv', '/{resultId}', '/delete', '/manual', '/labels', '/verify-emails', '/send-crm', '/send-webhook'].map((rest) => `/api/${t}-results/{id}${rest}`),
+        [
+          '',
+          '/csv',
+          '/{resultId}',
+          '/delete',
+          '/manual',
+          '/labels',
+          '/verify-emails',
+          '/send-crm',
+          '/send-webhook',
+        ].map((rest) => `/api/${t}-results/{id}${rest}`),
       ),
       ...PHONE_TYPES.flatMap((t) => [`/api/${t}-results/{id}/get-phones`, `/api/${t}-results/{id}/find-similar`]),
       ...Object.keys(EMPLOYEE_COST).map((t) => `/api/${t}-results/{id}/get-employees`),
@@ -67,9 +90,21 @@ describe('the API contract: OpenAPI document and documentation page', () => {
 
   it('answers with the declared fields only (the schema serialises the answer)', async () => {
     const token = await login(ctx.app, DEMO.customer);
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/user-api-key', headers: bearer(token), payload: { name: 'Docs' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user-api-key',
+      headers: bearer(token),
+      payload: { name: 'Docs' },
+    });
     const body = json<ApiResponse<'/api/user-api-key', 'post'>>(created);
-    expect(Object.keys(body.data).sort()).toEqual(['created_at', 'id', 'key_prefix', 'last_used_at', 'name', 'revoked_at']);
+    expect(Object.keys(body.data).sort()).toEqual([
+      'created_at',
+      'id',
+      'key_prefix',
+      'last_used_at',
+      'name',
+      'revoked_at',
+    ]);
     expect(body.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { grantCredits, spendCredits } from '../src/credits/ledger';
 import { migrate, openDb, type Db } from '../src/db';
-import { backupPglite, backupPostgres, figureDifferences, pruneBackups, readManifest, restorePglite, restorePostgres, type DatabaseFigures } from '../src/ops/backup';
+import {
+  backupPglite,
+  backupPostgres,
+  figureDifferences,
+  pruneBackups,
+  readManifest,
+  restorePglite,
+  restorePostgres,
+  type DatabaseFigures,
+} from '../src/ops/backup';
 import { seed } from '../src/seed';
 import { fakeClock } from './helpers';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
@@ -90,7 +99,11 @@ test(`backup, restore into a fresh database: same rows and ledger sums (${onPost
 
 test('old backups beyond the kept number go, with their manifests', () => {
   const dir = mkdtempSync(path.join(work, 'prune-'));
-  const names = ['leadsmith-pglite-20260101T000000Z.tar.gz', 'leadsmith-pglite-20260102T000000Z.tar.gz', 'leadsmith-pglite-20260103T000000Z.tar.gz'];
+  const names = [
+    'leadsmith-pglite-20260101T000000Z.tar.gz',
+    'leadsmith-pglite-20260102T000000Z.tar.gz',
+    'leadsmith-pglite-20260103T000000Z.tar.gz',
+  ];
   for (const name of names) {
     writeFileSync(path.join(dir, name), 'x');
     writeFileSync(path.join(dir, `${name}.json`), '{}');

@@ -21,7 +21,8 @@ const FAILING_KIND = 'ops-test-failing';
 class LogLines extends Writable {
   readonly lines: Record<string, unknown>[] = [];
   override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+      this.lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   }
 }
@@ -47,7 +48,11 @@ const ingest: Server = createServer((request, response) => {
     if (new URL(request.url ?? '/', 'http://ingest').pathname === '/api/4242/envelope/') {
       for (let i = 1; i + 1 < lines.length; i += 2) {
         const item = JSON.parse(lines[i]!) as { type: string };
-        if (item.type === 'event') ingested.push({ event: JSON.parse(lines[i + 1]!) as Record<string, unknown>, auth: `${String(request.headers['x-sentry-auth'] ?? '')} ${request.url}` });
+        if (item.type === 'event')
+          ingested.push({
+            event: JSON.parse(lines[i + 1]!) as Record<string, unknown>,
+            auth: `${String(request.headers['x-sentry-auth'] ?? '')} ${request.url}`,
+          });
       }
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -59,8 +64,18 @@ beforeAll(async () => {
   smtp = await startLocalSmtp();
   const clock = fakeClock();
   db = await openTestDb(clock);
-  const errorTracker = createErrorTracker({ dsn: `http://publickey@127.0.0.1:${(ingest.address() as AddressInfo).port}/4242`, environment: 'test', release: 'leadsmith-api@test' });
-  app = buildApp({ db, clock, config: testConfig({ metricsToken: METRICS_TOKEN, logLevel: 'info', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }), logStream: logs, errorTracker });
+  const errorTracker = createErrorTracker({
+    dsn: `http://publickey@127.0.0.1:${(ingest.address() as AddressInfo).port}/4242`,
+    environment: 'test',
+    release: 'leadsmith-api@test',
+  });
+  app = buildApp({
+    db,
+    clock,
+    config: testConfig({ metricsToken: METRICS_TOKEN, logLevel: 'info', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }),
+    logStream: logs,
+    errorTracker,
+  });
   app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
     throw new Error('exploded on purpose');
   });
@@ -91,7 +106,10 @@ async function scrape(): Promise<MetricFamily[]> {
     .split('\n')
     .filter((line) => !line.startsWith('# '))
     .join('\n');
-  return [...parsePrometheusTextFormat(response.body), ...parsePrometheusTextFormat(`${histograms}\n`).filter((f) => /_(bucket|sum|count)$/.test(f.name))];
+  return [
+    ...parsePrometheusTextFormat(response.body),
+    ...parsePrometheusTextFormat(`${histograms}\n`).filter((f) => /_(bucket|sum|count)$/.test(f.name)),
+  ];
 }
 
 /** One family by name (a histogram's series, parsed without their TYPE, come in several runs of one name: merged). */
@@ -104,7 +122,9 @@ const family = (families: MetricFamily[], name: string): MetricFamily => {
 /** The value of the sample whose labels include `labels` (0 when there is none). */
 function value(families: MetricFamily[], name: string, labels: Record<string, string>): number {
   if (!families.some((f) => f.name === name)) return 0;
-  const sample = family(families, name).metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
+  const sample = family(families, name).metrics.find((m) =>
+    Object.entries(labels).every(([k, v]) => m.labels?.[k] === v),
+  );
   return sample ? Number(sample.value) : 0;
 }
 
@@ -116,15 +136,32 @@ describe('GET /metrics', () => {
 
   test('HTTP latency and errors by route pattern, never by URL', async () => {
     const token = await login(app, DEMO.customer);
-    for (const id of [999_001, 999_002]) expect((await app.inject({ url: `/api/campaigns/${id}`, headers: bearer(token) })).statusCode).toBe(404);
+    for (const id of [999_001, 999_002])
+      expect((await app.inject({ url: `/api/campaigns/${id}`, headers: bearer(token) })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/no-such-route-at-all' })).statusCode).toBe(404);
     const families = await scrape();
     const latency = family(families, 'leadsmith_http_request_duration_seconds');
     expect(latency.type).toBe('HISTOGRAM');
-    expect(value(families, 'leadsmith_http_request_duration_seconds_count', { method: 'POST', route: '/auth/login', status_code: '200' })).toBeGreaterThanOrEqual(1);
-    expect(value(families, 'leadsmith_http_errors_total', { method: 'GET', route: '/api/campaigns/:id', status_class: '4xx' })).toBe(2);
-    expect(value(families, 'leadsmith_http_errors_total', { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
-    const routes = family(families, 'leadsmith_http_request_duration_seconds_count').metrics.map((m) => m.labels?.route ?? '');
+    expect(
+      value(families, 'leadsmith_http_request_duration_seconds_count', {
+        method: 'POST',
+        route: '/auth/login',
+        status_code: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value(families, 'leadsmith_http_errors_total', {
+        method: 'GET',
+        route: '/api/campaigns/:id',
+        status_class: '4xx',
+      }),
+    ).toBe(2);
+    expect(
+      value(families, 'leadsmith_http_errors_total', { method: 'GET', route: 'unmatched', status_class: '4xx' }),
+    ).toBeGreaterThanOrEqual(1);
+    const routes = family(families, 'leadsmith_http_request_duration_seconds_count').metrics.map(
+      (m) => m.labels?.route ?? '',
+    );
     expect(routes).toContain('/api/campaigns/:id');
     expect(routes.filter((r) => r.includes('99900') || r.includes('no-such-route'))).toEqual([]);
     // Prometheus's default process metrics come along.
@@ -136,21 +173,29 @@ describe('GET /metrics', () => {
     await app.queue.send('email-delivery', { emailId: 2_000_000_000 });
     let families = await scrape();
     expect(value(families, 'leadsmith_queue_jobs', { kind: FAILING_KIND, state: 'created' })).toBe(1);
-    expect(value(families, 'leadsmith_queue_jobs', { kind: 'email-delivery', state: 'created' })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(families, 'leadsmith_queue_jobs', { kind: 'email-delivery', state: 'created' }),
+    ).toBeGreaterThanOrEqual(1);
     await expect(app.queue.drain()).rejects.toThrow('planned failure');
     families = await scrape();
     expect(value(families, 'leadsmith_queue_jobs', { kind: FAILING_KIND, state: 'created' })).toBe(0);
     expect(value(families, 'leadsmith_job_failures_total', { kind: FAILING_KIND })).toBe(1);
     expect(value(families, 'leadsmith_job_duration_seconds_count', { kind: FAILING_KIND, outcome: 'failed' })).toBe(1);
-    expect(value(families, 'leadsmith_job_duration_seconds_count', { kind: 'email-delivery', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(families, 'leadsmith_job_duration_seconds_count', { kind: 'email-delivery', outcome: 'completed' }),
+    ).toBeGreaterThanOrEqual(1);
     // Lines written while a job runs carry its id and kind.
     const line = logs.lines.find((l) => l.msg === 'about to fail');
     expect(line).toMatchObject({ jobKind: FAILING_KIND, jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(logs.lines.find((l) => l.msg === `job ${FAILING_KIND} attempt failed`)).toMatchObject({ jobId: line?.jobId, err: { message: 'planned failure' } });
+    expect(logs.lines.find((l) => l.msg === `job ${FAILING_KIND} attempt failed`)).toMatchObject({
+      jobId: line?.jobId,
+      err: { message: 'planned failure' },
+    });
   });
 
   test('credits spent (committed only), provider calls and errors, emails sent', async () => {
-    const userId = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@leadsmith.test'")).rows[0]!.id;
+    const userId = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@leadsmith.test'"))
+      .rows[0]!.id;
     const before = value(await scrape(), 'leadsmith_credits_spent_total', { bucket: 'monthly' });
     await db.transaction((tx) => spendCredits(tx, userId, 3, 'metrics test'));
     await expect(
@@ -165,7 +210,10 @@ describe('GET /metrics', () => {
     counting.observe?.('hunter', new LeadSourceError('hunter', 'rate_limited', 'HTTP 429'));
     await counting.settled();
 
-    expect((await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: DEMO.basic.email } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: DEMO.basic.email } }))
+        .statusCode,
+    ).toBe(200);
     await app.queue.drain();
     await smtp.waitFor(1);
 
@@ -193,10 +241,18 @@ describe('request ids', () => {
     expect(unsafe.headers['x-request-id']).not.toContain('bad');
   });
 
-  test('log-app-error stores the failed answer\'s request id and its own', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/log-app-error', payload: { message: 'Request failed with status code 500', request_id: 'abcd-1234-efgh' } });
+  test("log-app-error stores the failed answer's request id and its own", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/log-app-error',
+      payload: { message: 'Request failed with status code 500', request_id: 'abcd-1234-efgh' },
+    });
     expect(response.statusCode).toBe(204);
-    const row = (await db.query<{ request_id: string; report_request_id: string }>('SELECT request_id, report_request_id FROM app_errors ORDER BY id DESC LIMIT 1')).rows[0];
+    const row = (
+      await db.query<{ request_id: string; report_request_id: string }>(
+        'SELECT request_id, report_request_id FROM app_errors ORDER BY id DESC LIMIT 1',
+      )
+    ).rows[0];
     expect(row).toEqual({ request_id: 'abcd-1234-efgh', report_request_id: response.headers['x-request-id'] });
   });
 });
@@ -206,7 +262,9 @@ describe('liveness, readiness and forward-only migrations', () => {
     expect((await app.inject({ url: '/api/live' })).json()).toEqual({ live: true });
     expect((await app.inject({ url: '/api/ready' })).json()).toEqual({ ready: true });
     const last = MIGRATIONS[MIGRATIONS.length - 1]!;
-    const saved = (await db.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE id = $1', [last.id])).rows[0]!;
+    const saved = (
+      await db.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE id = $1', [last.id])
+    ).rows[0]!;
     await db.query('DELETE FROM schema_migrations WHERE id = $1', [last.id]);
     const notReady = await app.inject({ url: '/api/ready' });
     expect(notReady.statusCode).toBe(503);
@@ -221,7 +279,9 @@ describe('liveness, readiness and forward-only migrations', () => {
     const extra = { id: 'w5-ops34-test-never-applied', sql: 'CREATE TABLE never_applied (id int)' };
     const attempt = migrate(db, [...edited, extra]);
     await expect(attempt).rejects.toBeInstanceOf(ChangedMigrationError);
-    await expect(attempt).rejects.toThrow(new RegExp(`refusing to start: a shipped migration was changed .*${MIGRATIONS[3]!.id}.*forward-only`));
+    await expect(attempt).rejects.toThrow(
+      new RegExp(`refusing to start: a shipped migration was changed .*${MIGRATIONS[3]!.id}.*forward-only`),
+    );
     expect((await db.query("SELECT to_regclass('never_applied') AS t")).rows[0]).toEqual({ t: null });
     expect(await migrate(db)).toEqual([]);
   });
@@ -236,15 +296,27 @@ describe('error tracking (SENTRY_DSN)', () => {
     const response = await app.inject({ url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
     const requestId = response.json<{ request_id: string }>().request_id;
-    await until('the 500 at the ingest endpoint', async () => ingested.some((e) => (e.event.tags as Record<string, string> | undefined)?.request_id === requestId), 10_000);
+    await until(
+      'the 500 at the ingest endpoint',
+      async () => ingested.some((e) => (e.event.tags as Record<string, string> | undefined)?.request_id === requestId),
+      10_000,
+    );
     const event = ingested.find((e) => (e.event.tags as Record<string, string>).request_id === requestId)!;
     expect(event.auth).toContain('sentry_key=publickey');
-    expect(event.event).toMatchObject({ environment: 'test', release: 'leadsmith-api@test', tags: { route: '/api/test/explode', method: 'GET' } });
+    expect(event.event).toMatchObject({
+      environment: 'test',
+      release: 'leadsmith-api@test',
+      tags: { route: '/api/test/explode', method: 'GET' },
+    });
     expect(JSON.stringify(event.event.exception)).toContain('exploded on purpose');
 
     await app.queue.send(FAILING_KIND, {});
     await expect(app.queue.drain()).rejects.toThrow('planned failure');
-    await until('the job failure at the ingest endpoint', async () => ingested.some((e) => (e.event.tags as Record<string, string> | undefined)?.job_kind === FAILING_KIND), 10_000);
+    await until(
+      'the job failure at the ingest endpoint',
+      async () => ingested.some((e) => (e.event.tags as Record<string, string> | undefined)?.job_kind === FAILING_KIND),
+      10_000,
+    );
     const job = ingested.find((e) => (e.event.tags as Record<string, string>).job_kind === FAILING_KIND)!;
     expect((job.event.tags as Record<string, string>).job_id).toMatch(/^[0-9a-f-]{36}$/);
   });

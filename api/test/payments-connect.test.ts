@@ -35,11 +35,23 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
   }, 60_000);
 
   const webhook = (event: { payload: string; signature: string }) =>
-    ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.payload,
+    });
 
   it('connects the reseller through Stripe onboarding (Account Link); the callback needs the issued state and a finished onboarding', async () => {
-    expect(json(await call('GET', '/api/whitelabel/stripe', reseller))).toMatchObject({ stripe_configured: true, data: { connected: false } });
-    const start = json<{ url: string; mode: string }>(await call('POST', '/api/whitelabel/stripe/connect', reseller, { redirect_uri: 'http://127.0.0.1:8080/whitelabel/stripe/callback' }));
+    expect(json(await call('GET', '/api/whitelabel/stripe', reseller))).toMatchObject({
+      stripe_configured: true,
+      data: { connected: false },
+    });
+    const start = json<{ url: string; mode: string }>(
+      await call('POST', '/api/whitelabel/stripe/connect', reseller, {
+        redirect_uri: 'http://127.0.0.1:8080/whitelabel/stripe/callback',
+      }),
+    );
     expect(start.mode).toBe('live');
     expect(start.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_/);
     const link = fake.requests.filter((r) => r.path === '/v1/account_links').at(-1)!;
@@ -47,23 +59,50 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     const code = back.searchParams.get('code')!;
     const state = back.searchParams.get('state')!;
     accountId = code;
-    expect(json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code, state }))).toMatchObject({ code: 'whitelabel.stripe_incomplete', field: 'code' });
-    expect(json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code: 'acct_someone_else', state }))).toMatchObject({ code: 'whitelabel.stripe_failed' });
+    expect(json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code, state }))).toMatchObject({
+      code: 'whitelabel.stripe_incomplete',
+      field: 'code',
+    });
+    expect(
+      json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code: 'acct_someone_else', state })),
+    ).toMatchObject({ code: 'whitelabel.stripe_failed' });
     // The reseller finishes onboarding at Stripe, and is sent back.
     fake.objects.get(code)!.details_submitted = true;
     const ok = await call('POST', '/api/whitelabel/stripe/callback', reseller, { code, state });
-    expect(json(ok)).toMatchObject({ code: 'whitelabel.stripe_connected', data: { connected: true, mode: 'live', account_id: code } });
+    expect(json(ok)).toMatchObject({
+      code: 'whitelabel.stripe_connected',
+      data: { connected: true, mode: 'live', account_id: code },
+    });
     // Connecting again reuses the reseller's one Express account.
-    await call('POST', '/api/whitelabel/stripe/connect', reseller, { redirect_uri: 'http://127.0.0.1:8080/whitelabel/stripe/callback' });
+    await call('POST', '/api/whitelabel/stripe/connect', reseller, {
+      redirect_uri: 'http://127.0.0.1:8080/whitelabel/stripe/callback',
+    });
     expect([...fake.objects.values()].filter((o) => o.object === 'account')).toHaveLength(1);
   });
 
   it("a sales-page sign-up pays on Stripe Checkout into the reseller's account; the account is made once from the event; a refund is made once under concurrency", async () => {
-    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect plan', one_time_price_cents: 4900 })).data;
+    const pkg = json<{ data: { id: number; slug: string } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, {
+        ...PACKAGE,
+        name: 'Connect plan',
+        one_time_price_cents: 4900,
+      }),
+    ).data;
     const page = await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}` });
     expect(page.body).not.toContain('f-card-number');
-    const form = { first_name: 'Con', last_name: 'Nect', email: 'con.nect@buyer.test', password: 'secret1', custom_0: 'Con Co' };
-    const posted = await ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const form = {
+      first_name: 'Con',
+      last_name: 'Nect',
+      email: 'con.nect@buyer.test',
+      password: 'secret1',
+      custom_0: 'Con Co',
+    };
+    const posted = await ctx.app.inject({
+      method: 'POST',
+      url: `/p/${pkg.slug}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
     // No account before the payment.
@@ -80,29 +119,85 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     await ctx.app.queue.drain();
     const customer = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [form.email]);
     expect(customer.rowCount).toBe(1);
-    const paid = await ctx.db.query<{ status: string; provider: string; provider_ref: string; connected_account: string; application_fee_cents: number; subscription_id: number }>(
+    const paid = await ctx.db.query<{
+      status: string;
+      provider: string;
+      provider_ref: string;
+      connected_account: string;
+      application_fee_cents: number;
+      subscription_id: number;
+    }>(
       'SELECT p.status, p.provider, p.provider_ref, p.connected_account, p.application_fee_cents, p.subscription_id FROM whitelabel_payments p JOIN whitelabel_subscriptions s ON s.id = p.subscription_id WHERE s.customer_id = $1',
       [customer.rows[0]!.id],
     );
-    expect(paid.rows).toEqual([expect.objectContaining({ status: 'succeeded', provider: 'stripe', provider_ref: session.payment_intent, connected_account: accountId, application_fee_cents: 490 })]);
+    expect(paid.rows).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        provider: 'stripe',
+        provider_ref: session.payment_intent,
+        connected_account: accountId,
+        application_fee_cents: 490,
+      }),
+    ]);
     const subId = paid.rows[0]!.subscription_id;
 
     // Two refunds at once: one refund at Stripe, reversing the transfer; the other is refused.
-    const [a, b] = await Promise.all([call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller), call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller)]);
+    const [a, b] = await Promise.all([
+      call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller),
+      call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
-    expect(json([a, b].find((r) => r.statusCode === 200)!)).toMatchObject({ code: 'whitelabel.subscription_refund', data: { status: 'canceled' } });
-    expect(fake.refunds()).toEqual([expect.objectContaining({ payment_intent: session.payment_intent, reverse_transfer: true })]);
+    expect(json([a, b].find((r) => r.statusCode === 200)!)).toMatchObject({
+      code: 'whitelabel.subscription_refund',
+      data: { status: 'canceled' },
+    });
+    expect(fake.refunds()).toEqual([
+      expect.objectContaining({ payment_intent: session.payment_intent, reverse_transfer: true }),
+    ]);
     // Stripe's charge.refunded event for it changes nothing more.
-    await webhook(fake.signedEvent('charge.refunded', { id: 'ch_fake', object: 'charge', payment_intent: session.payment_intent, refunded: true }));
+    await webhook(
+      fake.signedEvent('charge.refunded', {
+        id: 'ch_fake',
+        object: 'charge',
+        payment_intent: session.payment_intent,
+        refunded: true,
+      }),
+    );
     await ctx.app.queue.drain();
-    expect((await ctx.db.query("SELECT 1 FROM whitelabel_usage_events WHERE subscription_id = $1 AND event = 'refunded'", [subId])).rowCount).toBe(1);
-    expect(json(await call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller))).toMatchObject({ code: 'whitelabel.nothing_to_refund' });
+    expect(
+      (
+        await ctx.db.query("SELECT 1 FROM whitelabel_usage_events WHERE subscription_id = $1 AND event = 'refunded'", [
+          subId,
+        ])
+      ).rowCount,
+    ).toBe(1);
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller))).toMatchObject({
+      code: 'whitelabel.nothing_to_refund',
+    });
   });
 
   it('a checkout paid after its email was taken is refunded, not kept', async () => {
-    const pkg = json<{ data: { slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect race', one_time_price_cents: 4900 })).data;
-    const form = { first_name: 'Ra', last_name: 'Ce', email: 'race@buyer.test', password: 'secret1', custom_0: 'Race Co' };
-    const post = () => ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const pkg = json<{ data: { slug: string } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, {
+        ...PACKAGE,
+        name: 'Connect race',
+        one_time_price_cents: 4900,
+      }),
+    ).data;
+    const form = {
+      first_name: 'Ra',
+      last_name: 'Ce',
+      email: 'race@buyer.test',
+      password: 'secret1',
+      custom_0: 'Race Co',
+    };
+    const post = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/p/${pkg.slug}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
     const first = await post();
     const second = await post();
     const [one, two] = [first, second].map((r) => fake.completeCheckout(String(r.headers.location).split('/').pop()!));
@@ -110,24 +205,54 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     await webhook(fake.signedEvent('checkout.session.completed', two!));
     await ctx.app.queue.drain();
     // Whichever event is processed first makes the account; the other payment goes back, once.
-    const signups = (await ctx.db.query<{ status: string; payment_ref: string }>('SELECT status, payment_ref FROM whitelabel_signups WHERE email = $1 ORDER BY status', [form.email])).rows;
+    const signups = (
+      await ctx.db.query<{ status: string; payment_ref: string }>(
+        'SELECT status, payment_ref FROM whitelabel_signups WHERE email = $1 ORDER BY status',
+        [form.email],
+      )
+    ).rows;
     expect(signups.map((r) => r.status)).toEqual(['completed', 'refunded']);
     expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [form.email])).rowCount).toBe(1);
     const refunded = signups[1]!.payment_ref;
     expect([one!.payment_intent, two!.payment_intent]).toContain(refunded);
-    expect(fake.refunds().filter((r) => r.payment_intent === one!.payment_intent || r.payment_intent === two!.payment_intent)).toEqual([expect.objectContaining({ payment_intent: refunded })]);
+    expect(
+      fake
+        .refunds()
+        .filter((r) => r.payment_intent === one!.payment_intent || r.payment_intent === two!.payment_intent),
+    ).toEqual([expect.objectContaining({ payment_intent: refunded })]);
   });
 
   it('Stripe Billing events map onto the subscription: a paid invoice grants its period once, a failed one makes it past due, deletion ends it', async () => {
-    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Billed at Stripe', monthly_credits: 300 })).data;
-    const created = json<{ data: { id: number; customer_id: number } }>(
-      await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Bill Ing', email: 'bill.ing@buyer.test', username: 'billing-at-stripe', package_id: pkg.id }),
+    const pkg = json<{ data: { id: number } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, {
+        ...PACKAGE,
+        name: 'Billed at Stripe',
+        monthly_credits: 300,
+      }),
     ).data;
-    await ctx.db.query(`UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = 'sub_fake_billing' WHERE id = $1`, [created.id]);
-    const periods = async () => (await ctx.db.query('SELECT 1 FROM subscription_periods WHERE subscription_id = $1', [created.id])).rowCount;
+    const created = json<{ data: { id: number; customer_id: number } }>(
+      await call('POST', '/api/whitelabel/subscriptions', reseller, {
+        customer_name: 'Bill Ing',
+        email: 'bill.ing@buyer.test',
+        username: 'billing-at-stripe',
+        package_id: pkg.id,
+      }),
+    ).data;
+    await ctx.db.query(
+      `UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = 'sub_fake_billing' WHERE id = $1`,
+      [created.id],
+    );
+    const periods = async () =>
+      (await ctx.db.query('SELECT 1 FROM subscription_periods WHERE subscription_id = $1', [created.id])).rowCount;
     const before = await periods();
     const start = Math.floor(ctx.clock.now().getTime() / 1000) + 31 * 86_400;
-    const invoice = { id: 'in_fake_1', object: 'invoice', status: 'paid', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_fake_billing' } }, lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] } };
+    const invoice = {
+      id: 'in_fake_1',
+      object: 'invoice',
+      status: 'paid',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_fake_billing' } },
+      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
+    };
     const paid = fake.signedEvent('invoice.paid', invoice);
     await webhook(paid);
     await webhook(paid);
@@ -137,15 +262,40 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
 
     await webhook(fake.signedEvent('invoice.payment_failed', { ...invoice, id: 'in_fake_2', status: 'open' }));
     await ctx.app.queue.drain();
-    const status = async () => (await ctx.db.query<{ status: string; cancel_at_period_end: boolean }>('SELECT status, cancel_at_period_end FROM whitelabel_subscriptions WHERE id = $1', [created.id])).rows[0];
+    const status = async () =>
+      (
+        await ctx.db.query<{ status: string; cancel_at_period_end: boolean }>(
+          'SELECT status, cancel_at_period_end FROM whitelabel_subscriptions WHERE id = $1',
+          [created.id],
+        )
+      ).rows[0];
     expect(await status()).toMatchObject({ status: 'past_due' });
-    await webhook(fake.signedEvent('customer.subscription.updated', { id: 'sub_fake_billing', object: 'subscription', status: 'past_due', cancel_at_period_end: true }));
+    await webhook(
+      fake.signedEvent('customer.subscription.updated', {
+        id: 'sub_fake_billing',
+        object: 'subscription',
+        status: 'past_due',
+        cancel_at_period_end: true,
+      }),
+    );
     await ctx.app.queue.drain();
     expect(await status()).toMatchObject({ cancel_at_period_end: true });
-    await webhook(fake.signedEvent('customer.subscription.deleted', { id: 'sub_fake_billing', object: 'subscription', status: 'canceled' }));
+    await webhook(
+      fake.signedEvent('customer.subscription.deleted', {
+        id: 'sub_fake_billing',
+        object: 'subscription',
+        status: 'canceled',
+      }),
+    );
     await ctx.app.queue.drain();
     expect(await status()).toMatchObject({ status: 'canceled' });
-    expect((await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [created.customer_id])).rows[0]).toEqual({ subscription_status: 'inactive' });
+    expect(
+      (
+        await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [
+          created.customer_id,
+        ])
+      ).rows[0],
+    ).toEqual({ subscription_status: 'inactive' });
   });
 
   it('sign-ups whose Checkout event never came: the sweep makes the paid one, ends the one whose session was never made, and expires an abandoned session at Stripe before ending its sign-up', async () => {
@@ -153,21 +303,41 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     ctx.clock.set(new Date());
     reseller = await login(ctx.app, DEMO.reseller);
     const sweep = () => sweepPendingSignups(ctx.app.deps, paymentsFor(ctx.app.deps));
-    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect sweep', one_time_price_cents: 2900 })).data;
+    const pkg = json<{ data: { id: number; slug: string } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, {
+        ...PACKAGE,
+        name: 'Connect sweep',
+        one_time_price_cents: 2900,
+      }),
+    ).data;
     const post = (email: string) =>
-      ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ first_name: 'Swe', last_name: 'Ep', email, password: 'secret1', custom_0: 'Sweep Co' }).toString() });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/p/${pkg.slug}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          first_name: 'Swe',
+          last_name: 'Ep',
+          email,
+          password: 'secret1',
+          custom_0: 'Sweep Co',
+        }).toString(),
+      });
     const sessionId = (r: { headers: Record<string, unknown> }) => String(r.headers.location).split('/').pop()!;
     const paid = sessionId(await post('sweep.paid@buyer.test'));
     const abandoned = sessionId(await post('sweep.gone@buyer.test'));
     fake.completeCheckout(paid); // its event is never delivered
-    const owner = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    const owner = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email]))
+      .rows[0]!.id;
     // The process died between the sign-up's row and its Checkout Session.
     await ctx.db.query(
       `INSERT INTO whitelabel_signups (owner_id, package_id, email, form, password_hash, amount_cents, status, created_at, updated_at)
        VALUES ($1, $2, 'sweep.lost@buyer.test', '{}'::jsonb, 'x', 2900, 'pending', $3, $3)`,
       [owner, pkg.id, ctx.clock.now()],
     );
-    const statusOf = async (email: string) => (await ctx.db.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE email = $1', [email])).rows[0]?.status;
+    const statusOf = async (email: string) =>
+      (await ctx.db.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE email = $1', [email]))
+        .rows[0]?.status;
 
     // Not late yet: the events may still come.
     expect(await sweep()).toBe(0);
@@ -194,19 +364,50 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
 
   it("a reseller's customer buys credits at the reseller's credit sale price, paid to the reseller's connected account less the platform fee", async () => {
     reseller = await login(ctx.app, DEMO.reseller);
-    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect credits', credit_price_cents: 23 })).data;
-    const created = await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Connect Buyer', email: 'connect.credits@buyer.test', username: 'connectcredits', package_id: pkg.id });
+    const pkg = json<{ data: { id: number } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, {
+        ...PACKAGE,
+        name: 'Connect credits',
+        credit_price_cents: 23,
+      }),
+    ).data;
+    const created = await call('POST', '/api/whitelabel/subscriptions', reseller, {
+      customer_name: 'Connect Buyer',
+      email: 'connect.credits@buyer.test',
+      username: 'connectcredits',
+      package_id: pkg.id,
+    });
     expect(created.statusCode).toBe(201);
-    const buyer = (await issueToken(ctx.db, json<{ data: { customer_id: number } }>(created).data.customer_id, ctx.clock.now(), 24)).token;
+    const buyer = (
+      await issueToken(ctx.db, json<{ data: { customer_id: number } }>(created).data.customer_id, ctx.clock.now(), 24)
+    ).token;
     const setup = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', buyer, {}));
     fake.confirmSetup(setup.setup_intent_id, 'visa');
-    expect((await call('POST', '/api/wallet/cards', buyer, { setup_intent_id: setup.setup_intent_id, make_default: true })).statusCode).toBe(201);
-    const charge = json<{ data: { id: number; status: string; amount_cents: number } }>(await call('POST', '/api/wallet/top-ups', buyer, { credits: 50 })).data;
+    expect(
+      (await call('POST', '/api/wallet/cards', buyer, { setup_intent_id: setup.setup_intent_id, make_default: true }))
+        .statusCode,
+    ).toBe(201);
+    const charge = json<{ data: { id: number; status: string; amount_cents: number } }>(
+      await call('POST', '/api/wallet/top-ups', buyer, { credits: 50 }),
+    ).data;
     expect(charge).toMatchObject({ status: 'succeeded', amount_cents: 1150 });
-    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === String(charge.id));
-    expect(sent.map((r) => [r.form.get('amount'), r.form.get('transfer_data[destination]'), r.form.get('application_fee_amount')])).toEqual([['1150', accountId, '115']]);
+    const sent = fake.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        r.form.get('metadata[charge_id]') === String(charge.id),
+    );
+    expect(
+      sent.map((r) => [
+        r.form.get('amount'),
+        r.form.get('transfer_data[destination]'),
+        r.form.get('application_fee_amount'),
+      ]),
+    ).toEqual([['1150', accountId, '115']]);
     // The reseller sees it among its customers' credit purchases, paid to its account.
-    const purchases = json<{ data: { id: number; paid_to_you: boolean }[] }>(await call('GET', '/api/whitelabel/credit-purchases', reseller)).data;
+    const purchases = json<{ data: { id: number; paid_to_you: boolean }[] }>(
+      await call('GET', '/api/whitelabel/credit-purchases', reseller),
+    ).data;
     expect(purchases.find((p) => p.id === charge.id)).toMatchObject({ paid_to_you: true });
   });
 });

@@ -11,12 +11,19 @@ let reseller: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ clock: fakeClock(new Date('2026-02-01T12:00:00.000Z')) });
-  const id = async (email: string) => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+  const id = async (email: string) =>
+    (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
   customer = await id(DEMO.customer.email);
   reseller = await id(DEMO.reseller.email);
   // The customer's series started on Jan 31, the reseller's on Jan 20.
-  await ctx.db.query("UPDATE users SET last_reset_date = '2026-01-31', limit_reset_anchor = '2026-01-31', searches_used = 7 WHERE id = $1", [customer]);
-  await ctx.db.query("UPDATE users SET last_reset_date = '2026-01-20', limit_reset_anchor = '2026-01-20', searches_used = 3 WHERE id = $1", [reseller]);
+  await ctx.db.query(
+    "UPDATE users SET last_reset_date = '2026-01-31', limit_reset_anchor = '2026-01-31', searches_used = 7 WHERE id = $1",
+    [customer],
+  );
+  await ctx.db.query(
+    "UPDATE users SET last_reset_date = '2026-01-20', limit_reset_anchor = '2026-01-20', searches_used = 3 WHERE id = $1",
+    [reseller],
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -24,7 +31,12 @@ afterAll(async () => {
 }, 60_000);
 
 const limits = async (userId: number) =>
-  (await ctx.db.query<{ used: number; last: string }>('SELECT searches_used AS used, last_reset_date::text AS last FROM users WHERE id = $1', [userId])).rows[0]!;
+  (
+    await ctx.db.query<{ used: number; last: string }>(
+      'SELECT searches_used AS used, last_reset_date::text AS last FROM users WHERE id = $1',
+      [userId],
+    )
+  ).rows[0]!;
 
 async function runResets(at: string): Promise<void> {
   ctx.clock.set(new Date(at));

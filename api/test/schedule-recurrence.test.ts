@@ -1,4 +1,12 @@
-import { isTimeZone, latestMonthlyDate, monthsAfter, nextMonthlyDate, nextRunAfter, slot, type Schedule } from '../src/schedule/recurrence';
+import {
+  isTimeZone,
+  latestMonthlyDate,
+  monthsAfter,
+  nextMonthlyDate,
+  nextRunAfter,
+  slot,
+  type Schedule,
+} from '../src/schedule/recurrence';
 import { currentResetDate, nextResetDate } from '../src/users/limits';
 
 const at = (iso: string) => new Date(iso);
@@ -19,7 +27,11 @@ describe('recurring schedules (api/src/schedule/recurrence.ts)', () => {
   test('the next run follows the slot, not the moment of the claim', () => {
     const daily: Schedule = { repeat: 'daily', anchor: at('2026-03-02T09:00:00.000Z'), timeZone: 'UTC' };
     // Claimed 1 min 30 s late every time: the series stays at 09:00.
-    expect(runs(daily, 3, 90_000)).toEqual(['2026-03-02T09:00:00.000Z', '2026-03-03T09:00:00.000Z', '2026-03-04T09:00:00.000Z']);
+    expect(runs(daily, 3, 90_000)).toEqual([
+      '2026-03-02T09:00:00.000Z',
+      '2026-03-03T09:00:00.000Z',
+      '2026-03-04T09:00:00.000Z',
+    ]);
     // A process down for two and a half days: one run for the missed slots, then back on the grid.
     expect(iso(nextRunAfter(daily, at('2026-03-05T21:14:00.000Z')))).toBe('2026-03-06T09:00:00.000Z');
     // Exactly on a slot: the next one.
@@ -45,24 +57,46 @@ describe('recurring schedules (api/src/schedule/recurrence.ts)', () => {
   test('a daily run keeps its wall-clock time in its zone across DST changes', () => {
     const paris: Schedule = { repeat: 'daily', anchor: at('2026-03-28T08:00:00.000Z'), timeZone: 'Europe/Paris' }; // 09:00 CET
     // Europe moves to summer time on 29 March 2026: 09:00 CEST is 07:00 UTC.
-    expect(runs(paris, 3)).toEqual(['2026-03-28T08:00:00.000Z', '2026-03-29T07:00:00.000Z', '2026-03-30T07:00:00.000Z']);
+    expect(runs(paris, 3)).toEqual([
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ]);
     // And back on 25 October 2026.
     expect(iso(nextRunAfter(paris, at('2026-10-24T07:30:00.000Z')))).toBe('2026-10-25T08:00:00.000Z');
-    const newYork: Schedule = { repeat: 'weekly', anchor: at('2026-03-02T14:30:00.000Z'), timeZone: 'America/New_York' }; // Mon 09:30 EST
+    const newYork: Schedule = {
+      repeat: 'weekly',
+      anchor: at('2026-03-02T14:30:00.000Z'),
+      timeZone: 'America/New_York',
+    }; // Mon 09:30 EST
     expect(runs(newYork, 2, 1000)).toEqual(['2026-03-02T14:30:00.000Z', '2026-03-09T13:30:00.000Z']);
     // The same anchor in UTC does not move.
-    expect(iso(nextRunAfter({ ...newYork, timeZone: 'UTC' }, at('2026-03-02T14:30:00.000Z')))).toBe('2026-03-09T14:30:00.000Z');
+    expect(iso(nextRunAfter({ ...newYork, timeZone: 'UTC' }, at('2026-03-02T14:30:00.000Z')))).toBe(
+      '2026-03-09T14:30:00.000Z',
+    );
   });
 
   test('a local time skipped by a DST change moves forward by the gap, and the series stays on its time', () => {
     const skipped: Schedule = { repeat: 'daily', anchor: at('2026-03-28T01:30:00.000Z'), timeZone: 'Europe/Paris' }; // 02:30 CET
-    expect(runs(skipped, 3)).toEqual(['2026-03-28T01:30:00.000Z', '2026-03-29T01:30:00.000Z', '2026-03-30T00:30:00.000Z']);
+    expect(runs(skipped, 3)).toEqual([
+      '2026-03-28T01:30:00.000Z',
+      '2026-03-29T01:30:00.000Z',
+      '2026-03-30T00:30:00.000Z',
+    ]);
   });
 
   test('the day of month is the one in the schedule zone', () => {
     // 31 Jan 23:30 in New York is 1 Feb in UTC: the series keeps the 31st, New York time.
-    const monthly: Schedule = { repeat: 'monthly', anchor: at('2026-02-01T04:30:00.000Z'), timeZone: 'America/New_York' };
-    expect(runs(monthly, 3)).toEqual(['2026-02-01T04:30:00.000Z', '2026-03-01T04:30:00.000Z', '2026-04-01T03:30:00.000Z']);
+    const monthly: Schedule = {
+      repeat: 'monthly',
+      anchor: at('2026-02-01T04:30:00.000Z'),
+      timeZone: 'America/New_York',
+    };
+    expect(runs(monthly, 3)).toEqual([
+      '2026-02-01T04:30:00.000Z',
+      '2026-03-01T04:30:00.000Z',
+      '2026-04-01T03:30:00.000Z',
+    ]);
   });
 
   test('one-time schedules have no next run; slots are computed from the anchor', () => {
@@ -71,7 +105,9 @@ describe('recurring schedules (api/src/schedule/recurrence.ts)', () => {
     expect(iso(nextRunAfter(once, at('2026-03-01T09:00:00.000Z')))).toBe('2026-03-02T09:00:00.000Z');
     const monthly: Schedule = { repeat: 'monthly', anchor: at('2026-01-31T10:00:00.000Z'), timeZone: 'UTC' };
     expect(iso(slot(monthly, 13))).toBe('2027-02-28T10:00:00.000Z');
-    expect(() => nextRunAfter({ ...monthly, timeZone: 'Mars/Olympus' }, at('2026-05-01T00:00:00.000Z'))).toThrow('unknown time zone');
+    expect(() => nextRunAfter({ ...monthly, timeZone: 'Mars/Olympus' }, at('2026-05-01T00:00:00.000Z'))).toThrow(
+      'unknown time zone',
+    );
   });
 
   test('time zone names', () => {

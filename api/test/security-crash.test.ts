@@ -3,7 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '../src/db';
 import { DEMO } from './helpers';
-import { buildShippedServer, callServer, freePort, startShippedServer, stopShippedServer, type ShippedBuild, type ShippedServer } from './support/shippedServer';
+import {
+  buildShippedServer,
+  callServer,
+  freePort,
+  startShippedServer,
+  stopShippedServer,
+  type ShippedBuild,
+  type ShippedServer,
+} from './support/shippedServer';
 
 /**
  * Crash safety: the real server (compiled from src into a temp folder) on a PGlite folder on
@@ -18,11 +26,21 @@ let port: number;
 
 async function start(): Promise<void> {
   // No keyless engine: the searches here are the labelled demo data (Wikidata, the company default without a key, is not reachable from a test).
-  server = await startShippedServer(build, { DATA_DIR: dataDir, LEAD_KEYLESS_SOURCES: '0', LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300', LEAD_SEARCH_AUTOPILOT_TICK_MS: '300' }, port);
+  server = await startShippedServer(
+    build,
+    {
+      DATA_DIR: dataDir,
+      LEAD_KEYLESS_SOURCES: '0',
+      LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300',
+      LEAD_SEARCH_AUTOPILOT_TICK_MS: '300',
+    },
+    port,
+  );
 }
 
 const kill = () => stopShippedServer(server?.process ?? null, 'SIGKILL');
-const call = <T>(method: string, url: string, token?: string, body?: unknown) => callServer<T>(port, method, url, token, body);
+const call = <T>(method: string, url: string, token?: string, body?: unknown) =>
+  callServer<T>(port, method, url, token, body);
 
 beforeAll(async () => {
   port = await freePort();
@@ -46,9 +64,18 @@ test('a search job killed as it starts resumes after restart; no half-written re
   await start();
   const login = await call<{ token: string }>('POST', '/auth/login', undefined, DEMO.customer);
   const token = login.json.token;
-  const list = await call<{ campaign: { id: number } }>('POST', '/api/campaigns', token, { name: 'Crash list', list_type: 'company' });
+  const list = await call<{ campaign: { id: number } }>('POST', '/api/campaigns', token, {
+    name: 'Crash list',
+    list_type: 'company',
+  });
   const campaignId = list.json.campaign.id;
-  const started = await call<{ job: Job }>('POST', '/api/searches', token, { type: 'company', campaign_id: campaignId, location: 'Porto', count: 300, filters: { industry: 'Retail' } });
+  const started = await call<{ job: Job }>('POST', '/api/searches', token, {
+    type: 'company',
+    campaign_id: campaignId,
+    location: 'Porto',
+    count: 300,
+    filters: { industry: 'Retail' },
+  });
   expect(started.status).toBe(201);
   const jobId = started.json.job.id;
 
@@ -73,13 +100,21 @@ test('a search job killed as it starts resumes after restart; no half-written re
   const db = await openDb({ databaseUrl: null, dataDir });
   try {
     const q = async <T>(sql: string, params: (string | number)[] = []) => (await db.query<T>(sql, params)).rows;
-    const [row] = await q<{ produced: number; credits_charged: number; status: string }>('SELECT produced, credits_charged, status FROM search_jobs WHERE id = $1', [jobId]);
+    const [row] = await q<{ produced: number; credits_charged: number; status: string }>(
+      'SELECT produced, credits_charged, status FROM search_jobs WHERE id = $1',
+      [jobId],
+    );
     const [results] = await q<{ n: number; looking: number; credits: number }>(
       "SELECT count(*)::int AS n, count(*) FILTER (WHERE email_status = 'looking')::int AS looking, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1",
       [jobId],
     );
-    const [campaign] = await q<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [campaignId]);
-    const [charged] = await q<{ n: number }>("SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1", [`search:%:job:${jobId}`]);
+    const [campaign] = await q<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [
+      campaignId,
+    ]);
+    const [charged] = await q<{ n: number }>(
+      'SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1',
+      [`search:%:job:${jobId}`],
+    );
     // Finished: nothing left half-done.
     expect(results!.looking).toBe(0);
     expect(results!.n).toBe(row!.produced);
@@ -103,7 +138,10 @@ type Run = ApiResponse<'/api/autopilots/{id}/runs', 'get'>['data'][number];
 test('an autopilot run killed mid-run finishes after restart, and its results and credits agree', async () => {
   await start();
   const token = (await call<{ token: string }>('POST', '/auth/login', undefined, DEMO.customer)).json.token;
-  const list = await call<{ campaign: { id: number } }>('POST', '/api/campaigns', token, { name: 'Autopilot crash list', list_type: 'people' });
+  const list = await call<{ campaign: { id: number } }>('POST', '/api/campaigns', token, {
+    name: 'Autopilot crash list',
+    list_type: 'people',
+  });
   const campaignId = list.json.campaign.id;
   const created = await call<{ autopilot: { id: number } }>('POST', '/api/autopilots', token, {
     name: 'Crash autopilot',
@@ -116,7 +154,8 @@ test('an autopilot run killed mid-run finishes after restart, and its results an
   });
   expect(created.status).toBe(201);
   const autopilotId = created.json.autopilot.id;
-  const runs = async (t: string) => (await call<{ data: Run[] }>('GET', `/api/autopilots/${autopilotId}/runs`, t)).json.data;
+  const runs = async (t: string) =>
+    (await call<{ data: Run[] }>('GET', `/api/autopilots/${autopilotId}/runs`, t)).json.data;
 
   // Kill it once its run has started its search: the run stays running until the scheduler records
   // the search's outcome, so the kill lands before the run is finished.
@@ -144,12 +183,18 @@ test('an autopilot run killed mid-run finishes after restart, and its results an
       'SELECT status, results_added, credits_spent, job_id FROM autopilot_runs WHERE id = $1',
       [run!.id],
     );
-    const [job] = await q<{ status: string; produced: number; credits_charged: number }>('SELECT status, produced, credits_charged FROM search_jobs WHERE id = $1', [stored!.job_id]);
+    const [job] = await q<{ status: string; produced: number; credits_charged: number }>(
+      'SELECT status, produced, credits_charged FROM search_jobs WHERE id = $1',
+      [stored!.job_id],
+    );
     const [results] = await q<{ n: number; looking: number; credits: number }>(
       "SELECT count(*)::int AS n, count(*) FILTER (WHERE email_status = 'looking')::int AS looking, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1",
       [stored!.job_id],
     );
-    const [charged] = await q<{ n: number }>('SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1', [`search:%:job:${stored!.job_id}`]);
+    const [charged] = await q<{ n: number }>(
+      'SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1',
+      [`search:%:job:${stored!.job_id}`],
+    );
     expect(job!.status).not.toBe('running');
     expect(results!.looking).toBe(0);
     expect(results!.n).toBe(job!.produced);

@@ -25,8 +25,15 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-const page = async (host = 'app.example.com', url = '/') => ctx.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
-const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const page = async (host = 'app.example.com', url = '/') =>
+  ctx.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 test('the shell page allows script only from its own origin, no inline script, no framing', async () => {
   const res = await page();
@@ -40,7 +47,9 @@ test('the shell page allows script only from its own origin, no inline script, n
   expect(csp['base-uri']).toEqual(["'self'"]);
   expect(res.headers['x-frame-options']).toBe('DENY');
   // SPA routes get the same policy.
-  expect((await page('app.example.com', '/settings/profile')).headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  expect((await page('app.example.com', '/settings/profile')).headers['content-security-policy']).toBe(
+    res.headers['content-security-policy'],
+  );
 });
 
 test("remote origins come from the domain's registry (pins, canaries, the _default ones), never another domain's", async () => {
@@ -52,7 +61,12 @@ test("remote origins come from the domain's registry (pins, canaries, the _defau
        ('app.example.com', 'mfe_settings', '1.2.0', NULL, NULL)`,
   );
   const csp = directives(String((await page('app.example.com:8080')).headers['content-security-policy']));
-  const expected = ["'self'", 'https://canary.example.net', 'https://cdn-a.example.net', 'https://cdn-default.example.net'];
+  const expected = [
+    "'self'",
+    'https://canary.example.net',
+    'https://cdn-a.example.net',
+    'https://cdn-default.example.net',
+  ];
   expect(csp['script-src']).toEqual(expected);
   expect(csp['connect-src']).toEqual(expected);
   const other = directives(String((await page('other.example.org')).headers['content-security-policy']));
@@ -73,31 +87,59 @@ describe('outside production', () => {
   beforeAll(async () => {
     // NODE_ENV unset, read the way the server reads it; behind one proxy that says whether it was HTTPS.
     const config = loadConfig({ TRUST_PROXY: '1' }, path.join(__dirname, '..', '..'));
-    dev = await createTestApp({ config: { webRoot, nodeEnv: config.nodeEnv, cspDevLoopback: config.cspDevLoopback, trustProxy: config.trustProxy } });
+    dev = await createTestApp({
+      config: {
+        webRoot,
+        nodeEnv: config.nodeEnv,
+        cspDevLoopback: config.cspDevLoopback,
+        trustProxy: config.trustProxy,
+      },
+    });
   }, 180_000);
   afterAll(async () => {
     await dev?.close();
   });
 
   test('the page allows no loopback script origins unless a developer asks (CSP_DEV_LOOPBACK=1)', async () => {
-    const res = await dev.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080', accept: 'text/html' } });
+    const res = await dev.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'localhost:8080', accept: 'text/html' },
+    });
     const csp = directives(String(res.headers['content-security-policy']));
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
     const asked = loadConfig({ CSP_DEV_LOOPBACK: '1' }, path.join(__dirname, '..', '..'));
     expect(asked.cspDevLoopback).toBe(true);
-    expect(() => loadConfig({ CSP_DEV_LOOPBACK: '1', NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), CHAT_WIDGET_SECRET: 'y'.repeat(32) }, path.join(__dirname, '..', '..'))).toThrow(/CSP_DEV_LOOPBACK/);
+    expect(() =>
+      loadConfig(
+        {
+          CSP_DEV_LOOPBACK: '1',
+          NODE_ENV: 'production',
+          APP_SECRET: 'x'.repeat(32),
+          CHAT_WIDGET_SECRET: 'y'.repeat(32),
+        },
+        path.join(__dirname, '..', '..'),
+      ),
+    ).toThrow(/CSP_DEV_LOOPBACK/);
   });
 
   test('HSTS over HTTPS only', async () => {
-    const https = await dev.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    const https = await dev.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const http = await dev.app.inject({ method: 'GET', url: '/api/health' });
     expect(http.headers['strict-transport-security']).toBeUndefined();
   });
 
   test('CORS on purpose: the public API (every route that takes an API key) answers other origins; the rest stays same-origin', async () => {
-    const doc = (await dev.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+    const doc = (await dev.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    };
     const keyPaths = Object.entries(doc.paths)
       .filter(([, ops]) => Object.values(ops).some((op) => op.security?.some((s) => 'apiKey' in s)))
       .map(([p]) => p.replace(/\{([^}]+)\}/g, '1'));
@@ -106,9 +148,17 @@ describe('outside production', () => {
       const preflight = await dev.app.inject({
         method: 'OPTIONS',
         url,
-        headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+        headers: {
+          origin: 'https://partner.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-api-key, content-type',
+        },
       });
-      expect({ url, status: preflight.statusCode, origin: preflight.headers['access-control-allow-origin'] }).toEqual({ url, status: 204, origin: '*' });
+      expect({ url, status: preflight.statusCode, origin: preflight.headers['access-control-allow-origin'] }).toEqual({
+        url,
+        status: 204,
+        origin: '*',
+      });
       expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-api-key');
       expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
     }

@@ -26,7 +26,8 @@ beforeAll(async () => {
   const recorder = routeRecorder();
   ctx = await createTestApp({ beforeReady: recorder.install });
   routes = recorder.routes;
-  headersFor = async (route) => (await tokenFor(ctx, route.url.startsWith('/api/admin') ? DEMO.admin.email : DEMO.customer.email)).headers;
+  headersFor = async (route) =>
+    (await tokenFor(ctx, route.url.startsWith('/api/admin') ? DEMO.admin.email : DEMO.customer.email)).headers;
 }, 180_000);
 
 afterAll(async () => {
@@ -80,12 +81,33 @@ function mutations(schema: JsonSchema, allowRaw: boolean): fc.Arbitrary<Mutation
   const properties = Object.keys((schema.properties ?? {}) as object);
   const required = ((schema.required as string[] | undefined) ?? []).filter((f) => properties.includes(f) || true);
   const options: fc.Arbitrary<Mutation>[] = [
-    fc.record({ kind: fc.constant('extra' as const), field: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !properties.includes(k) && k.trim() !== ''), value: junk }),
+    fc.record({
+      kind: fc.constant('extra' as const),
+      field: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !properties.includes(k) && k.trim() !== ''),
+      value: junk,
+    }),
   ];
-  if (required.length > 0) options.push(fc.record({ kind: fc.constant('missing' as const), field: fc.constantFrom(...required) }));
-  if (properties.length > 0) options.push(fc.record({ kind: fc.constant('set' as const), field: fc.constantFrom(...properties), value: junk }));
+  if (required.length > 0)
+    options.push(fc.record({ kind: fc.constant('missing' as const), field: fc.constantFrom(...required) }));
+  if (properties.length > 0)
+    options.push(fc.record({ kind: fc.constant('set' as const), field: fc.constantFrom(...properties), value: junk }));
   options.push(fc.record({ kind: fc.constant('whole' as const), value: junk }));
-  if (allowRaw) options.push(fc.record({ kind: fc.constant('raw' as const), text: fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('{', '{"a":', '[1,2', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}')) }));
+  if (allowRaw)
+    options.push(
+      fc.record({
+        kind: fc.constant('raw' as const),
+        text: fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,2',
+            '{"__proto__":{"admin":true}}',
+            '{"constructor":{"prototype":{"x":1}}}',
+          ),
+        ),
+      }),
+    );
   return fc.oneof(...options);
 }
 
@@ -107,10 +129,12 @@ function apply(sample: Record<string, unknown>, m: Mutation): unknown {
 }
 
 function toQuery(value: unknown): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `?q=${encodeURIComponent(JSON.stringify(value) ?? '')}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `?q=${encodeURIComponent(JSON.stringify(value) ?? '')}`;
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (Array.isArray(v)) for (const item of v) search.append(k, typeof item === 'string' ? item : JSON.stringify(item) ?? '');
+    if (Array.isArray(v))
+      for (const item of v) search.append(k, typeof item === 'string' ? item : (JSON.stringify(item) ?? ''));
     else search.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   }
   const text = search.toString();
@@ -119,17 +143,25 @@ function toQuery(value: unknown): string {
 
 function sampleParams(route: RouteInfo): Record<string, string | number> {
   const props = (route.schema.params?.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.fromEntries(route.params.map((p) => [p, (sampleOf(props[p] ?? { type: 'integer', minimum: 1 }) as string | number) ?? 1]));
+  return Object.fromEntries(
+    route.params.map((p) => [p, (sampleOf(props[p] ?? { type: 'integer', minimum: 1 }) as string | number) ?? 1]),
+  );
 }
 
 /** The field a mutation broke, as the API names it. */
-const brokenField = (m: Mutation, part: 'body' | 'querystring'): string | null => (m.kind === 'missing' || m.kind === 'set' || m.kind === 'extra' ? m.field : m.kind === 'whole' ? part : null);
+const brokenField = (m: Mutation, part: 'body' | 'querystring'): string | null =>
+  m.kind === 'missing' || m.kind === 'set' || m.kind === 'extra' ? m.field : m.kind === 'whole' ? part : null;
 
 let cases = 0;
 const failures: string[] = [];
 let watch: DbWatch;
 
-async function check(route: RouteInfo, part: 'body' | 'querystring', m: Mutation, headers: Record<string, string>): Promise<boolean> {
+async function check(
+  route: RouteInfo,
+  part: 'body' | 'querystring',
+  m: Mutation,
+  headers: Record<string, string>,
+): Promise<boolean> {
   const schema = route.schema[part]!;
   const sample = (sampleOf(schema) as Record<string, unknown> | undefined) ?? {};
   const url = fillUrl(route.url, sampleParams(route));
@@ -165,7 +197,9 @@ async function check(route: RouteInfo, part: 'body' | 'querystring', m: Mutation
       if (!body.field || !body.message?.startsWith(`${body.field}:`)) fail('400 without a named field');
       const field = brokenField(m, part);
       const errors = body.errors ?? [];
-      const named = field === null || errors.some((e) => e.field === field || e.field.startsWith(`${field}.`) || e.field === part || field === part);
+      const named =
+        field === null ||
+        errors.some((e) => e.field === field || e.field.startsWith(`${field}.`) || e.field === part || field === part);
       // A coerced or still-valid value may leave the broken field out; a missing required field never may.
       if (m.kind === 'missing' && !named) fail(`400 does not name the missing field ${field}`);
     }
@@ -173,7 +207,13 @@ async function check(route: RouteInfo, part: 'body' | 'querystring', m: Mutation
     if (changed.length > 0) fail(`refused request changed ${changed.join(', ')}`);
   } else {
     // Maintenance switched on would answer 503 to every later route: switch it back off.
-    if (route.key === 'PUT /api/admin/maintenance') await ctx.app.inject({ method: 'PUT', url: route.url, headers, payload: { enabled: false, message: '', retry_after_seconds: 60 } });
+    if (route.key === 'PUT /api/admin/maintenance')
+      await ctx.app.inject({
+        method: 'PUT',
+        url: route.url,
+        headers,
+        payload: { enabled: false, message: '', retry_after_seconds: 60 },
+      });
     // An accepted request may start background work (a crawl): let it end before the next baseline.
     await ctx.app.queue.drain();
     await watch.reset();
@@ -200,16 +240,34 @@ test(`every route survives hostile bodies and query strings (seed ${SEED}, ${RUN
     }
     // Path parameters: junk in the URL is a 400/404, never a 5xx.
     if (route.params.length > 0) {
-      for (const raw of ['abc', '-1', '0', '99999999999999999999', '1.5', '%00', '%F0%9F%98%80', "1'OR'1'='1", '..%2F..%2Fetc']) {
+      for (const raw of [
+        'abc',
+        '-1',
+        '0',
+        '99999999999999999999',
+        '1.5',
+        '%00',
+        '%F0%9F%98%80',
+        "1'OR'1'='1",
+        '..%2F..%2Fetc',
+      ]) {
         cases++;
         const url = route.url.replace(/:([A-Za-z0-9_]+)/g, raw);
-        const res = await ctx.app.inject({ method: route.method as 'GET', url, headers, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
-        if (res.statusCode >= 500) failures.push(`server error: ${route.key} params ${raw} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        if (res.statusCode >= 500)
+          failures.push(`server error: ${route.key} params ${raw} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
       await watch.reset();
     }
   }
-  console.info(`hostile input: ${fuzzed} bodies/query strings of ${routes.length} routes, ${cases} cases in ${Math.round((Date.now() - started) / 1000)} s (seed ${SEED})`);
+  console.info(
+    `hostile input: ${fuzzed} bodies/query strings of ${routes.length} routes, ${cases} cases in ${Math.round((Date.now() - started) / 1000)} s (seed ${SEED})`,
+  );
   expect(failures).toEqual([]);
 }, 240_000);
 
@@ -221,14 +279,24 @@ test('NUL characters (which PostgreSQL cannot store) are a 400 naming the field,
   const list = await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=a%00b', headers });
   expect(list.statusCode).toBe(400);
   expect(list.json()).toMatchObject({ field: 'search' });
-  const nested = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name: 'List', list_type: 'people', tags: ['ok', 'b\u0000d'] } });
+  const nested = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers,
+    payload: { name: 'List', list_type: 'people', tags: ['ok', 'b\u0000d'] },
+  });
   expect(nested.statusCode).toBe(400);
   expect(nested.json()).toMatchObject({ field: 'tags.1' });
 });
 
 test('a number PostgreSQL cannot read (an "Infinity" the schema coerced) is a 400, not a 500', async () => {
   const headers = (await tokenFor(ctx, DEMO.customer.email)).headers;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers, payload: { resultIds: '1e309' } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns/bulk-delete',
+    headers,
+    payload: { resultIds: '1e309' },
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ code: 'validation_failed' });
   // A query value Ajv coerced to Infinity slips past its `maximum`: refused naming the field.
@@ -241,7 +309,12 @@ test('a number PostgreSQL cannot read (an "Infinity" the schema coerced) is a 40
     expect({ url, status: list.statusCode }).toEqual({ url, status: 400 });
     expect(list.json()).toMatchObject({ code: 'validation_failed', field });
   }
-  const body = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"resultIds":[1e309]}' });
+  const body = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns/bulk-delete',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: '{"resultIds":[1e309]}',
+  });
   expect(body.statusCode).toBe(400);
   expect(body.json().field).toMatch(/^resultIds/);
 });
@@ -266,7 +339,15 @@ function wrongValuesFor(schema: JsonSchema): unknown[] {
   if (types.length === 0) return [];
   // A value of one of the schema's own types is not wrong (e.g. ['string', 'null']).
   const own = (v: unknown) =>
-    types.some((t) => (t === 'null' ? v === null : t === 'array' ? Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : t === typeof v && !Array.isArray(v) && v !== null));
+    types.some((t) =>
+      t === 'null'
+        ? v === null
+        : t === 'array'
+          ? Array.isArray(v)
+          : t === 'integer'
+            ? Number.isInteger(v)
+            : t === typeof v && !Array.isArray(v) && v !== null,
+    );
   return types.flatMap((t) => WRONG_TYPES[t] ?? []).filter((v) => !own(v));
 }
 
@@ -286,12 +367,19 @@ test('wrong JSON types in bodies are refused naming the field and change nothing
     for (const [field, propSchema] of Object.entries(properties)) {
       for (const value of wrongValuesFor(propSchema)) {
         typeCases++;
-        const res = await ctx.app.inject({ method: route.method as 'POST', url, headers, payload: JSON.stringify({ ...sample, [field]: value }) });
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers,
+          payload: JSON.stringify({ ...sample, [field]: value }),
+        });
         const label = `${route.key} ${field}=${JSON.stringify(value)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
-        if (res.statusCode !== 400 && res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode !== 404) problems.push(`accepted: ${label}`);
+        if (res.statusCode !== 400 && res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode !== 404)
+          problems.push(`accepted: ${label}`);
         else if (res.statusCode === 400) {
           const errors = (res.json() as { errors?: { field: string }[] }).errors ?? [];
-          if (!errors.some((e) => e.field === field || e.field.startsWith(`${field}.`))) problems.push(`400 without ${field}: ${label}`);
+          if (!errors.some((e) => e.field === field || e.field.startsWith(`${field}.`)))
+            problems.push(`400 without ${field}: ${label}`);
         }
         const changed = await typeWatch.changes();
         if (changed.length > 0) problems.push(`changed ${changed.join(', ')}: ${label}`);
@@ -304,21 +392,41 @@ test('wrong JSON types in bodies are refused naming the field and change nothing
 
 test('bulk delete takes an explicit array of ids: true, "2" and 2 delete nothing', async () => {
   const headers = (await tokenFor(ctx, DEMO.customer.email)).headers;
-  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+    .rows[0]!.id;
   const ids: number[] = [];
   for (const name of ['Keep one', 'Keep two']) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name, list_type: 'company' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers,
+      payload: { name, list_type: 'company' },
+    });
     ids.push((res.json() as { campaign: { id: number } }).campaign.id);
   }
-  const count = async () => Number((await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM campaigns WHERE user_id = $1', [userId])).rows[0]!.n);
+  const count = async () =>
+    Number(
+      (await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM campaigns WHERE user_id = $1', [userId])).rows[0]!
+        .n,
+    );
   const before = await count();
   for (const resultIds of [true, `${ids[0]}`, ids[1], `${ids[0]},${ids[1]}`, [`${ids[0]}`], [true]]) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers, payload: { resultIds } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/bulk-delete',
+      headers,
+      payload: { resultIds },
+    });
     expect({ resultIds, status: res.statusCode }).toEqual({ resultIds, status: 400 });
     expect(res.json()).toMatchObject({ code: 'validation_failed' });
     expect((res.json() as { field: string }).field).toMatch(/^resultIds/);
   }
   expect(await count()).toBe(before);
-  const ok = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers, payload: { resultIds: ids } });
+  const ok = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns/bulk-delete',
+    headers,
+    payload: { resultIds: ids },
+  });
   expect(ok.json()).toMatchObject({ deleted: 2 });
 });

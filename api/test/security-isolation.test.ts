@@ -1,7 +1,14 @@
 import { createTestApp, DEMO, type TestContext } from './helpers';
 import { makeAccount, tokenFor, type Account } from './security/accounts';
 import { changedTables, databaseChecksum } from './security/checksum';
-import { createVictimRows, fixtureBody, ID_ROUTE_FIXTURES, VICTIM_MARKER, type IsolationEnv, type VictimIds } from './security/fixtures';
+import {
+  createVictimRows,
+  fixtureBody,
+  ID_ROUTE_FIXTURES,
+  VICTIM_MARKER,
+  type IsolationEnv,
+  type VictimIds,
+} from './security/fixtures';
 import { fillUrl, routeRecorder, type RouteInfo } from './security/routeTable';
 import { sampleOf } from './security/schemaSample';
 import { routeAccess } from '../src/http/routeAccess';
@@ -28,10 +35,30 @@ beforeAll(async () => {
   reseller = await tokenFor(ctx, DEMO.reseller.email);
   const all = ['leads', 'ai_suggest', 'whitelabel', 'wallet'];
   const resellerB = await makeAccount(ctx, { email: 'reseller-b@example.com', userType: 'reseller', modules: all });
-  const customerB = await makeAccount(ctx, { email: 'customer-b@example.com', userType: 'customer', modules: all, parentId: resellerB.id });
-  const foreignMember = await makeAccount(ctx, { email: 'member-b@example.com', userType: 'team_member', modules: all, teamOwnerId: customerB.id });
-  const ownMemberWithoutAccess = await makeAccount(ctx, { email: 'member-a@example.com', userType: 'team_member', modules: ['wallet'], teamOwnerId: victim.id });
-  attackers = { customerOfOtherReseller: customerB, otherReseller: resellerB, teamMemberOfOtherAccount: foreignMember, ownTeamMemberWithoutAccess: ownMemberWithoutAccess };
+  const customerB = await makeAccount(ctx, {
+    email: 'customer-b@example.com',
+    userType: 'customer',
+    modules: all,
+    parentId: resellerB.id,
+  });
+  const foreignMember = await makeAccount(ctx, {
+    email: 'member-b@example.com',
+    userType: 'team_member',
+    modules: all,
+    teamOwnerId: customerB.id,
+  });
+  const ownMemberWithoutAccess = await makeAccount(ctx, {
+    email: 'member-a@example.com',
+    userType: 'team_member',
+    modules: ['wallet'],
+    teamOwnerId: victim.id,
+  });
+  attackers = {
+    customerOfOtherReseller: customerB,
+    otherReseller: resellerB,
+    teamMemberOfOtherAccount: foreignMember,
+    ownTeamMemberWithoutAccess: ownMemberWithoutAccess,
+  };
 
   const env: IsolationEnv = {
     app: ctx.app,
@@ -42,15 +69,31 @@ beforeAll(async () => {
     routes,
     sql: async (text, params) => (await ctx.db.query(text, params)).rows as never,
     create: async (url, body = {}, as = 'victim') => {
-      const route = routes.find((r) => r.method === 'POST' && (r.url === url || new RegExp(`^${r.url.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`).test(url)));
+      const route = routes.find(
+        (r) =>
+          r.method === 'POST' &&
+          (r.url === url || new RegExp(`^${r.url.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`).test(url)),
+      );
       const sample = (sampleOf(route?.schema.body) as Record<string, unknown> | undefined) ?? {};
       const props = (route?.schema.body?.properties ?? {}) as Record<string, Record<string, unknown>>;
       for (const [key, value] of Object.entries(sample)) {
         const p = props[key] ?? {};
-        if (typeof value === 'string' && !p.format && !p.enum && (!p.pattern || p.pattern === '\\S') && ((p.maxLength as number | undefined) ?? 100) >= 40) sample[key] = `${VICTIM_MARKER} ${key}`;
+        if (
+          typeof value === 'string' &&
+          !p.format &&
+          !p.enum &&
+          (!p.pattern || p.pattern === '\\S') &&
+          ((p.maxLength as number | undefined) ?? 100) >= 40
+        )
+          sample[key] = `${VICTIM_MARKER} ${key}`;
       }
       const payload = { ...sample, ...body };
-      const res = await ctx.app.inject({ method: 'POST', url, headers: { admin, reseller, victim }[as].headers, payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { admin, reseller, victim }[as].headers,
+        payload,
+      });
       if (res.statusCode >= 300) throw new Error(`setup POST ${url} → ${res.statusCode} ${res.body}`);
       return res.json();
     },
@@ -83,7 +126,11 @@ test('another account gets 403/404, no data, and changes nothing on every id rou
     if (!fixture) continue; // reported by the test above
     const url = fillUrl(route.url, fixture.params(ids)) + (fixture.query ?? '');
     if (fixture.public || fixture.notAnAccountRow) {
-      const res = await ctx.app.inject({ method: route.method as 'GET', url, headers: attackers.otherReseller!.headers });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: attackers.otherReseller!.headers,
+      });
       if (res.statusCode >= 500) failures.push(`${route.key} (public): ${res.statusCode}`);
       continue;
     }
@@ -92,7 +139,10 @@ test('another account gets 403/404, no data, and changes nothing on every id rou
 
     if (route.method === 'GET') {
       const own = await ctx.app.inject({ method: 'GET', url, headers: owner.headers });
-      if (own.statusCode !== 200) failures.push(`${route.key}: the owner's own call answered ${own.statusCode} (fixture id wrong?) ${own.body.slice(0, 200)}`);
+      if (own.statusCode !== 200)
+        failures.push(
+          `${route.key}: the owner's own call answered ${own.statusCode} (fixture id wrong?) ${own.body.slice(0, 200)}`,
+        );
     }
 
     const who = Object.entries(attackers).filter(([name]) => {
@@ -102,12 +152,20 @@ test('another account gets 403/404, no data, and changes nothing on every id rou
     const before = await databaseChecksum(ctx.db);
     for (const [name, attacker] of who) {
       calls++;
-      const res = await ctx.app.inject({ method: route.method as 'GET', url, headers: attacker.headers, ...(body !== undefined && route.method !== 'GET' ? { payload: body } : {}) });
-      if (![403, 404].includes(res.statusCode)) failures.push(`${route.key} as ${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      else if (res.body.includes(VICTIM_MARKER)) failures.push(`${route.key} as ${name}: the answer contains the victim's data`);
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: attacker.headers,
+        ...(body !== undefined && route.method !== 'GET' ? { payload: body } : {}),
+      });
+      if (![403, 404].includes(res.statusCode))
+        failures.push(`${route.key} as ${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      else if (res.body.includes(VICTIM_MARKER))
+        failures.push(`${route.key} as ${name}: the answer contains the victim's data`);
     }
     const after = await databaseChecksum(ctx.db);
-    if (after !== before) failures.push(`${route.key}: refused calls changed ${changedTables(before, after).join(', ')}`);
+    if (after !== before)
+      failures.push(`${route.key}: refused calls changed ${changedTables(before, after).join(', ')}`);
   }
   console.info(`tenant isolation matrix: ${idRoutes().length} id routes, ${calls} attacker calls`);
   expect(failures).toEqual([]);
@@ -122,13 +180,21 @@ test('another account gets 403/404, no data, and changes nothing on every id rou
 const MEMBER_OPTIONS = ['leads', 'ai_suggest', 'whitelabel', 'wallet'] as const;
 
 test('every route states its access, in the route table', () => {
-  const missing = routes.filter((r) => r.method !== 'OPTIONS' && routeAccess(r.method, r.url) === undefined).map((r) => r.key);
+  const missing = routes
+    .filter((r) => r.method !== 'OPTIONS' && routeAccess(r.method, r.url) === undefined)
+    .map((r) => r.key);
   expect(missing).toEqual([]);
 });
 
 test('a team member reaches only the routes of its access options: every route × every option', async () => {
   const members: Record<string, Account> = {};
-  for (const option of MEMBER_OPTIONS) members[option] = await makeAccount(ctx, { email: `member-${option}@victim.test`, userType: 'team_member', modules: [option], teamOwnerId: victim.id });
+  for (const option of MEMBER_OPTIONS)
+    members[option] = await makeAccount(ctx, {
+      email: `member-${option}@victim.test`,
+      userType: 'team_member',
+      modules: [option],
+      teamOwnerId: victim.id,
+    });
   const failures: string[] = [];
   let calls = 0;
   let guarded = 0;
@@ -142,23 +208,40 @@ test('a team member reaches only the routes of its access options: every route �
     for (const option of MEMBER_OPTIONS) {
       if (access === option) continue;
       calls++;
-      const res = await ctx.app.inject({ method: route.method as 'GET', url, headers: members[option]!.headers, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
-      if (res.statusCode !== 403) failures.push(`${route.key} (${access}) as a member with ${option}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: members[option]!.headers,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (res.statusCode !== 403)
+        failures.push(
+          `${route.key} (${access}) as a member with ${option}: ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
     }
     const after = await databaseChecksum(ctx.db);
-    if (after !== before) failures.push(`${route.key}: refused member calls changed ${changedTables(before, after).join(', ')}`);
+    if (after !== before)
+      failures.push(`${route.key}: refused member calls changed ${changedTables(before, after).join(', ')}`);
   }
-  console.info(`team-member matrix: ${guarded} routes × ${MEMBER_OPTIONS.length} access options, ${calls} refused calls checked`);
+  console.info(
+    `team-member matrix: ${guarded} routes × ${MEMBER_OPTIONS.length} access options, ${calls} refused calls checked`,
+  );
   expect(failures).toEqual([]);
   // The options do open their own routes.
-  const open = async (option: (typeof MEMBER_OPTIONS)[number], url: string) => (await ctx.app.inject({ method: 'GET', url, headers: members[option]!.headers })).statusCode;
+  const open = async (option: (typeof MEMBER_OPTIONS)[number], url: string) =>
+    (await ctx.app.inject({ method: 'GET', url, headers: members[option]!.headers })).statusCode;
   expect(await open('leads', '/api/campaigns')).toBe(200);
   expect(await open('ai_suggest', '/api/business-details/data')).toBe(200);
   expect(await open('leads', '/api/me')).toBe(200);
 }, 180_000);
 
 test('a member limited to leads cannot touch the owner integrations (the probe reproductions)', async () => {
-  const member = await makeAccount(ctx, { email: 'leads-only@victim.test', userType: 'team_member', modules: ['leads'], teamOwnerId: victim.id });
+  const member = await makeAccount(ctx, {
+    email: 'leads-only@victim.test',
+    userType: 'team_member',
+    modules: ['leads'],
+    teamOwnerId: victim.id,
+  });
   const before = await databaseChecksum(ctx.db);
   for (const [method, url, payload] of [
     ['GET', '/api/integrations/webhooks', undefined],

@@ -88,9 +88,32 @@ beforeEach(() => {
 });
 
 const PRIVATE = [
-  '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-  '::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1',
-  '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '0:0:0:0:0:ffff:7f00:1', '::7f00:1', '::127.0.0.1', '2002:7f00:1::1', '64:ff9b::7f00:1',
+  '127.0.0.1',
+  '127.1.2.3',
+  '10.0.0.1',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.0.1',
+  '169.254.169.254',
+  '100.64.0.1',
+  '0.0.0.0',
+  '224.0.0.1',
+  '255.255.255.255',
+  '::1',
+  '::',
+  'fe80::1',
+  'fd00::1',
+  'fc00::1',
+  'fd00:ec2::254',
+  'ff02::1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:a9fe:a9fe',
+  '0:0:0:0:0:ffff:7f00:1',
+  '::7f00:1',
+  '::127.0.0.1',
+  '2002:7f00:1::1',
+  '64:ff9b::7f00:1',
 ];
 const PUBLIC = ['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'];
 
@@ -102,50 +125,87 @@ test('one classification of private addresses for every outbound request', () =>
 
 describe('crawl', () => {
   const crawl = async (website: string) => {
-    const start = await ctx.app.inject({ method: 'POST', url: '/api/business-details/website', headers: bearer(token), payload: { website } });
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-details/website',
+      headers: bearer(token),
+      payload: { website },
+    });
     if (start.statusCode !== 200 && start.statusCode !== 201) return { start: start.statusCode, body: json(start) };
     await ctx.app.queue.drain();
-    const status = await ctx.app.inject({ method: 'GET', url: `/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`, headers: bearer(token) });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`,
+      headers: bearer(token),
+    });
     return { start: start.statusCode, body: json(status) };
   };
 
-  test.each(['http://127.0.0.1:PORT/', 'http://[::1]:PORT/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://[::ffff:7f00:1]:PORT/', 'http://2130706433:PORT/', 'http://0x7f.1:PORT/', 'http://169.254.169.254/latest/meta-data/', 'http://internal.localhost:PORT/'])(
-    'refuses the literal address %s up front',
-    async (raw) => {
-      const result = await crawl(raw.replace('PORT', String(port)));
-      expect(result.start).toBe(422);
-      expect(result.body).toMatchObject({ code: 'settings.address_refused', field: 'website' });
+  test.each([
+    'http://127.0.0.1:PORT/',
+    'http://[::1]:PORT/',
+    'http://[::ffff:127.0.0.1]:PORT/',
+    'http://[::ffff:7f00:1]:PORT/',
+    'http://2130706433:PORT/',
+    'http://0x7f.1:PORT/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://internal.localhost:PORT/',
+  ])('refuses the literal address %s up front', async (raw) => {
+    const result = await crawl(raw.replace('PORT', String(port)));
+    expect(result.start).toBe(422);
+    expect(result.body).toMatchObject({ code: 'settings.address_refused', field: 'website' });
+    expect(hits).toEqual([]);
+  });
+
+  test.each(['evil.example', 'metadata.example', 'mixed.example', 'mapped.example', 'rebind.example'])(
+    'refuses %s, whose DNS answer is private, at connect time',
+    async (host) => {
+      const result = await crawl(`http://${host}:${port}/`);
+      if (result.start === 422) expect(result.body).toMatchObject({ field: 'website' });
+      else expect(result.body).toMatchObject({ status: 'failed', error: 'address_refused', linksData: [] });
       expect(hits).toEqual([]);
     },
   );
 
-  test.each(['evil.example', 'metadata.example', 'mixed.example', 'mapped.example', 'rebind.example'])('refuses %s, whose DNS answer is private, at connect time', async (host) => {
-    const result = await crawl(`http://${host}:${port}/`);
-    if (result.start === 422) expect(result.body).toMatchObject({ field: 'website' });
-    else expect(result.body).toMatchObject({ status: 'failed', error: 'address_refused', linksData: [] });
-    expect(hits).toEqual([]);
+  test.each([
+    'http://127.0.0.1:PORT/secret',
+    'http://evil.example:PORT/secret',
+    'http://[::ffff:7f00:1]:PORT/secret',
+    'http://169.254.169.254/latest/meta-data/',
+  ])('refuses a redirect to %s', async (target) => {
+    const result = await crawl(`http://allowed.example:${port}/redirect?to=${encodeURIComponent(target)}`);
+    expect(result.body).toMatchObject({ status: 'failed', error: 'address_refused' });
+    // The allowlisted host was read (its robots.txt and sitemap, then the first hop); the private target never was.
+    expect(hits.filter((h) => !/ \/(robots\.txt|sitemap\.xml)$/.test(h))).toEqual([
+      `allowed.example:${port} /redirect?to=${encodeURIComponent(target)}`,
+    ]);
   });
-
-  test.each(['http://127.0.0.1:PORT/secret', 'http://evil.example:PORT/secret', 'http://[::ffff:7f00:1]:PORT/secret', 'http://169.254.169.254/latest/meta-data/'])(
-    'refuses a redirect to %s',
-    async (target) => {
-      const result = await crawl(`http://allowed.example:${port}/redirect?to=${encodeURIComponent(target)}`);
-      expect(result.body).toMatchObject({ status: 'failed', error: 'address_refused' });
-      // The allowlisted host was read (its robots.txt and sitemap, then the first hop); the private target never was.
-      expect(hits.filter((h) => !/ \/(robots\.txt|sitemap\.xml)$/.test(h))).toEqual([`allowed.example:${port} /redirect?to=${encodeURIComponent(target)}`]);
-    },
-  );
 });
 
 describe('list webhooks (lead search)', () => {
   let listId: number;
   beforeAll(async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Hooked', list_type: 'company' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: 'Hooked', list_type: 'company' },
+    });
     listId = json<{ campaign: { id: number } }>(created).campaign.id;
-    const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
-    await ctx.db.query("INSERT INTO campaign_results (campaign_id, user_id, name, email, email_status) VALUES ($1, $2, 'Lead', 'lead@example.com', 'found')", [listId, userId]);
+    const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email]))
+      .rows[0]!.id;
+    await ctx.db.query(
+      "INSERT INTO campaign_results (campaign_id, user_id, name, email, email_status) VALUES ($1, $2, 'Lead', 'lead@example.com', 'found')",
+      [listId, userId],
+    );
   });
-  const setup = (url: string) => ctx.app.inject({ method: 'POST', url: `/api/campaign-webhook-setup/${listId}`, headers: bearer(token), payload: { url } });
+  const setup = (url: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/campaign-webhook-setup/${listId}`,
+      headers: bearer(token),
+      payload: { url },
+    });
 
   test.each([
     'http://127.0.0.1/hook',
@@ -166,7 +226,12 @@ describe('list webhooks (lead search)', () => {
   test('DNS rebinding: a name that passed the check but connects to loopback sends nothing', async () => {
     armRebind();
     expect((await setup(`http://rebind.example:${port}/hook`)).statusCode).toBe(200);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/company-results/${listId}/send-webhook`, headers: bearer(token), payload: { all_matching: true } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/company-results/${listId}/send-webhook`,
+      headers: bearer(token),
+      payload: { all_matching: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ sent: 0, unsent: 1 });
     expect(hits).toEqual([]);
@@ -175,9 +240,19 @@ describe('list webhooks (lead search)', () => {
 
 describe('integration webhooks (settings)', () => {
   const create = (url: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/integrations/webhooks', headers: bearer(token), payload: { name: 'Hook', url, events: ['lead.created'] } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/integrations/webhooks',
+      headers: bearer(token),
+      payload: { name: 'Hook', url, events: ['lead.created'] },
+    });
 
-  test.each(['http://127.0.0.1/hook', 'http://[::ffff:7f00:1]/hook', 'http://169.254.169.254/', 'http://app.localhost/hook'])('refuses %s', async (url) => {
+  test.each([
+    'http://127.0.0.1/hook',
+    'http://[::ffff:7f00:1]/hook',
+    'http://169.254.169.254/',
+    'http://app.localhost/hook',
+  ])('refuses %s', async (url) => {
     const res = await create(url);
     expect(res.statusCode).toBe(422);
     expect(json(res)).toMatchObject({ field: 'url' });
@@ -188,7 +263,11 @@ describe('integration webhooks (settings)', () => {
     const created = await create(`http://rebind.example:${port}/hook`);
     expect(created.statusCode).toBe(201);
     const id = json<{ data: { id: number } }>(created).data.id;
-    const sent = await ctx.app.inject({ method: 'POST', url: `/api/integrations/webhooks/${id}/test`, headers: bearer(token) });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/integrations/webhooks/${id}/test`,
+      headers: bearer(token),
+    });
     expect(sent.statusCode).toBe(422);
     expect(json(sent)).toMatchObject({ code: 'settings.address_refused', field: 'url' });
     expect(hits).toEqual([]);
@@ -227,21 +306,44 @@ const FORBIDDEN_URLS = [
 describe('every webhook kind refuses the same forbidden URLs at save (one check)', () => {
   let listId: number;
   beforeAll(async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Forms', list_type: 'company' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: 'Forms', list_type: 'company' },
+    });
     listId = json<{ campaign: { id: number } }>(created).campaign.id;
   });
   const kinds: Record<string, (url: string) => Promise<LightMyRequestResponse>> = {
     'white-label webhook': (url) =>
-      ctx.app.inject({ method: 'POST', url: '/api/whitelabel/webhooks', headers: bearer(reseller), payload: { name: 'Hook', url, events: ['subscription.created'] } }),
-    'integration webhook': (url) => ctx.app.inject({ method: 'POST', url: '/api/integrations/webhooks', headers: bearer(token), payload: { name: 'Hook', url, events: ['lead.created'] } }),
-    'list webhook': (url) => ctx.app.inject({ method: 'POST', url: `/api/campaign-webhook-setup/${listId}`, headers: bearer(token), payload: { url } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/whitelabel/webhooks',
+        headers: bearer(reseller),
+        payload: { name: 'Hook', url, events: ['subscription.created'] },
+      }),
+    'integration webhook': (url) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/integrations/webhooks',
+        headers: bearer(token),
+        payload: { name: 'Hook', url, events: ['lead.created'] },
+      }),
+    'list webhook': (url) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/campaign-webhook-setup/${listId}`,
+        headers: bearer(token),
+        payload: { url },
+      }),
   };
 
   test.each(Object.keys(kinds))('%s', async (kind) => {
     const saved: string[] = [];
     for (const url of FORBIDDEN_URLS) {
       const res = await kinds[kind]!(url);
-      if (res.statusCode !== 422 || json<{ field?: string }>(res).field !== 'url') saved.push(`${url} → ${res.statusCode}`);
+      if (res.statusCode !== 422 || json<{ field?: string }>(res).field !== 'url')
+        saved.push(`${url} → ${res.statusCode}`);
     }
     expect(saved).toEqual([]);
     expect(hits).toEqual([]);
@@ -286,7 +388,8 @@ describe('reseller SMTP (white-label): no session reaches a local listener', () 
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     listenerPort = (listener.address() as AddressInfo).port;
-    ownerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    ownerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email]))
+      .rows[0]!.id;
   });
   afterAll(async () => {
     for (const socket of open) socket.destroy();
@@ -296,15 +399,39 @@ describe('reseller SMTP (white-label): no session reaches a local listener', () 
     sessions = 0;
   });
 
-  const HOSTS = ['127.0.0.1', 'localhost', '2130706433', '0', '0x7f000001', '127.1', 'evil.example', 'metadata.example', 'mapped.example', 'v6.example', ...hostsFileLoopbackNames()];
+  const HOSTS = [
+    '127.0.0.1',
+    'localhost',
+    '2130706433',
+    '0',
+    '0x7f000001',
+    '127.1',
+    'evil.example',
+    'metadata.example',
+    'mapped.example',
+    'v6.example',
+    ...hostsFileLoopbackNames(),
+  ];
   const put = (host: string, port = listenerPort) =>
     ctx.app.inject({
       method: 'PUT',
       url: '/api/whitelabel/smtp',
       headers: bearer(reseller),
-      payload: { host, port, encryption: 'none', from_email: 'noreply@reseller.test', support_email: 'help@reseller.test' },
+      payload: {
+        host,
+        port,
+        encryption: 'none',
+        from_email: 'noreply@reseller.test',
+        support_email: 'help@reseller.test',
+      },
     });
-  const sendTest = () => ctx.app.inject({ method: 'POST', url: '/api/whitelabel/smtp/test', headers: bearer(reseller), payload: { to: 'someone@example.com' } });
+  const sendTest = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/whitelabel/smtp/test',
+      headers: bearer(reseller),
+      payload: { to: 'someone@example.com' },
+    });
   /** Stores a host as an older version (or a rebinding name) could have, bypassing the save check. */
   const store = (host: string, port = listenerPort) =>
     ctx.db.query(
@@ -339,7 +466,9 @@ describe('reseller SMTP (white-label): no session reaches a local listener', () 
   test('welcome emails take the same guarded connection', async () => {
     await store('localhost');
     const row = (await smtpRowOf(ctx.db, ownerId))!;
-    await expect(sendWithResellerSmtp(row, 'x'.repeat(32), { to: 'new@example.com', subject: 'Welcome', text: 'Hi' })).rejects.toBeInstanceOf(OutboundRefusedError);
+    await expect(
+      sendWithResellerSmtp(row, 'x'.repeat(32), { to: 'new@example.com', subject: 'Welcome', text: 'Hi' }),
+    ).rejects.toBeInstanceOf(OutboundRefusedError);
     expect(sessions).toBe(0);
   });
 
@@ -385,20 +514,40 @@ describe('every outbound connection goes through the guard', () => {
     /import\('(?:node:)?(?:nodemailer|undici|http|https|net|tls)'\)|\bfetch\(/.test(text) ||
     [...text.matchAll(IMPORT)].some(([, clause]) => {
       const named = /^\{([^}]*)\}$/.exec(clause!.trim());
-      return !named || named[1]!.split(',').some((n) => n.trim() && !HARMLESS.has(n.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, '')));
+      return (
+        !named ||
+        named[1]!.split(',').some(
+          (n) =>
+            n.trim() &&
+            !HARMLESS.has(
+              n
+                .trim()
+                .split(/\s+as\s+/)[0]!
+                .replace(/^type\s+/, ''),
+            ),
+        )
+      );
     });
   const GUARDED = /\b(?:outboundLookup|outboundDispatcher|outboundSmtpSocket|guardedPost|postSigned)\b/;
 
   test('no unguarded file', () => {
     const root = path.join(__dirname, '..', 'src');
-    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
+    const files = (readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.split(path.sep).join('/'));
     const opening = files.filter((f) => !f.startsWith('net/') && opens(readFileSync(path.join(root, f), 'utf8')));
     const unguarded = opening.filter((f) => !GUARDED.test(readFileSync(path.join(root, f), 'utf8')) && !EXEMPT[f]);
     expect(unguarded).toEqual([]);
     // The list stays honest: an exempt file that no longer opens connections is removed from it.
     expect(Object.keys(EXEMPT).filter((f) => !opening.includes(f))).toEqual([]);
     // And the check sees the guarded ones.
-    expect(opening).toEqual(expect.arrayContaining(['providers/crm/http.ts', 'providers/leads/domain/crawler.ts', 'routes/whitelabel/smtp.ts']));
+    expect(opening).toEqual(
+      expect.arrayContaining([
+        'providers/crm/http.ts',
+        'providers/leads/domain/crawler.ts',
+        'routes/whitelabel/smtp.ts',
+      ]),
+    );
   });
 });
 
@@ -420,11 +569,20 @@ describe('OUTBOUND_ALLOW_HOSTS, the one allow list', () => {
     }
   });
 
-  test.each(['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS', 'LEAD_SOURCES_ALLOW_HOSTS'])('the replaced %s stops the start, naming its successor', (key) => {
+  test.each([
+    'CRAWL_ALLOW_HOSTS',
+    'SETTINGS_WEBHOOK_ALLOW_HOSTS',
+    'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS',
+    'CRM_ALLOW_HOSTS',
+    'WHITELABEL_WEBHOOK_ALLOW_HOSTS',
+    'LEAD_SOURCES_ALLOW_HOSTS',
+  ])('the replaced %s stops the start, naming its successor', (key) => {
     expect(() => loadConfig({ [key]: '127.0.0.1' }, path.join(__dirname, '..', '..'))).toThrow(/OUTBOUND_ALLOW_HOSTS/);
   });
 
   test('a malformed range stops the start', () => {
-    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/99' }, path.join(__dirname, '..', '..'))).toThrow(/OUTBOUND_ALLOW_HOSTS/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/99' }, path.join(__dirname, '..', '..'))).toThrow(
+      /OUTBOUND_ALLOW_HOSTS/,
+    );
   });
 });

@@ -9,9 +9,13 @@ describe('email change (/api/mail-change, /resend, /confirm)', () => {
   }, 120_000);
   afterAll(() => ctx.close(), 60_000);
 
-  const post = (url: string, payload: object = {}, t = token) => ctx.app.inject({ method: 'POST', url, headers: bearer(t), payload });
+  const post = (url: string, payload: object = {}, t = token) =>
+    ctx.app.inject({ method: 'POST', url, headers: bearer(t), payload });
   const codeFor = async (email: string) => {
-    const { rows } = await ctx.db.query<{ body_text: string }>('SELECT body_text FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
+    const { rows } = await ctx.db.query<{ body_text: string }>(
+      'SELECT body_text FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
     return /\b(\d{6})\b/.exec(rows[0]!.body_text)![1]!;
   };
 
@@ -29,7 +33,9 @@ describe('email change (/api/mail-change, /resend, /confirm)', () => {
     const sent = await post('/api/mail-change', { email: 'carla.new@leadsmith.test' });
     expect(sent.statusCode).toBe(200);
     expect(json(sent)).toMatchObject({ pending_email: 'carla.new@leadsmith.test', retry_after_seconds: 60 });
-    expect(json(await ctx.app.inject({ method: 'GET', url: '/api/mail-change', headers: bearer(token) }))).toMatchObject({ pending_email: 'carla.new@leadsmith.test' });
+    expect(
+      json(await ctx.app.inject({ method: 'GET', url: '/api/mail-change', headers: bearer(token) })),
+    ).toMatchObject({ pending_email: 'carla.new@leadsmith.test' });
     const soon = await post('/api/mail-change/resend');
     expect(soon.statusCode).toBe(429);
     ctx.clock.advance(61_000);
@@ -45,7 +51,7 @@ describe('email change (/api/mail-change, /resend, /confirm)', () => {
     expect((await post('/api/mail-change/confirm', { code })).statusCode).toBe(422);
   });
 
-  it('another user cannot confirm with someone else\'s code', async () => {
+  it("another user cannot confirm with someone else's code", async () => {
     const reseller = await login(ctx.app, DEMO.reseller);
     await post('/api/mail-change', { email: 'another.new@leadsmith.test' });
     const code = await codeFor('another.new@leadsmith.test');

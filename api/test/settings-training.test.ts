@@ -32,7 +32,11 @@ function startSite(): Promise<{ server: http.Server; base: string }> {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
 describe('training data', () => {
@@ -68,14 +72,20 @@ describe('training data', () => {
       expect(start.statusCode).toBe(201);
       const { jobId, status } = json<{ jobId: number; status: string }>(start);
       expect(status).toBe('pending');
-      expect(json(await get(`/api/business-details/check-crawled-status?job_id=${jobId}`))).toMatchObject({ status: 'pending' });
+      expect(json(await get(`/api/business-details/check-crawled-status?job_id=${jobId}`))).toMatchObject({
+        status: 'pending',
+      });
       await ctx.app.queue.drain();
-      const done = json<{ status: string; linksData: { url: string; title: string }[] }>(await get(`/api/business-details/check-crawled-status?job_id=${jobId}&website=x`));
+      const done = json<{ status: string; linksData: { url: string; title: string }[] }>(
+        await get(`/api/business-details/check-crawled-status?job_id=${jobId}&website=x`),
+      );
       expect(done.status).toBe('completed');
       // max 4 pages, breadth first: /, /a, /b, /a/deep; never off-site, mailto or fragments.
       expect(done.linksData.map((l) => l.url.replace(site.base, ''))).toEqual(['/', '/a', '/b', '/a/deep']);
       expect(done.linksData[0]!.title).toBe('Home & more');
-      const list = json<{ data: { url: string }[]; total: number; currentPage: number; pageSize: number }>(await get('/api/business-details/website-links?type=website&page=1&pageSize=3'));
+      const list = json<{ data: { url: string }[]; total: number; currentPage: number; pageSize: number }>(
+        await get('/api/business-details/website-links?type=website&page=1&pageSize=3'),
+      );
       expect(list).toMatchObject({ total: 4, currentPage: 1, pageSize: 3 });
       expect(list.data).toHaveLength(3);
       const other = await get(`/api/business-details/check-crawled-status?job_id=${jobId}`, reseller);
@@ -88,11 +98,20 @@ describe('training data', () => {
       const local = await createTestApp();
       try {
         const token = await login(local.app, DEMO.customer);
-        const start = await local.app.inject({ method: 'POST', url: '/api/business-details/website', headers: bearer(token), payload: { website: `${site.base}/` } });
+        const start = await local.app.inject({
+          method: 'POST',
+          url: '/api/business-details/website',
+          headers: bearer(token),
+          payload: { website: `${site.base}/` },
+        });
         await local.app.queue.drain();
         const { jobId } = json<{ jobId: number }>(start);
         const done = json<{ linksData: { url: string }[] }>(
-          await local.app.inject({ method: 'GET', url: `/api/business-details/check-crawled-status?job_id=${jobId}`, headers: bearer(token) }),
+          await local.app.inject({
+            method: 'GET',
+            url: `/api/business-details/check-crawled-status?job_id=${jobId}`,
+            headers: bearer(token),
+          }),
         );
         expect(done.linksData.map((l) => l.url.replace(site.base, '')).sort()).toEqual(['/', '/a', '/b']);
       } finally {
@@ -105,7 +124,9 @@ describe('training data', () => {
     it('reads a page only up to the byte limit (links after it are not followed)', async () => {
       const start = await send('POST', '/api/business-details/website', { website: `${site.base}/big` });
       await ctx.app.queue.drain();
-      const done = json<{ status: string; linksData: { url: string; title: string }[] }>(await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`));
+      const done = json<{ status: string; linksData: { url: string; title: string }[] }>(
+        await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`),
+      );
       expect(done).toMatchObject({ status: 'completed' });
       expect(done.linksData.map((l) => l.url.replace(site.base, ''))).toEqual(['/big']);
     });
@@ -113,7 +134,9 @@ describe('training data', () => {
     it('a single link fetches only that page', async () => {
       const start = await send('POST', '/api/business-details/single-link', { website: `${site.base}/a` });
       await ctx.app.queue.drain();
-      const done = json<{ linksData: { url: string; title: string }[] }>(await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`));
+      const done = json<{ linksData: { url: string; title: string }[] }>(
+        await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`),
+      );
       expect(done.linksData).toEqual([{ url: `${site.base}/a`, title: 'Page A' }]);
       const list = json<{ total: number }>(await get('/api/business-details/website-links?type=single'));
       expect(list.total).toBe(1);
@@ -122,11 +145,19 @@ describe('training data', () => {
     it('fails a redirect to the metadata address', async () => {
       const start = await send('POST', '/api/business-details/website', { website: `${site.base}/redirect-private` });
       await ctx.app.queue.drain();
-      const done = json(await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`));
+      const done = json(
+        await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`),
+      );
       expect(done).toMatchObject({ status: 'failed', error: 'address_refused', linksData: [] });
     });
 
-    it.each(['http://localhost/', 'http://10.0.0.5/', 'http://169.254.169.254/', 'http://[::1]/', 'http://192.168.1.1/'])('refuses %s up front (422 on website)', async (website) => {
+    it.each([
+      'http://localhost/',
+      'http://10.0.0.5/',
+      'http://169.254.169.254/',
+      'http://[::1]/',
+      'http://192.168.1.1/',
+    ])('refuses %s up front (422 on website)', async (website) => {
       const res = await send('POST', '/api/business-details/website', { website });
       expect(res.statusCode).toBe(422);
       expect(json(res)).toMatchObject({ code: 'settings.address_refused', field: 'website' });
@@ -137,7 +168,12 @@ describe('training data', () => {
       const local = await createTestApp();
       try {
         const token = await login(local.app, DEMO.customer);
-        const res = await local.app.inject({ method: 'POST', url: '/api/business-details/website', headers: bearer(token), payload: { website: `${site.base}/` } });
+        const res = await local.app.inject({
+          method: 'POST',
+          url: '/api/business-details/website',
+          headers: bearer(token),
+          payload: { website: `${site.base}/` },
+        });
         expect(res.statusCode).toBe(422);
       } finally {
         await local.close();
@@ -163,16 +199,35 @@ describe('training data', () => {
 
   describe('website links CRUD', () => {
     it('adds, edits, deletes; another account gets 404', async () => {
-      const created = await send('POST', '/api/business-details/website-links', { url: 'example.com/pricing', type: 'single' });
+      const created = await send('POST', '/api/business-details/website-links', {
+        url: 'example.com/pricing',
+        type: 'single',
+      });
       expect(created.statusCode).toBe(201);
       const { data } = json<{ data: { id: number; url: string } }>(created);
       expect(data.url).toBe('https://example.com/pricing');
-      const dup = await send('POST', '/api/business-details/website-links', { url: 'https://example.com/pricing', type: 'single' });
+      const dup = await send('POST', '/api/business-details/website-links', {
+        url: 'https://example.com/pricing',
+        type: 'single',
+      });
       expect(dup.statusCode).toBe(422);
       expect(json(dup)).toMatchObject({ field: 'url', code: 'settings.link_exists' });
-      expect((await send('PUT', `/api/business-details/website-links/${data.id}`, { url: 'https://example.com/x' }, reseller)).statusCode).toBe(404);
-      expect((await send('DELETE', `/api/business-details/website-links/${data.id}`, undefined, reseller)).statusCode).toBe(404);
-      const edited = await send('PUT', `/api/business-details/website-links/${data.id}`, { url: 'https://example.com/plans' });
+      expect(
+        (
+          await send(
+            'PUT',
+            `/api/business-details/website-links/${data.id}`,
+            { url: 'https://example.com/x' },
+            reseller,
+          )
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await send('DELETE', `/api/business-details/website-links/${data.id}`, undefined, reseller)).statusCode,
+      ).toBe(404);
+      const edited = await send('PUT', `/api/business-details/website-links/${data.id}`, {
+        url: 'https://example.com/plans',
+      });
       expect(json(edited)).toMatchObject({ data: { url: 'https://example.com/plans' } });
       expect((await send('DELETE', `/api/business-details/website-links/${data.id}`)).statusCode).toBe(200);
       expect((await send('DELETE', `/api/business-details/website-links/${data.id}`)).statusCode).toBe(404);
@@ -180,15 +235,28 @@ describe('training data', () => {
   });
 
   describe.each([
-    ['training-texts', { title: 'About us', content: 'We are a team of five.' }, { title: 'About', content: 'Six now.' }, 'title'],
-    ['training-qa', { question: 'Do you work weekends?', answer: 'No.' }, { question: 'Weekends?', answer: 'Saturdays.' }, 'question'],
+    [
+      'training-texts',
+      { title: 'About us', content: 'We are a team of five.' },
+      { title: 'About', content: 'Six now.' },
+      'title',
+    ],
+    [
+      'training-qa',
+      { question: 'Do you work weekends?', answer: 'No.' },
+      { question: 'Weekends?', answer: 'Saturdays.' },
+      'question',
+    ],
   ])('%s', (path, payload, update, firstField) => {
     it('paginates, validates, updates and deletes within the account', async () => {
-      for (let i = 0; i < 3; i++) expect((await send('POST', `/api/business-details/${path}`, payload)).statusCode).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect((await send('POST', `/api/business-details/${path}`, payload)).statusCode).toBe(201);
       const bad = await send('POST', `/api/business-details/${path}`, { ...payload, [firstField]: '  ' });
       expect(bad.statusCode).toBe(400);
       expect(json(bad)).toMatchObject({ field: firstField });
-      const page2 = json<{ data: { id: number }[]; total: number; currentPage: number }>(await get(`/api/business-details/${path}?page=2&pageSize=2`));
+      const page2 = json<{ data: { id: number }[]; total: number; currentPage: number }>(
+        await get(`/api/business-details/${path}?page=2&pageSize=2`),
+      );
       expect(page2).toMatchObject({ total: 3, currentPage: 2 });
       expect(page2.data).toHaveLength(1);
       expect(json<{ total: number }>(await get(`/api/business-details/${path}`, reseller)).total).toBe(0);
@@ -205,18 +273,33 @@ describe('training data', () => {
   describe('training-files', () => {
     it('uploads into the database, renames, deletes; refuses another account', async () => {
       const content = Buffer.from('Our prices start at 99 EUR.').toString('base64');
-      const created = await send('POST', '/api/business-details/training-files', { name: 'prices.txt', mime_type: 'text/plain', content_base64: content });
+      const created = await send('POST', '/api/business-details/training-files', {
+        name: 'prices.txt',
+        mime_type: 'text/plain',
+        content_base64: content,
+      });
       expect(created.statusCode).toBe(201);
       const { data } = json<{ data: { id: number; size_bytes: number } }>(created);
       expect(data.size_bytes).toBe(27);
-      const stored = await ctx.db.query<{ text: string }>("SELECT convert_from(content, 'UTF8') AS text FROM settings_training_files WHERE id = $1", [data.id]);
+      const stored = await ctx.db.query<{ text: string }>(
+        "SELECT convert_from(content, 'UTF8') AS text FROM settings_training_files WHERE id = $1",
+        [data.id],
+      );
       expect(stored.rows[0]!.text).toBe('Our prices start at 99 EUR.');
-      const list = json<{ data: unknown[]; total: number; max_file_mb: number }>(await get('/api/business-details/training-files'));
+      const list = json<{ data: unknown[]; total: number; max_file_mb: number }>(
+        await get('/api/business-details/training-files'),
+      );
       expect(list).toMatchObject({ total: 1, max_file_mb: 2 });
       expect(list.data[0]).not.toHaveProperty('content');
-      expect((await send('PUT', `/api/business-details/training-files/${data.id}`, { name: 'x' }, reseller)).statusCode).toBe(404);
-      expect(json(await send('PUT', `/api/business-details/training-files/${data.id}`, { name: 'pricing.txt' }))).toMatchObject({ data: { name: 'pricing.txt' } });
-      expect((await send('DELETE', `/api/business-details/training-files/${data.id}`, undefined, reseller)).statusCode).toBe(404);
+      expect(
+        (await send('PUT', `/api/business-details/training-files/${data.id}`, { name: 'x' }, reseller)).statusCode,
+      ).toBe(404);
+      expect(
+        json(await send('PUT', `/api/business-details/training-files/${data.id}`, { name: 'pricing.txt' })),
+      ).toMatchObject({ data: { name: 'pricing.txt' } });
+      expect(
+        (await send('DELETE', `/api/business-details/training-files/${data.id}`, undefined, reseller)).statusCode,
+      ).toBe(404);
       expect((await send('DELETE', `/api/business-details/training-files/${data.id}`)).statusCode).toBe(200);
     });
 
@@ -233,27 +316,62 @@ describe('training data', () => {
     });
 
     it('validates type and content', async () => {
-      const res = await send('POST', '/api/business-details/training-files', { name: 'x.exe', mime_type: 'application/x-msdownload', content_base64: '!!' });
+      const res = await send('POST', '/api/business-details/training-files', {
+        name: 'x.exe',
+        mime_type: 'application/x-msdownload',
+        content_base64: '!!',
+      });
       expect(res.statusCode).toBe(400);
-      expect(json<{ errors: { field: string }[] }>(res).errors.map((e) => e.field).sort()).toEqual(['content_base64', 'mime_type']);
+      expect(
+        json<{ errors: { field: string }[] }>(res)
+          .errors.map((e) => e.field)
+          .sort(),
+      ).toEqual(['content_base64', 'mime_type']);
     });
   });
   describe('default questions (GET /api/get-all-openai-default-questions)', () => {
-    type Questions = { data: { key: string; question: string; answered: boolean; qa_id: number | null }[]; answered: number; total: number };
+    type Questions = {
+      data: { key: string; question: string; answered: boolean; qa_id: number | null }[];
+      answered: number;
+      total: number;
+    };
     it("lists the questions in the user's language and marks the ones the account's Q&A answers, in any language", async () => {
       const before = json<Questions>(await get('/api/get-all-openai-default-questions', reseller));
       expect(before.total).toBe(8);
-      expect(before.data[1]).toMatchObject({ key: 'ideal_customer', question: 'Who is your ideal customer?', answered: false, qa_id: null });
+      expect(before.data[1]).toMatchObject({
+        key: 'ideal_customer',
+        question: 'Who is your ideal customer?',
+        answered: false,
+        qa_id: null,
+      });
 
       // Answered in Spanish (spacing and case aside) and the user reads the list in French: still answered.
-      const saved = await send('POST', '/api/business-details/training-qa', { question: '  ¿quién es   su cliente ideal? ', answer: 'Dentistas.' }, reseller);
+      const saved = await send(
+        'POST',
+        '/api/business-details/training-qa',
+        { question: '  ¿quién es   su cliente ideal? ', answer: 'Dentistas.' },
+        reseller,
+      );
       expect(saved.statusCode).toBe(201);
       const qaId = json<{ data: { id: number } }>(saved).data.id;
-      const french = json<Questions>(await ctx.app.inject({ method: 'GET', url: '/api/get-all-openai-default-questions', headers: { ...bearer(reseller), 'user-language': 'fr' } }));
-      expect(french.data[1]).toEqual({ key: 'ideal_customer', question: 'Qui est votre client idéal ?', answered: true, qa_id: qaId });
+      const french = json<Questions>(
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/get-all-openai-default-questions',
+          headers: { ...bearer(reseller), 'user-language': 'fr' },
+        }),
+      );
+      expect(french.data[1]).toEqual({
+        key: 'ideal_customer',
+        question: 'Qui est votre client idéal ?',
+        answered: true,
+        qa_id: qaId,
+      });
       expect(french.answered).toBe(before.answered + 1);
       // Another account's answers are not mine.
-      expect(json<Questions>(await get('/api/get-all-openai-default-questions', customer)).data[1]!.answered).toBe(false);
+      expect(json<Questions>(await get('/api/get-all-openai-default-questions', customer)).data[1]!.answered).toBe(
+        false,
+      );
       expect((await get('/api/get-all-openai-default-questions?x=1')).statusCode).toBe(400);
     });
   });

@@ -10,7 +10,13 @@ describe('object storage (S3 API)', () => {
   let settings: ObjectStorageConfig;
   beforeAll(async () => {
     s3 = await startFakeS3();
-    settings = { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: s3.credentials };
+    settings = {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: s3.credentials,
+    };
   });
   afterAll(() => s3.close());
 
@@ -32,7 +38,9 @@ describe('object storage (S3 API)', () => {
   test('a wrong secret is refused by the signature check', async () => {
     const store = s3ObjectStore({ ...settings, credentials: { ...s3.credentials, secretAccessKey: 'not-the-secret' } });
     try {
-      await expect(store.put('tests/two', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+      await expect(store.put('tests/two', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({
+        name: 'SignatureDoesNotMatch',
+      });
       expect(s3.objects.has('tests/two')).toBe(false);
     } finally {
       store.close();
@@ -42,18 +50,32 @@ describe('object storage (S3 API)', () => {
   test('S3_* settings: off without a bucket, bad values name their variable', () => {
     const fail = (key: string, message: string) => new Error(`${key}: ${message}`);
     expect(objectStorageConfig({}, fail)).toBeNull();
-    expect(objectStorageConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, fail)).toEqual({
+    expect(
+      objectStorageConfig(
+        { S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' },
+        fail,
+      ),
+    ).toEqual({
       bucket: 'files',
       endpoint: 'http://127.0.0.1:9000',
       region: 'us-east-1',
       forcePathStyle: true,
       credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
     });
-    expect(objectStorageConfig({ S3_BUCKET: 'files', S3_REGION: 'eu-west-3' }, fail)).toMatchObject({ endpoint: null, forcePathStyle: false, credentials: null, region: 'eu-west-3' });
+    expect(objectStorageConfig({ S3_BUCKET: 'files', S3_REGION: 'eu-west-3' }, fail)).toMatchObject({
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+      region: 'eu-west-3',
+    });
     expect(() => objectStorageConfig({ S3_BUCKET: 'Bad_Bucket' }, fail)).toThrow(/^S3_BUCKET: /);
     expect(() => objectStorageConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' }, fail)).toThrow(/^S3_ENDPOINT: /);
-    expect(() => objectStorageConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'a' }, fail)).toThrow(/^S3_SECRET_ACCESS_KEY: /);
-    expect(() => objectStorageConfig({ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, fail)).toThrow(/^S3_FORCE_PATH_STYLE: /);
+    expect(() => objectStorageConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'a' }, fail)).toThrow(
+      /^S3_SECRET_ACCESS_KEY: /,
+    );
+    expect(() => objectStorageConfig({ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, fail)).toThrow(
+      /^S3_FORCE_PATH_STYLE: /,
+    );
   });
 
   describe('training files with object storage configured', () => {
@@ -78,25 +100,53 @@ describe('object storage (S3 API)', () => {
       expect(created.statusCode).toBe(201);
       const { data } = json<{ data: { id: number; size_bytes: number; name: string } }>(created);
       expect(data).toMatchObject({ name: 'prices.txt', size_bytes: 27 });
-      const row = (await ctx.db.query<{ content: unknown; storage_key: string }>('SELECT content, storage_key FROM settings_training_files WHERE id = $1', [data.id])).rows[0]!;
+      const row = (
+        await ctx.db.query<{ content: unknown; storage_key: string }>(
+          'SELECT content, storage_key FROM settings_training_files WHERE id = $1',
+          [data.id],
+        )
+      ).rows[0]!;
       expect(row.content).toBeNull();
       expect(row.storage_key).toMatch(/^training-files\/\d+\/[0-9a-f-]{36}$/);
-      expect(s3.objects.get(row.storage_key)).toEqual({ body: Buffer.from('Our prices start at 99 EUR.'), contentType: 'text/plain' });
+      expect(s3.objects.get(row.storage_key)).toEqual({
+        body: Buffer.from('Our prices start at 99 EUR.'),
+        contentType: 'text/plain',
+      });
 
-      const list = json<{ data: { id: number }[] }>(await ctx.app.inject({ url: '/api/business-details/training-files', headers: bearer(customer) }));
+      const list = json<{ data: { id: number }[] }>(
+        await ctx.app.inject({ url: '/api/business-details/training-files', headers: bearer(customer) }),
+      );
       expect(list.data.map((f) => f.id)).toContain(data.id);
 
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/business-details/training-files/${data.id}`, headers: bearer(customer) })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'DELETE',
+            url: `/api/business-details/training-files/${data.id}`,
+            headers: bearer(customer),
+          })
+        ).statusCode,
+      ).toBe(200);
       expect(s3.objects.has(row.storage_key)).toBe(false);
       expect((await ctx.db.query('SELECT 1 FROM settings_training_files WHERE id = $1', [data.id])).rowCount).toBe(0);
     });
 
     test("a reseller's uploaded logo goes to the bucket and is served from it", async () => {
       const reseller = await login(ctx.app, DEMO.reseller);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/whitelabel/brand-images', headers: bearer(reseller), payload: { kind: 'logo', content_base64: PNG.toString('base64') } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/whitelabel/brand-images',
+        headers: bearer(reseller),
+        payload: { kind: 'logo', content_base64: PNG.toString('base64') },
+      });
       expect(res.statusCode).toBe(201);
       const { url } = json<{ data: { url: string } }>(res).data;
-      const row = (await ctx.db.query<{ content: unknown; storage_key: string }>('SELECT content, storage_key FROM brand_images WHERE id = $1', [url.split('/').pop()!])).rows[0]!;
+      const row = (
+        await ctx.db.query<{ content: unknown; storage_key: string }>(
+          'SELECT content, storage_key FROM brand_images WHERE id = $1',
+          [url.split('/').pop()!],
+        )
+      ).rows[0]!;
       expect(row.content).toBeNull();
       expect(s3.objects.get(row.storage_key)).toEqual({ body: PNG, contentType: 'image/png' });
       const served = await ctx.app.inject({ method: 'GET', url });
@@ -105,11 +155,14 @@ describe('object storage (S3 API)', () => {
     });
 
     test('when the bucket refuses the upload, nothing is recorded', async () => {
-      const before = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_training_files')).rows[0]!.n;
+      const before = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_training_files'))
+        .rows[0]!.n;
       s3.failNext('PUT', 'AccessDenied', 403);
       const refused = await upload('denied.txt', 'nope');
       expect(refused.statusCode).toBe(500);
-      expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_training_files')).rows[0]!.n).toBe(before);
+      expect(
+        (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_training_files')).rows[0]!.n,
+      ).toBe(before);
       expect([...s3.objects.keys()].some((k) => k.startsWith('training-files/'))).toBe(false);
     });
   });

@@ -33,10 +33,26 @@ describe('config', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'leadsmith-cfg-'));
     try {
       const config = loadConfig(
-        { PORT: '8099', HOST: '0.0.0.0', DATA_DIR: ':memory:', TOKEN_TTL_HOURS: '1', DEV_MAILBOX: 'true', WEB_ROOT: dir, DATABASE_URL: 'postgres://u:p@db:5432/leadsmith' },
+        {
+          PORT: '8099',
+          HOST: '0.0.0.0',
+          DATA_DIR: ':memory:',
+          TOKEN_TTL_HOURS: '1',
+          DEV_MAILBOX: 'true',
+          WEB_ROOT: dir,
+          DATABASE_URL: 'postgres://u:p@db:5432/leadsmith',
+        },
         repo,
       );
-      expect(config).toMatchObject({ port: 8099, host: '0.0.0.0', dataDir: ':memory:', tokenTtlHours: 1, devMailbox: true, webRoot: dir, databaseUrl: 'postgres://u:p@db:5432/leadsmith' });
+      expect(config).toMatchObject({
+        port: 8099,
+        host: '0.0.0.0',
+        dataDir: ':memory:',
+        tokenTtlHours: 1,
+        devMailbox: true,
+        webRoot: dir,
+        databaseUrl: 'postgres://u:p@db:5432/leadsmith',
+      });
       expect(loadConfig({ SERVE_WEB: '0', WEB_ROOT: dir }, repo).webRoot).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -56,7 +72,15 @@ describe('config', () => {
     [{ APP_SECRET: 'short' }, 'APP_SECRET'],
     [{ NODE_ENV: 'production' }, 'CHAT_WIDGET_SECRET'],
     [{ NODE_ENV: 'production', CHAT_WIDGET_SECRET: 'a-real-secret-value' }, 'APP_SECRET'],
-    [{ NODE_ENV: 'production', CHAT_WIDGET_SECRET: 'a-real-secret-value', APP_SECRET: 'another-real-secret', DEV_MAILBOX: '1' }, 'DEV_MAILBOX'],
+    [
+      {
+        NODE_ENV: 'production',
+        CHAT_WIDGET_SECRET: 'a-real-secret-value',
+        APP_SECRET: 'another-real-secret',
+        DEV_MAILBOX: '1',
+      },
+      'DEV_MAILBOX',
+    ],
   ])('%j fails loudly naming %s', (env, key) => {
     expect(() => loadConfig(env, repo)).toThrow(ConfigError);
     expect(() => loadConfig(env, repo)).toThrow(new RegExp(`^Invalid environment variable ${key}:`));
@@ -92,18 +116,52 @@ describe('search limits', () => {
 describe('semver', () => {
   test('validity', () => {
     for (const v of ['1.0.0', '0.10.2', '2.0.0-rc.1', '10.20.30-alpha-1.x']) expect(isSemver(v)).toBe(true);
-    for (const v of ['1.0', 'v1.0.0', '01.0.0', 'latest', '1.0.0+build', '../1.0.0', '']) expect(isSemver(v)).toBe(false);
+    for (const v of ['1.0', 'v1.0.0', '01.0.0', 'latest', '1.0.0+build', '../1.0.0', ''])
+      expect(isSemver(v)).toBe(false);
   });
 
   test('ordering', () => {
-    const sorted = ['1.10.0', '1.2.0', '1.0.0', '1.0.0-rc.1', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta.2', '1.0.0-beta.11', '0.9.9'].sort(compareSemver);
-    expect(sorted).toEqual(['0.9.9', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0', '1.2.0', '1.10.0']);
+    const sorted = [
+      '1.10.0',
+      '1.2.0',
+      '1.0.0',
+      '1.0.0-rc.1',
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '0.9.9',
+    ].sort(compareSemver);
+    expect(sorted).toEqual([
+      '0.9.9',
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+      '1.2.0',
+      '1.10.0',
+    ]);
   });
 });
 
 describe('i18n catalogue', () => {
   const codes = Object.keys(MESSAGES) as MessageCode[];
-  const sample = { email: 'a@b.test', min: 6, max: 9, values: 'x', minutes: 3, seconds: 7, provider: 'google', type: 'text/plain', name: 'Ann', code: '123456' };
+  const sample = {
+    email: 'a@b.test',
+    min: 6,
+    max: 9,
+    values: 'x',
+    minutes: 3,
+    seconds: 7,
+    provider: 'google',
+    type: 'text/plain',
+    name: 'Ann',
+    code: '123456',
+  };
 
   test('every code has a non-empty text in en, es, fr and de, with the same placeholders', () => {
     for (const code of codes) {
@@ -124,7 +182,8 @@ describe('i18n catalogue', () => {
 
   test('non-English texts are actually translated', () => {
     for (const code of codes) {
-      for (const lang of ['es', 'fr', 'de'] as const) expect({ code, lang, text: t(lang, code, sample) }).not.toEqual({ code, lang, text: t('en', code, sample) });
+      for (const lang of ['es', 'fr', 'de'] as const)
+        expect({ code, lang, text: t(lang, code, sample) }).not.toEqual({ code, lang, text: t('en', code, sample) });
     }
   });
 
@@ -148,7 +207,8 @@ describe('helpers', () => {
 
   test('safeRelativePath refuses anything that could leave the root', () => {
     expect(safeRelativePath('a/b.js')).toBe('a/b.js');
-    for (const bad of ['', '../x', 'a/../../x', './x', 'a//b', 'a\\b', 'x\0y', '/abs', 'a/']) expect(safeRelativePath(bad)).toBeNull();
+    for (const bad of ['', '../x', 'a/../../x', './x', 'a//b', 'a\\b', 'x\0y', '/abs', 'a/'])
+      expect(safeRelativePath(bad)).toBeNull();
   });
 });
 
@@ -173,7 +233,12 @@ describe('similarPeople: the rule of people "find similar"', () => {
     social: null,
     ...over,
   });
-  const source = (id: string, demo: boolean, answer: (q: LeadQuery) => LeadRecord[], asked: LeadQuery[]): LeadProvider => ({
+  const source = (
+    id: string,
+    demo: boolean,
+    answer: (q: LeadQuery) => LeadRecord[],
+    asked: LeadQuery[],
+  ): LeadProvider => ({
     ...demoLeadProvider,
     id,
     demo,
@@ -182,21 +247,58 @@ describe('similarPeople: the rule of people "find similar"', () => {
       yield* answer(query);
     },
   });
-  const seed = { name: 'Ana Silva', company: 'Acme', job_title: 'Head of Sales', seniority: 'Director', department: 'Sales', country: 'Portugal', industry: 'Software', employee_count: 100 };
+  const seed = {
+    name: 'Ana Silva',
+    company: 'Acme',
+    job_title: 'Head of Sales',
+    seniority: 'Director',
+    department: 'Sales',
+    country: 'Portugal',
+    industry: 'Software',
+    employee_count: 100,
+  };
 
   test('looks for the role and seniority at companies of the same industry and size, never the person or its company', async () => {
     const asked: LeadQuery[] = [];
-    const company = source('c', false, () => [record({ name: 'Acme', company: 'Acme' }), record({ name: 'Beta', company: 'Beta' }), record({ name: 'Gamma', company: 'Gamma' })], asked);
-    const group = source('g', false, () => [
-      record({ name: 'Ana Silva', company: 'Beta' }),
-      record({ name: 'Rui Costa', company: 'Acme', email: 'rui@acme.test', email_outcome: 'found' }),
-      record({ name: 'Eva Lima', company: 'Beta', job_title: 'Head of Sales', email: 'eva@beta.test', email_outcome: 'found' }),
-      record({ name: 'Paulo Reis', company: 'Gamma', email: 'guess@gamma.test', email_outcome: 'not_found' }),
-    ], asked);
+    const company = source(
+      'c',
+      false,
+      () => [
+        record({ name: 'Acme', company: 'Acme' }),
+        record({ name: 'Beta', company: 'Beta' }),
+        record({ name: 'Gamma', company: 'Gamma' }),
+      ],
+      asked,
+    );
+    const group = source(
+      'g',
+      false,
+      () => [
+        record({ name: 'Ana Silva', company: 'Beta' }),
+        record({ name: 'Rui Costa', company: 'Acme', email: 'rui@acme.test', email_outcome: 'found' }),
+        record({
+          name: 'Eva Lima',
+          company: 'Beta',
+          job_title: 'Head of Sales',
+          email: 'eva@beta.test',
+          email_outcome: 'found',
+        }),
+        record({ name: 'Paulo Reis', company: 'Gamma', email: 'guess@gamma.test', email_outcome: 'not_found' }),
+      ],
+      asked,
+    );
     const people = source('p', false, () => [], asked);
     const found = await similarPeople(seed, { company, group, people });
-    expect(asked[0]).toEqual({ type: 'company', location: 'Portugal', filters: { industry: 'Software', employees_min: 50, employees_max: 200 } });
-    expect(asked[1]).toEqual({ type: 'group', location: 'Portugal', filters: { job_title: 'Head of Sales', seniority: ['Director'], companies: ['Beta', 'Gamma'] } });
+    expect(asked[0]).toEqual({
+      type: 'company',
+      location: 'Portugal',
+      filters: { industry: 'Software', employees_min: 50, employees_max: 200 },
+    });
+    expect(asked[1]).toEqual({
+      type: 'group',
+      location: 'Portugal',
+      filters: { job_title: 'Head of Sales', seniority: ['Director'], companies: ['Beta', 'Gamma'] },
+    });
     expect(found.map((p) => [p.name, p.email])).toEqual([
       ['Eva Lima', 'eva@beta.test'],
       ['Paulo Reis', null],
@@ -209,7 +311,12 @@ describe('similarPeople: the rule of people "find similar"', () => {
     const company = source('c', true, () => [record({ name: 'Demo Co' })], asked);
     expect(await similarPeople({ ...seed, seniority: 'vp' }, { people, group: people, company })).toHaveLength(1);
     expect(asked).toEqual([{ type: 'people', location: 'Portugal', filters: { job_title: 'Head of Sales' } }]);
-    expect(await similarPeople({ ...seed, job_title: null, department: null, seniority: null }, { people, group: people, company })).toEqual([]);
+    expect(
+      await similarPeople(
+        { ...seed, job_title: null, department: null, seniority: null },
+        { people, group: people, company },
+      ),
+    ).toEqual([]);
     expect(asked).toHaveLength(1);
   });
 });

@@ -26,7 +26,8 @@ describe('web root: remote registry and static files', () => {
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'leadsmith-web-'));
     writeTree(webRoot, {
-      'shell/dist/index.html': '<!doctype html><title>Platform</title><link rel="icon" id="app-favicon" href="data:," /><p>The shell page</p>',
+      'shell/dist/index.html':
+        '<!doctype html><title>Platform</title><link rel="icon" id="app-favicon" href="data:," /><p>The shell page</p>',
       'shell/dist/main.0a1b2c3d.js': BIG_JS,
       // A build's precompressed copies (shared/compressAssetsPlugin.cjs), made differently from what the server would make.
       'shell/dist/chunk.1a2b3c4d.js': BIG_JS,
@@ -80,11 +81,16 @@ describe('web root: remote registry and static files', () => {
   test('a new build shows up without a restart', async () => {
     writeTree(webRoot, { 'mfe-lead-search/dist/2.0.0/mf-manifest.json': manifest('mfe_lead_search', '2.0.0') });
     const body = json<{ remotes: Record<string, { version: string }> }>(await get('/api/remote-registry'));
-    expect(body.remotes.mfe_lead_search).toEqual({ version: '2.0.0', manifestUrl: '/remotes/mfe-lead-search/2.0.0/mf-manifest.json' });
+    expect(body.remotes.mfe_lead_search).toEqual({
+      version: '2.0.0',
+      manifestUrl: '/remotes/mfe-lead-search/2.0.0/mf-manifest.json',
+    });
   });
 
   test('every manifestUrl in the registry is served, with CORS and no-cache', async () => {
-    const { remotes } = json<{ remotes: Record<string, { manifestUrl: string; version: string }> }>(await get('/api/remote-registry'));
+    const { remotes } = json<{ remotes: Record<string, { manifestUrl: string; version: string }> }>(
+      await get('/api/remote-registry'),
+    );
     for (const [name, entry] of Object.entries(remotes)) {
       const response = await get(entry.manifestUrl);
       expect(response.statusCode).toBe(200);
@@ -151,7 +157,9 @@ describe('web root: remote registry and static files', () => {
   });
 
   test("on a reseller's domain the shell page carries its name and favicon, never the platform's", async () => {
-    await ctx.db.query(`INSERT INTO business_settings (domain, name, favicon) VALUES ('riley.test', 'Riley <Leads>', 'https://cdn.riley.test/favicon.png')`);
+    await ctx.db.query(
+      `INSERT INTO business_settings (domain, name, favicon) VALUES ('riley.test', 'Riley <Leads>', 'https://cdn.riley.test/favicon.png')`,
+    );
     const page = await get('/login', { ...html, host: 'riley.test:8443' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Riley &lt;Leads&gt;</title>');
@@ -160,7 +168,9 @@ describe('web root: remote registry and static files', () => {
     // Its API documentation page and document too.
     const docs = await get('/api/docs/', { host: 'riley.test' });
     expect(docs.body).toContain('<title>Riley &lt;Leads&gt; API</title>');
-    expect(json<{ info: { title: string } }>(await get('/api/docs/json', { host: 'riley.test' })).info.title).toBe('Riley <Leads> API');
+    expect(json<{ info: { title: string } }>(await get('/api/docs/json', { host: 'riley.test' })).info.title).toBe(
+      'Riley <Leads> API',
+    );
     await ctx.db.query(`DELETE FROM business_settings WHERE domain = 'riley.test'`);
   });
 
@@ -218,7 +228,9 @@ describe('web root: remote registry and static files', () => {
       expect(response.statusCode).toBe(503);
       expect(response.body).toContain('npm run build');
       // Its registry is the shared one (the other instance's builds, on the same database), not its empty disk.
-      expect(json(await app.inject({ url: '/api/remote-registry' }))).toEqual(json(await ctx.app.inject({ url: '/api/remote-registry' })));
+      expect(json(await app.inject({ url: '/api/remote-registry' }))).toEqual(
+        json(await ctx.app.inject({ url: '/api/remote-registry' })),
+      );
     } finally {
       await app.close();
       rmSync(emptyRoot, { recursive: true, force: true });

@@ -24,7 +24,14 @@ describe("a reseller's domain, verified by a DNS TXT record", () => {
         const records = published.get(question?.name.toLowerCase() ?? '');
         type Answer = (typeof response.answers)[number];
         if (records && question!.type === Packet.TYPE.TXT) {
-          for (const data of records) response.answers.push({ name: question!.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as unknown as Answer);
+          for (const data of records)
+            response.answers.push({
+              name: question!.name,
+              type: Packet.TYPE.TXT,
+              class: Packet.CLASS.IN,
+              ttl: 60,
+              data,
+            } as unknown as Answer);
         } else if (!records) response.header.rcode = Packet.RCODE.NXDOMAIN;
         send(response);
       },
@@ -43,12 +50,23 @@ describe("a reseller's domain, verified by a DNS TXT record", () => {
   });
 
   it('gives the record to publish, refuses until DNS answers it, then verifies; the TLS check follows; a new domain starts over', async () => {
-    expect(json(await call('GET', '/api/whitelabel/domain', reseller))).toMatchObject({ code: 'whitelabel.sales_needs_account', field: 'domain' });
+    expect(json(await call('GET', '/api/whitelabel/domain', reseller))).toMatchObject({
+      code: 'whitelabel.sales_needs_account',
+      field: 'domain',
+    });
     await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'app.riley.test' });
-    const status = json<{ data: { domain: string; txt_name: string; txt_value: string; verified_at: null } }>(await call('GET', '/api/whitelabel/domain', reseller)).data;
-    expect(status).toMatchObject({ domain: 'app.riley.test', txt_name: '_domain-verify.app.riley.test', verified_at: null });
+    const status = json<{ data: { domain: string; txt_name: string; txt_value: string; verified_at: null } }>(
+      await call('GET', '/api/whitelabel/domain', reseller),
+    ).data;
+    expect(status).toMatchObject({
+      domain: 'app.riley.test',
+      txt_name: '_domain-verify.app.riley.test',
+      verified_at: null,
+    });
     expect(status.txt_value).toMatch(/^domain-verify=[0-9a-f]{32}$/);
-    expect(json<{ data: { txt_value: string } }>(await call('GET', '/api/whitelabel/domain', reseller)).data.txt_value).toBe(status.txt_value);
+    expect(
+      json<{ data: { txt_value: string } }>(await call('GET', '/api/whitelabel/domain', reseller)).data.txt_value,
+    ).toBe(status.txt_value);
     const check = () => ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=app.riley.test' });
     expect((await check()).statusCode).toBe(404);
 
@@ -64,16 +82,27 @@ describe("a reseller's domain, verified by a DNS TXT record", () => {
     published.set('_domain-verify.app.riley.test', ['v=spf1 -all', status.txt_value]);
     const verified = await call('POST', '/api/whitelabel/domain/verify', reseller, {});
     expect(verified.statusCode).toBe(200);
-    expect(json(verified)).toMatchObject({ code: 'whitelabel.domain_verified', data: { domain: 'app.riley.test', verified_at: expect.any(String) } });
+    expect(json(verified)).toMatchObject({
+      code: 'whitelabel.domain_verified',
+      data: { domain: 'app.riley.test', verified_at: expect.any(String) },
+    });
     expect(json(await check())).toEqual({ domain: 'app.riley.test', served: true });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=localhost' })).statusCode).toBe(200);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=unknown.test' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'whitelabel.domain_not_served', message: 'unknown.test is not served by this platform.', served: false });
+    expect(unknown.json()).toMatchObject({
+      code: 'whitelabel.domain_not_served',
+      message: 'unknown.test is not served by this platform.',
+      served: false,
+    });
 
     // Another domain must prove itself again.
     await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'leads.riley.test' });
-    expect(json(await call('GET', '/api/whitelabel/domain', reseller))).toMatchObject({ data: { domain: 'leads.riley.test', verified_at: null } });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=leads.riley.test' })).statusCode).toBe(404);
+    expect(json(await call('GET', '/api/whitelabel/domain', reseller))).toMatchObject({
+      data: { domain: 'leads.riley.test', verified_at: null },
+    });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=leads.riley.test' })).statusCode,
+    ).toBe(404);
   });
 });

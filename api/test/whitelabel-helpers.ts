@@ -11,7 +11,10 @@ export async function otherReseller(ctx: TestContext, email = 'other.reseller@le
      VALUES ($1, $2, 'Other', 'Reseller', 'user', 'reseller', now(), now(), now(), true) RETURNING id`,
     [email, hash],
   );
-  await ctx.db.query(`INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug IN ('whitelabel', 'leads')`, [rows[0]!.id]);
+  await ctx.db.query(
+    `INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug IN ('whitelabel', 'leads')`,
+    [rows[0]!.id],
+  );
   return login(ctx.app, { email, password });
 }
 
@@ -63,7 +66,10 @@ export const PACKAGE = {
 export { fakeSmtpServer } from './fakeSmtp';
 
 /** A 1×1 PNG, and an ICO holding it (what a favicon usually is). */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 export const ICO = (() => {
   const header = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0, 0, 0, 0, 22, 0, 0, 0]);
   header.writeUInt32LE(PNG.length, 14);

@@ -13,11 +13,35 @@ import { safeHref, sanitizeHtml } from '../src/routes/whitelabel/sanitizeHtml';
 function e2eCorpus(): string[] {
   const source = readFileSync(join(__dirname, '../../e2e/support/SecurityXss.ts'), 'utf8');
   const lists = [...source.matchAll(/export const (?:SHORT_PAYLOADS|PAYLOADS) = \[([\s\S]*?)\] as const;/g)];
-  const payloads = lists.flatMap((m) => runInNewContext(`[${m[1]!.replace(/\.\.\.SHORT_PAYLOADS,?/, '')}]`) as string[]);
+  const payloads = lists.flatMap(
+    (m) => runInNewContext(`[${m[1]!.replace(/\.\.\.SHORT_PAYLOADS,?/, '')}]`) as string[],
+  );
   return [...new Set(payloads)];
 }
 
-const ALLOWED = new Set(['P', 'BR', 'HR', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'UL', 'OL', 'LI', 'H2', 'H3', 'H4', 'BLOCKQUOTE', 'CODE', 'PRE', 'A', 'SPAN', 'DIV']);
+const ALLOWED = new Set([
+  'P',
+  'BR',
+  'HR',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'U',
+  'S',
+  'UL',
+  'OL',
+  'LI',
+  'H2',
+  'H3',
+  'H4',
+  'BLOCKQUOTE',
+  'CODE',
+  'PRE',
+  'A',
+  'SPAN',
+  'DIV',
+]);
 
 /** The few DOM members used here (the API's TypeScript program has no DOM library). */
 interface ParsedElement {
@@ -30,7 +54,9 @@ interface ParsedRoot {
 }
 // A real HTML parser (jsdom, from the web test setup) reads the sanitiser's output as a browser would.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: { document: { createElement(tag: string): ParsedRoot } } } };
+const { JSDOM } = require('jsdom') as {
+  JSDOM: new (html: string) => { window: { document: { createElement(tag: string): ParsedRoot } } };
+};
 const parserDocument = new JSDOM('<!doctype html><body></body>').window.document;
 
 /** Problems a real parser finds in sanitised output (empty = safe). */
@@ -43,7 +69,8 @@ function problemsIn(html: string): string[] {
     for (const attr of Array.from(el.attributes)) {
       if (el.tagName === 'A' && attr.name === 'href') {
         if (!/^(https?:|mailto:)/.test(attr.value)) problems.push(`href ${attr.value}`);
-      } else if (!(el.tagName === 'A' && (attr.name === 'target' || attr.name === 'rel'))) problems.push(`attribute ${attr.name} on ${el.tagName}`);
+      } else if (!(el.tagName === 'A' && (attr.name === 'target' || attr.name === 'rel')))
+        problems.push(`attribute ${attr.name} on ${el.tagName}`);
     }
   }
   return problems;
@@ -84,7 +111,9 @@ describe('lesson body sanitiser', () => {
   });
 
   it('keeps the formatting a lesson needs and safe links, as text where markup is not allowed', () => {
-    const out = sanitizeHtml('<h2 class="x">Step 1</h2><p style="color:red">Open <strong>Settings</strong> &amp; <a href="https://help.example.com/a?b=1&amp;c=2" onclick="x()">read this</a></p><ul><li>One<li>Two</ul>');
+    const out = sanitizeHtml(
+      '<h2 class="x">Step 1</h2><p style="color:red">Open <strong>Settings</strong> &amp; <a href="https://help.example.com/a?b=1&amp;c=2" onclick="x()">read this</a></p><ul><li>One<li>Two</ul>',
+    );
     expect(out).toBe(
       '<h2>Step 1</h2><p>Open <strong>Settings</strong> &amp; <a href="https://help.example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">read this</a></p><ul><li>One<li>Two</li></li></ul>',
     );
@@ -97,15 +126,61 @@ describe('lesson body sanitiser', () => {
   it('accepts only http(s) and mailto links, seeing through encodings', () => {
     expect(safeHref('https://example.com/x')).toBe('https://example.com/x');
     expect(safeHref('mailto:help@example.com')).toBe('mailto:help@example.com');
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'javascript&#58;alert(1)', 'javascript&colon;alert(1)', '&#106;avascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x', '/relative', 'https://']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'javascript&#58;alert(1)',
+      'javascript&colon;alert(1)',
+      '&#106;avascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      '//evil.example/x',
+      '/relative',
+      'https://',
+    ]) {
       expect(safeHref(bad)).toBeNull();
     }
   });
 
   it('holds on generated HTML soup (property-based)', () => {
     const piece = fc.constantFrom(
-      '<', '>', '"', "'", '=', '/', '<!--', '-->', '<!', '&', '&#', ';', ' ', 'x', 'on', 'onerror', 'href', 'src', 'javascript:', 'alert(1)',
-      'script', 'svg', 'math', 'style', 'img', 'a', 'p', 'iframe', 'template', 'textarea', '<a href=', '<img src=x onerror=', '</', '<script>', '</script>', '<svg><p><style>',
+      '<',
+      '>',
+      '"',
+      "'",
+      '=',
+      '/',
+      '<!--',
+      '-->',
+      '<!',
+      '&',
+      '&#',
+      ';',
+      ' ',
+      'x',
+      'on',
+      'onerror',
+      'href',
+      'src',
+      'javascript:',
+      'alert(1)',
+      'script',
+      'svg',
+      'math',
+      'style',
+      'img',
+      'a',
+      'p',
+      'iframe',
+      'template',
+      'textarea',
+      '<a href=',
+      '<img src=x onerror=',
+      '</',
+      '<script>',
+      '</script>',
+      '<svg><p><style>',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {

@@ -25,4 +25,3 @@ export class AdminPage {
     await dialog.getByRole('button', { name: button }).click();
   }
 }
-

@@ -7,14 +7,24 @@ let counter = 0;
  * A new reseller with ai_suggest and leads, created through the admin API, so the AI specs can
  * complete a business profile without touching the shared demo accounts.
  */
-export async function createAiReseller(request: APIRequestContext): Promise<{ email: string; password: string; token: string }> {
+export async function createAiReseller(
+  request: APIRequestContext,
+): Promise<{ email: string; password: string; token: string }> {
   counter += 1;
   const adminToken = await apiToken(request, 'admin');
   const email = `ai-reseller-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
   const password = 'ai-reseller-pass';
   const created = await request.post('/api/admin/users', {
     headers: { authorization: `Bearer ${adminToken}` },
-    data: { email, password, first_name: 'Ada', last_name: 'Reseller', user_type: 'reseller', modules: ['leads', 'ai_suggest', 'whitelabel', 'wallet'], search_limit: 1000 },
+    data: {
+      email,
+      password,
+      first_name: 'Ada',
+      last_name: 'Reseller',
+      user_type: 'reseller',
+      modules: ['leads', 'ai_suggest', 'whitelabel', 'wallet'],
+      search_limit: 1000,
+    },
   });
   expect(created.status(), `create ${email}`).toBe(201);
   return { email, password, token: await apiToken(request, { email, password }) };

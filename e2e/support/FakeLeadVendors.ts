@@ -24,4 +24,7 @@ export const LEAD_VENDORS_CONTROL = `http://127.0.0.1:${LEAD_VENDORS_PORT}/__con
  * A town only the live-results spec searches (Porto's places, a box of its own): its Overpass queries are never
  * answered from the API's cell cache of another spec's Porto search, and a hold `within` it catches only its own.
  */
-export const RIBEIRA = { location: 'Ribeira, Porto', box: (([s, n, w, e]) => `${s},${w},${n},${e}`)(NOMINATIM_RIBEIRA[0]!.boundingbox) };
+export const RIBEIRA = {
+  location: 'Ribeira, Porto',
+  box: (([s, n, w, e]) => `${s},${w},${n},${e}`)(NOMINATIM_RIBEIRA[0]!.boundingbox),
+};

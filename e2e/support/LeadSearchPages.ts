@@ -21,7 +21,9 @@ export class NewSearchPage {
     // The design system's checkbox: its label takes the click (the input itself is visually hidden).
     if (demo) await this.page.getByText(/^Demo list \(/).click();
     await this.page.getByRole('button', { name: 'Create list' }).click();
-    await expect(this.page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(demo ? `${name} (Demo list)` : name);
+    await expect(this.page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(
+      demo ? `${name} (Demo list)` : name,
+    );
   }
 }
 

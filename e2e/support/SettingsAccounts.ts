@@ -8,7 +8,11 @@ let counter = 0;
  * A new customer created by the super admin with the given modules and an empty wallet, so wallet
  * specs start from a known balance and never change the shared demo accounts.
  */
-export async function createModuleUser(request: APIRequestContext, label: string, modules: string[]): Promise<FreshUser> {
+export async function createModuleUser(
+  request: APIRequestContext,
+  label: string,
+  modules: string[],
+): Promise<FreshUser> {
   counter += 1;
   const admin = await apiToken(request, 'admin');
   const email = `settings-${label}-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;

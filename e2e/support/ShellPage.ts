@@ -5,7 +5,9 @@ export class ShellPage {
   constructor(readonly page: Page) {}
 
   get sidebar(): Locator {
-    return this.page.getByRole('navigation', { name: /main navigation|navegación principal|navigation principale|hauptnavigation/i });
+    return this.page.getByRole('navigation', {
+      name: /main navigation|navegación principal|navigation principale|hauptnavigation/i,
+    });
   }
 
   /** Titles of the sidebar groups, in order. */

@@ -10,11 +10,17 @@ export type Account = FreshUser & { id: number };
  * reseller's customers see (menu links, training) without touching the shared demo accounts other
  * specs assert on.
  */
-export async function freshResellerWithCustomer(request: APIRequestContext, label: string): Promise<{ reseller: Account; customer: Account }> {
+export async function freshResellerWithCustomer(
+  request: APIRequestContext,
+  label: string,
+): Promise<{ reseller: Account; customer: Account }> {
   const reseller = await freshUserWith(request, `${label}-reseller`, ['whitelabel', 'leads'], 'reseller');
   const customer = await freshUserWith(request, `${label}-customer`, ['leads']);
   const adminToken = await apiToken(request, 'admin');
-  const linked = await request.put(`/api/admin/users/${customer.id}`, { headers: authHeaders(adminToken), data: { parent_id: reseller.id, user_type: 'customer' } });
+  const linked = await request.put(`/api/admin/users/${customer.id}`, {
+    headers: authHeaders(adminToken),
+    data: { parent_id: reseller.id, user_type: 'customer' },
+  });
   expect(linked.status(), `make ${customer.email} a customer of ${reseller.email}: ${await linked.text()}`).toBe(200);
   return { reseller, customer };
 }

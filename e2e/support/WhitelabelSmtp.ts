@@ -65,12 +65,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
-      received.push({ event: String(req.headers['x-webhook-event']), signature: String(req.headers['x-webhook-signature']), body });
+      received.push({
+        event: String(req.headers['x-webhook-event']),
+        signature: String(req.headers['x-webhook-signature']),
+        body,
+      });
       res.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((done) => server.close(() => done())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
 }

@@ -1,6 +1,14 @@
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { ApiErrorBody } from '../../shared/src/api/client';
-import type { ApiBody, ApiMethod, ApiPath, ApiPathParams, ApiQuery, ApiResponse, PathsFor } from '../../shared/src/api/contract';
+import type {
+  ApiBody,
+  ApiMethod,
+  ApiPath,
+  ApiPathParams,
+  ApiQuery,
+  ApiResponse,
+  PathsFor,
+} from '../../shared/src/api/contract';
 
 /**
  * The API called from a spec with Playwright's request context (a test's `request`, `page.request` or
@@ -20,7 +28,9 @@ type NoParams<T> = [T] extends [never] ? true : [T] extends [undefined] ? true :
 
 type Fetch = NonNullable<Parameters<APIRequestContext['fetch']>[1]>;
 
-export type CallOptions<P extends ApiPath, M extends ApiMethod> = (NoParams<ApiPathParams<P, M>> extends true ? { path?: never } : { path: ApiPathParams<P, M> }) & {
+export type CallOptions<P extends ApiPath, M extends ApiMethod> = (NoParams<ApiPathParams<P, M>> extends true
+  ? { path?: never }
+  : { path: ApiPathParams<P, M> }) & {
   query?: ApiQuery<P, M>;
   /** The JSON body; `{}` for a route that takes none (Playwright then sends `{}` as JSON, as a spec's `data: {}` did). */
   data?: [ApiBody<P, M>] extends [never] ? Record<string, never> : ApiBody<P, M>;
@@ -30,7 +40,8 @@ export type CallOptions<P extends ApiPath, M extends ApiMethod> = (NoParams<ApiP
   timeout?: number;
 };
 
-type Args<P extends ApiPath, M extends ApiMethod> = NoParams<ApiPathParams<P, M>> extends true ? [options?: CallOptions<P, M>] : [options: CallOptions<P, M>];
+type Args<P extends ApiPath, M extends ApiMethod> =
+  NoParams<ApiPathParams<P, M>> extends true ? [options?: CallOptions<P, M>] : [options: CallOptions<P, M>];
 
 /** `/api/searches/{id}` + `{ id: 3 }` → `/api/searches/3`. */
 export function fillPath(template: string, values: Record<string, string | number> = {}): string {
@@ -53,7 +64,12 @@ export async function expectStatus(response: Answer, call: string, status?: numb
 }
 
 /** Asserts the status (`status`, or any 2xx) and answers the body as `method path`'s response type. */
-export async function jsonOf<M extends ApiMethod, P extends PathsFor<M>>(response: Answer, method: M, path: P, options: { status?: number } = {}): Promise<ApiResponse<P, M>> {
+export async function jsonOf<M extends ApiMethod, P extends PathsFor<M>>(
+  response: Answer,
+  method: M,
+  path: P,
+  options: { status?: number } = {},
+): Promise<ApiResponse<P, M>> {
   await expectStatus(response, `${method.toUpperCase()} ${path}`, options.status);
   return (await response.json()) as ApiResponse<P, M>;
 }
@@ -67,13 +83,22 @@ export async function errorOf(response: Answer, call: string, status: number): P
 /** `{ search: 'Growth Partner', page: 2 }` → `?search=Growth%20Partner&page=2` (arrays repeat the name; undefined is left out). */
 export function queryString(query: object | undefined): string {
   const pairs = Object.entries(query ?? {}).flatMap(([name, value]: [string, unknown]) =>
-    (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`),
+    (Array.isArray(value) ? value : [value])
+      .filter((v) => v !== undefined)
+      .map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`),
   );
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-async function call<M extends ApiMethod, P extends PathsFor<M>>(request: APIRequestContext, method: M, path: P, options?: CallOptions<P, M>): Promise<ApiResponse<P, M>> {
-  const url = fillPath(path, options?.path as Record<string, string | number> | undefined) + queryString(options?.query as object | undefined);
+async function call<M extends ApiMethod, P extends PathsFor<M>>(
+  request: APIRequestContext,
+  method: M,
+  path: P,
+  options?: CallOptions<P, M>,
+): Promise<ApiResponse<P, M>> {
+  const url =
+    fillPath(path, options?.path as Record<string, string | number> | undefined) +
+    queryString(options?.query as object | undefined);
   const response = await request.fetch(url, {
     method: method.toUpperCase(),
     ...(options?.headers && { headers: options.headers }),
@@ -89,8 +114,10 @@ export function api(request: APIRequestContext) {
     get: <P extends PathsFor<'get'>>(path: P, ...[options]: Args<P, 'get'>) => call(request, 'get', path, options),
     post: <P extends PathsFor<'post'>>(path: P, ...[options]: Args<P, 'post'>) => call(request, 'post', path, options),
     put: <P extends PathsFor<'put'>>(path: P, ...[options]: Args<P, 'put'>) => call(request, 'put', path, options),
-    patch: <P extends PathsFor<'patch'>>(path: P, ...[options]: Args<P, 'patch'>) => call(request, 'patch', path, options),
-    delete: <P extends PathsFor<'delete'>>(path: P, ...[options]: Args<P, 'delete'>) => call(request, 'delete', path, options),
+    patch: <P extends PathsFor<'patch'>>(path: P, ...[options]: Args<P, 'patch'>) =>
+      call(request, 'patch', path, options),
+    delete: <P extends PathsFor<'delete'>>(path: P, ...[options]: Args<P, 'delete'>) =>
+      call(request, 'delete', path, options),
   };
 }
 

@@ -48,9 +48,17 @@ export function treeHash(dir: string): string {
 }
 
 /** PUT /api/admin/remote-registry/<domain>/<remote> as the super admin. */
-export async function setOverride(request: APIRequestContext, domain: string, remote: string, body: object): Promise<void> {
+export async function setOverride(
+  request: APIRequestContext,
+  domain: string,
+  remote: string,
+  body: object,
+): Promise<void> {
   const token = await apiToken(request, 'admin');
-  const response = await request.put(`/api/admin/remote-registry/${domain}/${remote}`, { data: body, headers: { authorization: `Bearer ${token}` } });
+  const response = await request.put(`/api/admin/remote-registry/${domain}/${remote}`, {
+    data: body,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -61,7 +69,14 @@ export function originFor(baseURL: string | undefined, host: string): string {
 }
 
 /** Signs in on `origin` (its own localStorage) and opens `pathname` there. */
-export async function signInAt(page: Page, request: APIRequestContext, account: AccountName, origin: string, pathname: string, storage: Record<string, string> = {}): Promise<void> {
+export async function signInAt(
+  page: Page,
+  request: APIRequestContext,
+  account: AccountName,
+  origin: string,
+  pathname: string,
+  storage: Record<string, string> = {},
+): Promise<void> {
   const token = await apiToken(request, account);
   await page.goto(`${origin}/login`);
   await page.evaluate(
@@ -77,6 +92,11 @@ export async function signInAt(page: Page, request: APIRequestContext, account: 
 /** Waits for an error-log POST about `remote` and returns its body. */
 export function errorReport(page: Page, remote: string, contains = '') {
   return page
-    .waitForRequest((r) => r.url().endsWith('/api/log-app-error') && (r.postData() ?? '').includes(`"remote":"${remote}"`) && (r.postData() ?? '').includes(contains))
+    .waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/log-app-error') &&
+        (r.postData() ?? '').includes(`"remote":"${remote}"`) &&
+        (r.postData() ?? '').includes(contains),
+    )
     .then((r) => r.postDataJSON() as ApiBody<'/api/log-app-error', 'post'>);
 }

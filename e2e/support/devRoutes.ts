@@ -23,7 +23,10 @@ export async function outbox(request: APIRequestContext, email: string, kind?: E
 }
 
 /** Moves the app clock (a TEST_CLOCK server) forward and runs the renewals and credit expiry due by then. */
-export async function advanceClock(request: APIRequestContext, days: number): Promise<Clock['responses'][200]['content']['application/json']> {
+export async function advanceClock(
+  request: APIRequestContext,
+  days: number,
+): Promise<Clock['responses'][200]['content']['application/json']> {
   const data: Clock['requestBody']['content']['application/json'] = { advance_days: days };
   const response = await request.post('/api/dev/clock', { data });
   await expectStatus(response, 'POST /api/dev/clock', 200);

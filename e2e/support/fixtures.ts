@@ -16,7 +16,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   const results = await analyzeSettled(page);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /**
@@ -43,7 +49,11 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => {
       const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
-      return a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity || Boolean(target?.closest('.Toastify__progress-bar'));
+      return (
+        a.playState !== 'running' ||
+        a.effect?.getComputedTiming().iterations === Infinity ||
+        Boolean(target?.closest('.Toastify__progress-bar'))
+      );
     }),
   );
 }
@@ -75,8 +85,12 @@ export const test = base.extend<Fixtures>({
     (page as Page & { __audited?: Set<string> }).__audited = new Set<string>();
     // A new account is asked to accept the terms and is shown the credit pop-up once signed in
     // (signup-renewal.spec.ts drives both); other specs answer them as a user would, whenever they show.
-    await page.addLocatorHandler(page.getByTestId('terms-dialog'), () => clickIfStillShown(page.getByTestId('accept-terms')));
-    await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () => clickIfStillShown(page.getByTestId('close-credit-popup')));
+    await page.addLocatorHandler(page.getByTestId('terms-dialog'), () =>
+      clickIfStillShown(page.getByTestId('accept-terms')),
+    );
+    await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () =>
+      clickIfStillShown(page.getByTestId('close-credit-popup')),
+    );
     await use(page);
     const audited = (page as Page & { __audited?: Set<string> }).__audited!;
     const problems: string[] = [];

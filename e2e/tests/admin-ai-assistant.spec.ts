@@ -3,7 +3,12 @@ import { AdminPage } from '../support/AdminPage';
 import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
-test('default prompt library: add a library prompt in a dialog, see it in the library, edit it, and find the change in the history', async ({ page, signIn, shell, expectAccessible }) => {
+test('default prompt library: add a library prompt in a dialog, see it in the library, edit it, and find the change in the history', async ({
+  page,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/ai-assistant');
   await expect(shell.heading('AI assistant')).toBeVisible();
@@ -34,7 +39,10 @@ test('default prompt library: add a library prompt in a dialog, see it in the li
 
   await shell.navigateInApp('/admin/ai-assistant/history');
   await expect(shell.heading('AI assistant history')).toBeVisible();
-  const history = page.getByRole('table', { name: 'Change history' }).getByRole('row').filter({ hasText: 'Event invitation' });
+  const history = page
+    .getByRole('table', { name: 'Change history' })
+    .getByRole('row')
+    .filter({ hasText: 'Event invitation' });
   await expect(history.nth(0)).toContainText('Edited');
   await expect(history.nth(1)).toContainText('Created');
 });
@@ -50,7 +58,12 @@ test('searchers lists the users who search the most, from the seeded activity', 
   await expect(rows.nth(1)).toContainText('demo-03@demo.leadsmith.test');
 });
 
-test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI actions are refused (spec §9)', async ({ page, signIn, shell, request }) => {
+test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI actions are refused (spec §9)', async ({
+  page,
+  signIn,
+  shell,
+  request,
+}) => {
   const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const before = (await api(request).get('/api/admin/ai-model', { headers: admin })).model;
   try {
@@ -60,9 +73,14 @@ test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI act
     await setting.getByLabel('Model used for every AI feature').selectOption('gpt-3.5-turbo');
     await setting.getByRole('button', { name: 'Use this model' }).click();
     await expect(page.getByText('AI model set to gpt-3.5-turbo.')).toBeVisible();
-    await expect(setting.getByTestId('ai-model-class')).toHaveText('A GPT-3.5-class model has no bulk actions: users run AI actions on one result at a time.');
+    await expect(setting.getByTestId('ai-model-class')).toHaveText(
+      'A GPT-3.5-class model has no bulk actions: users run AI actions on one result at a time.',
+    );
     const customer = { authorization: `Bearer ${await apiToken(request, 'customer')}` };
-    expect(await (await request.get('/api/ai-model', { headers: customer })).json()).toMatchObject({ model: 'gpt-3.5-turbo', bulk_actions: false });
+    expect(await (await request.get('/api/ai-model', { headers: customer })).json()).toMatchObject({
+      model: 'gpt-3.5-turbo',
+      bulk_actions: false,
+    });
   } finally {
     await request.put('/api/admin/ai-model', { headers: admin, data: { model: before } });
   }

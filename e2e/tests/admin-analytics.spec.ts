@@ -21,22 +21,38 @@ async function expectCategoriesReadable(page: Page, testId: string): Promise<voi
   }
 }
 
-test('the dashboard shows platform figures and charts from the seeded demo data', async ({ page, signIn, shell, expectAccessible }) => {
+test('the dashboard shows platform figures and charts from the seeded demo data', async ({
+  page,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   await signIn('admin', '/admin');
   await expect(page).toHaveURL('/admin/dashboard');
   await expect(shell.heading('Dashboard')).toBeVisible();
   const active = page.getByText('Active users', { exact: true }).locator('..').getByTestId('stat-value');
   await expect(active).not.toHaveText('0');
   expect(Number((await active.innerText()).replace(/\D/g, ''))).toBeGreaterThan(20);
-  for (const id of ['chart-activity', 'chart-signups', 'chart-subscriptions', 'chart-plans']) await expectDrawn(page, id);
+  for (const id of ['chart-activity', 'chart-signups', 'chart-subscriptions', 'chart-plans'])
+    await expectDrawn(page, id);
   await expectCategoriesReadable(page, 'chart-plans');
   // One palette: the first series of every chart has the brand's colour.
-  const firstSeries = await page.locator('.recharts-bar-rectangle path, .recharts-line-curve').evaluateAll((nodes) => [...new Set(nodes.map((n) => (n.getAttribute('fill') !== 'none' && n.getAttribute('fill')) || n.getAttribute('stroke')))]);
+  const firstSeries = await page
+    .locator('.recharts-bar-rectangle path, .recharts-line-curve')
+    .evaluateAll((nodes) => [
+      ...new Set(
+        nodes.map((n) => (n.getAttribute('fill') !== 'none' && n.getAttribute('fill')) || n.getAttribute('stroke')),
+      ),
+    ]);
   expect(firstSeries).toContain('#573BFF');
   await expectAccessible();
 });
 
-test('user analytics: credit usage, login activity and monthly credit usage render their charts', async ({ page, signIn, shell }) => {
+test('user analytics: credit usage, login activity and monthly credit usage render their charts', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   await signIn('admin', '/admin/user-analytics');
   await expect(page).toHaveURL('/admin/user-analytics/credit-usage');
   await expect(shell.heading('Credit usage')).toBeVisible();

@@ -9,13 +9,30 @@ import { apiToken } from '../support/session';
  * confirmation; the money goes back (the sandbox) and the credits leave the wallet. A payment refunded
  * meanwhile elsewhere is refused with the API's message, and a list that fails to load can be asked again.
  */
-test('an admin finds a customer’s payments, refunds one after confirming it, and sees the refusal of one refunded meanwhile', async ({ page, request, signIn, shell, expectAccessible }) => {
+test('an admin finds a customer’s payments, refunds one after confirming it, and sees the refusal of one refunded meanwhile', async ({
+  page,
+  request,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   const admin = new AdminPage(page);
   // A customer with a saved card (its 1-dollar check gives 10 credits) and two credit purchases.
   const customer = await freshUserWith(request, 'admin-refund', ['leads', 'wallet']);
   const headers = authHeaders(customer.token);
   const setup = await api(request).post('/api/wallet/cards/setup', { headers, data: {} });
-  expect((await request.post('/api/wallet/cards', { headers, data: { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: true } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/wallet/cards', {
+        headers,
+        data: {
+          setup_intent_id: setup.setup_intent_id,
+          token: 'tok_sandbox_succeed_visa_4242_12_2035',
+          make_default: true,
+        },
+      })
+    ).status(),
+  ).toBe(201);
   const buy = async (credits: number) => {
     return (await api(request).post('/api/wallet/top-ups', { headers, data: { credits }, status: 201 })).data.id;
   };
@@ -30,7 +47,13 @@ test('an admin finds a customer’s payments, refunds one after confirming it, a
   await expect(shell.heading('Subscriptions report')).toBeVisible();
   // The payments list fails to load (the API unavailable): the page says so and offers Retry.
   const listCall = /\/api\/admin\/payments\?/;
-  await page.route(listCall, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'unavailable', message: 'Service unavailable' }) }));
+  await page.route(listCall, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, code: 'unavailable', message: 'Service unavailable' }),
+    }),
+  );
   await page.getByRole('link', { name: 'Payments' }).click();
   await expect(shell.heading('Payments')).toBeVisible();
   await expect(page.getByText('Could not load this page')).toBeVisible();
@@ -59,7 +82,9 @@ test('an admin finds a customer’s payments, refunds one after confirming it, a
   expect(await credits()).toBe(40);
 
   // The 30 credits are refunded elsewhere while this page still offers it: the API refuses, and says why.
-  const elsewhere = await request.post(`/api/admin/payments/${thirty}/refund`, { headers: authHeaders(await apiToken(request, 'admin')) });
+  const elsewhere = await request.post(`/api/admin/payments/${thirty}/refund`, {
+    headers: authHeaders(await apiToken(request, 'admin')),
+  });
   expect(elsewhere.status()).toBe(200);
   await page.getByRole('button', { name: /^Refund the payment of \$3\.00 by Fresh User on / }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();

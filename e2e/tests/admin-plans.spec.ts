@@ -3,7 +3,13 @@ import { AdminPage } from '../support/AdminPage';
 import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
-test('an admin creates a plan granting modules; a user on it holds them; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
+test('an admin creates a plan granting modules; a user on it holds them; while a user is on it the plan cannot be deleted; once free it can', async ({
+  page,
+  request,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/plans');
   await expect(shell.heading('Plans')).toBeVisible();
@@ -35,7 +41,14 @@ test('an admin creates a plan granting modules; a user on it holds them; while a
   const planId = plans.data[0]!.id;
   const { user } = await api(request).post('/api/admin/users', {
     headers,
-    data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },
+    data: {
+      email: 'paula.plan@leadsmith.test',
+      password: 'paula-pass',
+      first_name: 'Paula',
+      last_name: 'Plan',
+      modules: [],
+      plan_id: planId,
+    },
   });
   // The plan's modules come on top of the user's own (none): its session holds them (ADR 050).
   const paula = await apiToken(request, { email: 'paula.plan@leadsmith.test', password: 'paula-pass' });
@@ -57,7 +70,10 @@ test('an admin creates a plan granting modules; a user on it holds them; while a
   await expect(row).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Plan history' }).click();
-  const history = page.getByRole('table', { name: 'Change history' }).getByRole('row').filter({ hasText: 'Growth Partner' });
+  const history = page
+    .getByRole('table', { name: 'Change history' })
+    .getByRole('row')
+    .filter({ hasText: 'Growth Partner' });
   await expect(history.nth(0)).toContainText('Deleted');
   await expect(history.nth(1)).toContainText('Created');
 });

@@ -1,7 +1,12 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage } from '../support/AdminPage';
 
-test('topics: create, edit and delete through the shared list and form', async ({ page, signIn, shell, expectAccessible }) => {
+test('topics: create, edit and delete through the shared list and form', async ({
+  page,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/topics');
   await expect(shell.heading('Topics')).toBeVisible();
@@ -33,7 +38,11 @@ test('topics: create, edit and delete through the shared list and form', async (
   await expect(row).toHaveCount(0);
 });
 
-test('partners: a duplicate referral code is refused on the field; reports show subscriptions and referrals', async ({ page, signIn, shell }) => {
+test('partners: a duplicate referral code is refused on the field; reports show subscriptions and referrals', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/partners/create');
   await expect(shell.heading('Create partner')).toBeVisible();
@@ -51,7 +60,9 @@ test('partners: a duplicate referral code is refused on the field; reports show 
   await shell.navigateInApp('/admin/reports');
   await expect(page).toHaveURL('/admin/reports/subscriptions');
   await expect(shell.heading('Subscriptions report')).toBeVisible();
-  await expect(page.getByTestId('chart-subscriptions-report').locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(
+    page.getByTestId('chart-subscriptions-report').locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
   await page.getByLabel('Subscription status').selectOption('canceled');
   const rows = page.getByRole('table', { name: 'Subscriptions report' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Canceled');

@@ -1,7 +1,12 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage } from '../support/AdminPage';
 
-test('training content: add a course, add a draft page, show it, and find both in the history', async ({ page, signIn, shell, expectAccessible }) => {
+test('training content: add a course, add a draft page, show it, and find both in the history', async ({
+  page,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/training-content');
   await expect(shell.heading('Training content')).toBeVisible();

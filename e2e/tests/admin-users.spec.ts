@@ -3,7 +3,12 @@ import { AdminPage } from '../support/AdminPage';
 import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
-test('an admin creates a user with chosen modules, logs in as them (their sidebar), and returns to admin', async ({ page, signIn, shell, expectAccessible }) => {
+test('an admin creates a user with chosen modules, logs in as them (their sidebar), and returns to admin', async ({
+  page,
+  signIn,
+  shell,
+  expectAccessible,
+}) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/users');
   await expect(shell.heading('Users')).toBeVisible();
@@ -33,7 +38,11 @@ test('an admin creates a user with chosen modules, logs in as them (their sideba
   const banner = page.getByTestId('impersonation-banner');
   await expect(banner).toContainText('You are signed in as Morgan Modules');
   await expect(page.getByTestId('signed-in-user')).toHaveText('Signed in as Morgan Modules');
-  expect((await shell.groupTitles()).map((t) => t.trim().toLowerCase())).toEqual(['settings', 'ai tools', 'lead search']);
+  expect((await shell.groupTitles()).map((t) => t.trim().toLowerCase())).toEqual([
+    'settings',
+    'ai tools',
+    'lead search',
+  ]);
   await expect(shell.link('Users')).toHaveCount(0);
   await expectAccessible();
 
@@ -55,11 +64,23 @@ test('an admin creates a user with chosen modules, logs in as them (their sideba
   await expect(history.nth(2)).toContainText('Modules: ai_suggest, leads');
 });
 
-test('an admin deletes a user (who can no longer sign in) and restores them with their data', async ({ page, request, signIn, shell }) => {
+test('an admin deletes a user (who can no longer sign in) and restores them with their data', async ({
+  page,
+  request,
+  signIn,
+  shell,
+}) => {
   const token = await apiToken(request, 'admin');
   const created = await request.post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
-    data: { email: 'dana.delete@leadsmith.test', password: 'dana-pass', first_name: 'Dana', last_name: 'Delete', modules: ['leads'], search_limit: 777 },
+    data: {
+      email: 'dana.delete@leadsmith.test',
+      password: 'dana-pass',
+      first_name: 'Dana',
+      last_name: 'Delete',
+      modules: ['leads'],
+      search_limit: 777,
+    },
   });
   expect(created.status()).toBe(201);
 
@@ -70,7 +91,9 @@ test('an admin deletes a user (who can no longer sign in) and restores them with
   await expect(page.getByText('User deleted')).toBeVisible();
   await expect(page.getByTestId('empty-table')).toBeVisible();
 
-  const refused = await request.post('/auth/login', { data: { email: 'dana.delete@leadsmith.test', password: 'dana-pass' } });
+  const refused = await request.post('/auth/login', {
+    data: { email: 'dana.delete@leadsmith.test', password: 'dana-pass' },
+  });
   expect(refused.status()).toBe(401);
 
   await page.getByLabel('Status').selectOption('deleted');
@@ -82,16 +105,28 @@ test('an admin deletes a user (who can no longer sign in) and restores them with
   await expect(row).toContainText('Active');
   await expect(row).toContainText('0 / 777');
   await expect(row).toContainText('Lead search');
-  const back = await request.post('/auth/login', { data: { email: 'dana.delete@leadsmith.test', password: 'dana-pass' } });
+  const back = await request.post('/auth/login', {
+    data: { email: 'dana.delete@leadsmith.test', password: 'dana-pass' },
+  });
   expect(back.status()).toBe(200);
   await expect(shell.heading('Users')).toBeVisible();
 });
 
-test('reset limits answers "No limits unused for user" when there is nothing to reset', async ({ page, request, signIn }) => {
+test('reset limits answers "No limits unused for user" when there is nothing to reset', async ({
+  page,
+  request,
+  signIn,
+}) => {
   const token = await apiToken(request, 'admin');
   await request.post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
-    data: { email: 'rita.reset@leadsmith.test', password: 'rita-pass', first_name: 'Rita', last_name: 'Reset', modules: [] },
+    data: {
+      email: 'rita.reset@leadsmith.test',
+      password: 'rita-pass',
+      first_name: 'Rita',
+      last_name: 'Reset',
+      modules: [],
+    },
   });
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/users?search=rita');
@@ -99,11 +134,22 @@ test('reset limits answers "No limits unused for user" when there is nothing to 
   await expect(page.getByText('No limits unused for user')).toBeVisible();
 });
 
-test('editing a user saves the spec fields and shows the change in the history', async ({ page, request, signIn, shell }) => {
+test('editing a user saves the spec fields and shows the change in the history', async ({
+  page,
+  request,
+  signIn,
+  shell,
+}) => {
   const token = await apiToken(request, 'admin');
   const { user } = await api(request).post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
-    data: { email: 'eddie.edit@leadsmith.test', password: 'eddie-pass', first_name: 'Eddie', last_name: 'Edit', modules: ['leads'] },
+    data: {
+      email: 'eddie.edit@leadsmith.test',
+      password: 'eddie-pass',
+      first_name: 'Eddie',
+      last_name: 'Edit',
+      modules: ['leads'],
+    },
   });
   await signIn('admin', `/admin/users/${user.id}/edit`);
   await expect(shell.heading('Edit user')).toBeVisible();
@@ -125,21 +171,37 @@ test('editing a user saves the spec fields and shows the change in the history',
   await expect(latest).toContainText('Additional queries: 0 → 15');
 });
 
-test('a related account needs a parent and cannot be given white-label, admin or related accounts of its own', async ({ page, request, signIn, shell }) => {
+test('a related account needs a parent and cannot be given white-label, admin or related accounts of its own', async ({
+  page,
+  request,
+  signIn,
+  shell,
+}) => {
   const token = await apiToken(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
   const { user } = await api(request).post('/api/admin/users', {
     headers,
-    data: { email: `riley.related.${Date.now()}@leadsmith.test`, password: 'riley-pass', first_name: 'Riley', last_name: 'Related', modules: ['leads', 'whitelabel'] },
+    data: {
+      email: `riley.related.${Date.now()}@leadsmith.test`,
+      password: 'riley-pass',
+      first_name: 'Riley',
+      last_name: 'Related',
+      modules: ['leads', 'whitelabel'],
+    },
   });
-  const resellers = await api(request).get('/api/admin/users', { query: { search: 'reseller@leadsmith.test' }, headers });
+  const resellers = await api(request).get('/api/admin/users', {
+    query: { search: 'reseller@leadsmith.test' },
+    headers,
+  });
 
   await signIn('admin', `/admin/users/${user.id}/edit`);
   await expect(shell.heading('Edit user')).toBeVisible();
   const modules = page.getByRole('group', { name: 'Modules' });
   await expect(modules.getByRole('checkbox', { name: 'White-label' })).toBeChecked();
   await page.getByLabel('Role').selectOption('related');
-  await expect(page.getByTestId('related-role-help')).toContainText('A related account is a sub-account of its parent account');
+  await expect(page.getByTestId('related-role-help')).toContainText(
+    'A related account is a sub-account of its parent account',
+  );
   await expect(modules.getByRole('checkbox', { name: 'White-label' })).toBeDisabled();
   await expect(modules.getByRole('checkbox', { name: 'White-label' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'May create related accounts' })).toBeDisabled();

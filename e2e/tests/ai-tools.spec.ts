@@ -42,10 +42,14 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   await expect(page.getByTestId('ai-training-state')).toHaveText('The assistant has not been trained yet.');
   await page.getByRole('button', { name: 'Estimate tokens' }).click();
   await expect(page.getByTestId('ai-token-estimate')).toContainText(/About \d+ tokens?/);
-  const trained = page.waitForResponse((r) => r.url().endsWith('/api/ai/training-runs') && r.request().method() === 'POST');
+  const trained = page.waitForResponse(
+    (r) => r.url().endsWith('/api/ai/training-runs') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Train assistant' }).click();
   expect((await trained).status()).toBe(202);
-  await expect(page.getByTestId('ai-training-summary')).toContainText('Brightline Digital (Digital marketing agency) offers SEO audits and Google Ads management');
+  await expect(page.getByTestId('ai-training-summary')).toContainText(
+    'Brightline Digital (Digital marketing agency) offers SEO audits and Google Ads management',
+  );
   await expect(ai.source('profile')).toContainText('Trained');
   await expect(page.getByRole('table', { name: 'Training history' }).getByRole('row')).toHaveCount(2);
   await expectAccessible();
@@ -78,7 +82,14 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   const headers = { authorization: `Bearer ${reseller.token}` };
   // As the sandbox card form does: a SetupIntent, then the card's token (the number stays in the page).
   const setup = await api(request).post('/api/wallet/cards/setup', { headers, data: {} });
-  const card = await request.post('/api/wallet/cards', { headers, data: { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: true } });
+  const card = await request.post('/api/wallet/cards', {
+    headers,
+    data: {
+      setup_intent_id: setup.setup_intent_id,
+      token: 'tok_sandbox_succeed_visa_4242_12_2035',
+      make_default: true,
+    },
+  });
   expect(card.status()).toBe(201);
   expect((await request.post('/api/wallet/top-ups', { headers, data: { credits: 50 } })).status()).toBe(201);
   const funded = await creditTotal(request, reseller.token);
@@ -111,7 +122,11 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   await expect(ai.suggestions).toHaveCount(4);
 });
 
-test('a customer without ai_suggest never loads the AI remote and is sent away from AI routes', async ({ page, signIn, shell }) => {
+test('a customer without ai_suggest never loads the AI remote and is sent away from AI routes', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   test.setTimeout(180_000);
   const remoteRequests: string[] = [];
   page.on('request', (r) => {

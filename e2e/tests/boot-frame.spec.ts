@@ -1,7 +1,11 @@
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/session';
 
-test("a signed-in load draws the frame before the shell's code runs; a link clicked there opens its page once it does, in the same document", async ({ page, request, expectAccessible }) => {
+test("a signed-in load draws the frame before the shell's code runs; a link clicked there opens its page once it does, in the same document", async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
   const token = await apiToken(request, 'customer');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
@@ -30,7 +34,9 @@ test("a signed-in load draws the frame before the shell's code runs; a link clic
 
   release();
   const reactFrame = page.locator('.ls-frame:not([data-boot-frame])');
-  await expect(reactFrame.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Saved lists' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    reactFrame.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Saved lists' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(bootFrame).toHaveCount(0);
   await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('Saved lists');
   await expect(reactFrame.getByRole('button', { name: 'Sign out' })).not.toHaveAttribute('aria-disabled');
@@ -38,7 +44,10 @@ test("a signed-in load draws the frame before the shell's code runs; a link clic
   await expectAccessible();
 });
 
-test("when the shell's code cannot be fetched, the page says so and offers a reload instead of a spinner forever", async ({ page, request }) => {
+test("when the shell's code cannot be fetched, the page says so and offers a reload instead of a spinner forever", async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'customer');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
@@ -56,11 +65,16 @@ test("when the shell's code cannot be fetched, the page says so and offers a rel
 
   await page.unroute('**/main.js*');
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(
+    page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' }),
+  ).toBeVisible();
   await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('New search');
 });
 
-test("the boot script preloads the entry's start-up chunks once: each is fetched a single time, as a script", async ({ page, request }) => {
+test("the boot script preloads the entry's start-up chunks once: each is fetched a single time, as a script", async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'customer');
   const html = await (await request.get('/lead-search/new-search', { headers: { accept: 'text/html' } })).text();
   const chunks = (/data-chunks="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
@@ -75,12 +89,17 @@ test("the boot script preloads the entry's start-up chunks once: each is fetched
     if (chunks.includes(path)) fetched.add(path);
   });
   await page.goto('/lead-search/new-search');
-  await expect(page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(
+    page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' }),
+  ).toBeVisible();
   await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('New search');
 
   // A preload the runtime's own script tag does not match (crossorigin, type) would show as a second fetch.
   const counted = await page.evaluate(
-    (names) => names.map((name) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === name).length),
+    (names) =>
+      names.map(
+        (name) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === name).length,
+      ),
     chunks,
   );
   expect(counted).toEqual(chunks.map(() => 1));

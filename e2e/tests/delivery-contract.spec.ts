@@ -17,7 +17,12 @@ test.describe('delivery: contract and shared versions', () => {
     ensureRelease('mfe-whitelabel', SKEW, { LEADSMITH_SHARED_OVERRIDE: 'zustand@6.0.0' });
   });
 
-  test('a remote built for another contract major is refused with an in-area message; the rest keeps working', async ({ page, request, baseURL, shell }) => {
+  test('a remote built for another contract major is refused with an in-area message; the rest keeps working', async ({
+    page,
+    request,
+    baseURL,
+    shell,
+  }) => {
     await setOverride(request, 'contract.localhost', 'mfe_whitelabel', { version: CONTRACT2 });
     let documentLoads = 0;
     page.on('load', () => (documentLoads += 1));
@@ -25,7 +30,9 @@ test.describe('delivery: contract and shared versions', () => {
     await signInAt(page, request, 'admin', originFor(baseURL, 'contract.localhost'), '/whitelabel/business-account');
     const loadsAfterSignIn = documentLoads;
 
-    await expect(shell.content.getByRole('alert')).toContainText('White-label was built for a different version of the app');
+    await expect(shell.content.getByRole('alert')).toContainText(
+      'White-label was built for a different version of the app',
+    );
     const report = await reported;
     expect(report.remote_version).toBe(CONTRACT2);
     expect(report.message).toContain('2.0.0');
@@ -43,7 +50,12 @@ test.describe('delivery: contract and shared versions', () => {
     await expect(shell.heading('Business profile')).toBeVisible();
   });
 
-  test('a shared-singleton version skew is warned in the console and listed in diagnostics; the singleton in use is kept', async ({ page, request, baseURL, shell }) => {
+  test('a shared-singleton version skew is warned in the console and listed in diagnostics; the singleton in use is kept', async ({
+    page,
+    request,
+    baseURL,
+    shell,
+  }) => {
     await setOverride(request, 'skew.localhost', 'mfe_whitelabel', { version: SKEW });
     const warnings: string[] = [];
     page.on('console', (m) => {
@@ -52,7 +64,9 @@ test.describe('delivery: contract and shared versions', () => {
     await signInAt(page, request, 'admin', originFor(baseURL, 'skew.localhost'), '/whitelabel/business-account');
     // Handled by the runtime's singleton rule: the area runs on the shell's zustand and works.
     await expect(shell.heading('Business account')).toBeVisible();
-    await expect.poll(() => warnings.find((w) => w.includes('shared singleton "zustand"'))).toContain('mfe_whitelabel offers 6.0.0');
+    await expect
+      .poll(() => warnings.find((w) => w.includes('shared singleton "zustand"')))
+      .toContain('mfe_whitelabel offers 6.0.0');
 
     await page.getByRole('button', { name: 'Diagnostics' }).click();
     const mismatch = page.getByTestId('diagnostics-mismatches').locator('[data-module="zustand"]');

@@ -27,12 +27,18 @@ async function otherAreasWork(shell: ShellPage): Promise<void> {
 test.describe('delivery: failure isolation', () => {
   // Each test drives several full page loads on a shared 2-core CI box.
   test.describe.configure({ timeout: 120_000 });
-  test('manifest missing: in-area error, reported, at most one reload, Retry recovers', async ({ page, signIn, shell }) => {
+  test('manifest missing: in-area error, reported, at most one reload, Retry recovers', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const loads = countLoads(page);
     await signIn('reseller', '/settings/business-profile');
     await expect(shell.heading('Business profile')).toBeVisible();
     const before = loads();
-    await page.route('**/remotes/mfe-whitelabel/**/mf-manifest.json', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.route('**/remotes/mfe-whitelabel/**/mf-manifest.json', (route) =>
+      route.fulfill({ status: 404, body: 'gone' }),
+    );
     const reported = errorReport(page, 'mfe_whitelabel');
 
     await shell.link('Business account').click();
@@ -53,7 +59,11 @@ test.describe('delivery: failure isolation', () => {
     expect(loads()).toBe(beforeRetry);
   });
 
-  test('a chunk missing mid-navigation (manifest and entry load, the exposed chunk 404s): same isolation and recovery', async ({ page, signIn, shell }) => {
+  test('a chunk missing mid-navigation (manifest and entry load, the exposed chunk 404s): same isolation and recovery', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const loads = countLoads(page);
     await signIn('reseller', '/settings/business-profile');
     await expect(shell.heading('Business profile')).toBeVisible();
@@ -90,7 +100,12 @@ test.describe('delivery: failure isolation', () => {
       ensureRelease('mfe-whitelabel', FAULTS, { LEADSMITH_TEST_FAULTS: '1' });
     });
 
-    test('an exception during mount: in-area error with Retry, reported with version, no reload, Retry recovers', async ({ page, request, baseURL, shell }) => {
+    test('an exception during mount: in-area error with Retry, reported with version, no reload, Retry recovers', async ({
+      page,
+      request,
+      baseURL,
+      shell,
+    }) => {
       await setOverride(request, 'faults.localhost', 'mfe_whitelabel', { version: FAULTS });
       const loads = countLoads(page);
       const origin = originFor(baseURL, 'faults.localhost');
@@ -113,7 +128,12 @@ test.describe('delivery: failure isolation', () => {
       expect(loads()).toBe(before);
     });
 
-    test('an exception during a later render: only the area shows its error, reported with version; Retry recovers', async ({ page, request, baseURL, shell }) => {
+    test('an exception during a later render: only the area shows its error, reported with version; Retry recovers', async ({
+      page,
+      request,
+      baseURL,
+      shell,
+    }) => {
       await setOverride(request, 'faults.localhost', 'mfe_whitelabel', { version: FAULTS });
       const loads = countLoads(page);
       await signInAt(page, request, 'reseller', originFor(baseURL, 'faults.localhost'), '/whitelabel/business-account');

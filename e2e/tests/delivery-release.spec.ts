@@ -13,11 +13,20 @@ test.describe('delivery: release one remote, pin and canary domains', () => {
     const shellBefore = treeHash(SHELL_DIST);
     // A second white-label version beside the current one; the shell is neither built nor touched.
     const entry = release('mfe-whitelabel', '1.1.0');
-    expect(entry).toEqual({ remote: 'mfe_whitelabel', version: '1.1.0', manifestUrl: '/remotes/mfe-whitelabel/1.1.0/mf-manifest.json' });
+    expect(entry).toEqual({
+      remote: 'mfe_whitelabel',
+      version: '1.1.0',
+      manifestUrl: '/remotes/mfe-whitelabel/1.1.0/mf-manifest.json',
+    });
     expect(treeHash(SHELL_DIST)).toBe(shellBefore);
   });
 
-  test('a pinned reseller domain loads 1.1.0 on its next page load; another domain stays on the default', async ({ page, request, baseURL, shell }) => {
+  test('a pinned reseller domain loads 1.1.0 on its next page load; another domain stays on the default', async ({
+    page,
+    request,
+    baseURL,
+    shell,
+  }) => {
     const pinned = originFor(baseURL, 'release.localhost');
     await setOverride(request, 'release.localhost', 'mfe_whitelabel', { version: '1.1.0' });
 
@@ -27,11 +36,18 @@ test.describe('delivery: release one remote, pin and canary domains', () => {
     });
     await signInAt(page, request, 'reseller', pinned, '/whitelabel/business-account?debug');
     await expect(shell.heading('Business account')).toBeVisible();
-    await expect(shell.content.locator('[data-remote="mfe_whitelabel"]')).toHaveAttribute('data-remote-version', '1.1.0');
+    await expect(shell.content.locator('[data-remote="mfe_whitelabel"]')).toHaveAttribute(
+      'data-remote-version',
+      '1.1.0',
+    );
     // Visible to anyone with ?debug: the diagnostics panel names the version in use.
     const panel = page.getByTestId('diagnostics-panel');
-    await expect(panel.getByTestId('diagnostics-loaded').locator('[data-remote="mfe_whitelabel"]')).toContainText('1.1.0');
-    await expect(panel.getByTestId('diagnostics-loaded').locator('[data-remote="mfe_whitelabel"]')).toContainText('loaded');
+    await expect(panel.getByTestId('diagnostics-loaded').locator('[data-remote="mfe_whitelabel"]')).toContainText(
+      '1.1.0',
+    );
+    await expect(panel.getByTestId('diagnostics-loaded').locator('[data-remote="mfe_whitelabel"]')).toContainText(
+      'loaded',
+    );
     expect(remoteFiles.length).toBeGreaterThan(0);
     expect(remoteFiles.every((f) => f.startsWith('/remotes/mfe-whitelabel/1.1.0/'))).toBe(true);
 
@@ -44,12 +60,20 @@ test.describe('delivery: release one remote, pin and canary domains', () => {
     expect(remoteFiles.every((f) => f.startsWith(`/remotes/mfe-whitelabel/${other}/`))).toBe(true);
   });
 
-  test('a 100% canary on one domain sends its users to 1.1.0, and 0% sends nobody (admin sees the source)', async ({ page, request, baseURL, shell }) => {
+  test('a 100% canary on one domain sends its users to 1.1.0, and 0% sends nobody (admin sees the source)', async ({
+    page,
+    request,
+    baseURL,
+    shell,
+  }) => {
     const canary = originFor(baseURL, 'canary.localhost');
     await setOverride(request, 'canary.localhost', 'mfe_whitelabel', { canary: { version: '1.1.0', percent: 100 } });
     await signInAt(page, request, 'admin', canary, '/whitelabel/business-account');
     await expect(shell.heading('Business account')).toBeVisible();
-    await expect(shell.content.locator('[data-remote="mfe_whitelabel"]')).toHaveAttribute('data-remote-version', '1.1.0');
+    await expect(shell.content.locator('[data-remote="mfe_whitelabel"]')).toHaveAttribute(
+      'data-remote-version',
+      '1.1.0',
+    );
     // Admins open the diagnostics from the header: the registry row says why (canary) and where from.
     await page.getByRole('button', { name: 'Diagnostics' }).click();
     const row = page.getByTestId('diagnostics-registry').locator('[data-remote="mfe_whitelabel"]');
@@ -60,6 +84,9 @@ test.describe('delivery: release one remote, pin and canary domains', () => {
     await setOverride(request, 'canary.localhost', 'mfe_whitelabel', { canary: { version: '1.1.0', percent: 0 } });
     await page.reload();
     await expect(shell.heading('Business account')).toBeVisible();
-    await expect(shell.content.locator('[data-remote="mfe_whitelabel"]')).not.toHaveAttribute('data-remote-version', '1.1.0');
+    await expect(shell.content.locator('[data-remote="mfe_whitelabel"]')).not.toHaveAttribute(
+      'data-remote-version',
+      '1.1.0',
+    );
   });
 });

@@ -2,18 +2,34 @@ import { test, expect } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
 
 const EXPECTED = {
-  admin: { groups: ['Settings', 'AI tools', 'Lead search', 'White-label', 'Resources', 'Super admin'], landing: '/ai/training', wallet: true },
-  reseller: { groups: ['Settings', 'AI tools', 'Lead search', 'White-label', 'Resources'], landing: '/ai/training', wallet: true },
+  admin: {
+    groups: ['Settings', 'AI tools', 'Lead search', 'White-label', 'Resources', 'Super admin'],
+    landing: '/ai/training',
+    wallet: true,
+  },
+  reseller: {
+    groups: ['Settings', 'AI tools', 'Lead search', 'White-label', 'Resources'],
+    landing: '/ai/training',
+    wallet: true,
+  },
   customer: { groups: ['Settings', 'Lead search'], landing: '/lead-search/new-search', wallet: true },
   basic: { groups: ['Settings'], landing: '/settings/business-profile', wallet: false },
 } as const;
 
-for (const [account, expected] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, (typeof EXPECTED)[keyof typeof EXPECTED]][]) {
-  test(`${account} signs in, lands on the first group it can see and sees exactly its groups`, async ({ page, shell }) => {
+for (const [account, expected] of Object.entries(EXPECTED) as [
+  keyof typeof EXPECTED,
+  (typeof EXPECTED)[keyof typeof EXPECTED],
+][]) {
+  test(`${account} signs in, lands on the first group it can see and sees exactly its groups`, async ({
+    page,
+    shell,
+  }) => {
     await shell.login(ACCOUNTS[account].email, ACCOUNTS[account].password);
     await expect(page).toHaveURL(expected.landing);
     await expect(shell.content.getByRole('heading', { level: 1 })).toBeVisible();
-    expect((await shell.groupTitles()).map((t) => t.trim().toLowerCase())).toEqual(expected.groups.map((g) => g.toLowerCase()));
+    expect((await shell.groupTitles()).map((t) => t.trim().toLowerCase())).toEqual(
+      expected.groups.map((g) => g.toLowerCase()),
+    );
     await expect(shell.link('Wallet')).toHaveCount(expected.wallet ? 1 : 0);
   });
 }
@@ -34,7 +50,10 @@ test('the no-module user lands in Settings and cannot open Wallet', async ({ pag
   await shell.expectActive('Business profile');
 });
 
-test('a user without white-label sees the upgrade message, without loading the white-label area', async ({ page, signIn }) => {
+test('a user without white-label sees the upgrade message, without loading the white-label area', async ({
+  page,
+  signIn,
+}) => {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
   await signIn('customer', '/whitelabel/upgrade');

@@ -1,6 +1,10 @@
 import { test, expect } from '../support/fixtures';
 
-test('switching to German changes the UI and the User-Language header, and survives reload', async ({ page, signIn, shell }) => {
+test('switching to German changes the UI and the User-Language header, and survives reload', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   await signIn('customer', '/settings/business-profile');
   await expect(shell.heading('Business profile')).toBeVisible();
 

@@ -5,22 +5,41 @@ import { startWebhookReceiver } from '../support/LeadSearchServers';
 import { api, type SearchFilters, type SearchType } from '../support/api';
 import { apiToken } from '../support/session';
 
-async function listWithResults(request: APIRequestContext, token: string, type: SearchType, count: number, filters: SearchFilters, name = `${type} ${Date.now()}`): Promise<number> {
+async function listWithResults(
+  request: APIRequestContext,
+  token: string,
+  type: SearchType,
+  count: number,
+  filters: SearchFilters,
+  name = `${type} ${Date.now()}`,
+): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
-  const id = (await api(request).post('/api/campaigns', { headers, data: { name, list_type: type }, status: 201 })).campaign.id;
-  const started = await api(request).post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Gent', count, filters }, status: 201 });
+  const id = (await api(request).post('/api/campaigns', { headers, data: { name, list_type: type }, status: 201 }))
+    .campaign.id;
+  const started = await api(request).post('/api/searches', {
+    headers,
+    data: { type, campaign_id: id, location: 'Gent', count, filters },
+    status: 201,
+  });
   const jobId = started.job.id;
   await expect
-    .poll(async () => (await api(request).get('/api/searches/{id}', { path: { id: jobId }, headers })).status, { timeout: 45_000 })
+    .poll(async () => (await api(request).get('/api/searches/{id}', { path: { id: jobId }, headers })).status, {
+      timeout: 45_000,
+    })
     .toBe('done');
   return id;
 }
 
-const userLimits = async (request: APIRequestContext, token: string) => api(request).get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } });
+const userLimits = async (request: APIRequestContext, token: string) =>
+  api(request).get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } });
 
 test.describe('lead search: list actions', () => {
   test.describe.configure({ timeout: 120_000 });
-  test('labels, advanced custom search and date range live in the URL and survive opening a result', async ({ page, signIn, request }) => {
+  test('labels, advanced custom search and date range live in the URL and survive opening a result', async ({
+    page,
+    signIn,
+    request,
+  }) => {
     const token = await apiToken(request, 'customer');
     const id = await listWithResults(request, token, 'company', 20, { industry: 'Media' });
     await signIn('customer', `/lead-search/saved-lists/company-${id}`);
@@ -73,7 +92,11 @@ test.describe('lead search: list actions', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('get employees for companies (2 credits each) and enrich creators (5 credits each)', async ({ page, signIn, request }) => {
+  test('get employees for companies (2 credits each) and enrich creators (5 credits each)', async ({
+    page,
+    signIn,
+    request,
+  }) => {
     const token = await apiToken(request, 'customer');
     const companies = await listWithResults(request, token, 'company', 4, { industry: 'Energy' });
     const before = await creditTotal(request, token);
@@ -99,8 +122,11 @@ test.describe('lead search: list actions', () => {
     await page.getByRole('button', { name: 'Enrich (5 credits per creator enriched)' }).click();
     const enriched = page.getByTestId('enrichment-progress');
     // A creator whose contact the search already had is refreshed, not found again: "N found, M refreshed".
-    await expect(enriched).toHaveText(/^Enrichment finished: 4 results checked, \d+ found(, \d+ refreshed)?, \d+ credits? charged$/);
-    const [, found, charged] = /(\d+) found(?:, \d+ refreshed)?, (\d+) credits/.exec((await enriched.textContent()) ?? '') ?? [];
+    await expect(enriched).toHaveText(
+      /^Enrichment finished: 4 results checked, \d+ found(, \d+ refreshed)?, \d+ credits? charged$/,
+    );
+    const [, found, charged] =
+      /(\d+) found(?:, \d+ refreshed)?, (\d+) credits/.exec((await enriched.textContent()) ?? '') ?? [];
     // The e2e server's influencer source is the demo generator: demo data is never charged (ADR 017).
     expect(Number(found)).toBeGreaterThan(0);
     expect(Number(charged)).toBe(0);
@@ -138,7 +164,10 @@ test.describe('lead search: list actions', () => {
     const token = await apiToken(request, 'customer');
     const prefix = `Grid ${Date.now()}`;
     for (const n of ['one', 'two']) {
-      const res = await request.post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name: `${prefix} ${n}`, list_type: 'people' } });
+      const res = await request.post('/api/campaigns', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { name: `${prefix} ${n}`, list_type: 'people' },
+      });
       expect(res.status()).toBe(201);
     }
     await signIn('customer', `/lead-search/saved-lists?search=${encodeURIComponent(prefix)}`);
@@ -172,7 +201,9 @@ test.describe('lead search: list actions', () => {
     await page.getByRole('button', { name: 'Create list' }).click();
     await expect(page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(`${name} (Demo list)`);
     await page.getByLabel(/Number of leads/).fill('5');
-    await expect(page.getByTestId('search-cost')).toHaveText('Demo data — no credits: its 5 leads cost nothing and do not count toward your search limit.');
+    await expect(page.getByTestId('search-cost')).toHaveText(
+      'Demo data — no credits: its 5 leads cost nothing and do not count toward your search limit.',
+    );
     await form.run.click();
     const list = new SavedListPage(page);
     await expect(list.progress).toContainText('Search finished: 5 leads', { timeout: 45_000 });

@@ -3,12 +3,19 @@ import { completeBusinessProfile, createAssistantUser, peopleListWith } from '..
 import { openWithToken } from '../support/session';
 
 test.describe('lead search: AI assistant', () => {
-  test('edit a prompt, use one from the library, run the AI action on a selection and read the texts', async ({ page, request, expectAccessible }) => {
+  test('edit a prompt, use one from the library, run the AI action on a selection and read the texts', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
     test.slow();
     const user = await createAssistantUser(request);
     await completeBusinessProfile(request, user.token);
     const stamp = Date.now();
-    const { listId, resultIds } = await peopleListWith(request, user.token, `AI list ${stamp}`, ['Dana Smith', 'Lee Park']);
+    const { listId, resultIds } = await peopleListWith(request, user.token, `AI list ${stamp}`, [
+      'Dana Smith',
+      'Lee Park',
+    ]);
 
     // The assistant: one prompt per type for people lists, the default until edited.
     await openWithToken(page, user.token, '/lead-search/ai-assistant');
@@ -55,7 +62,9 @@ test.describe('lead search: AI assistant', () => {
     await expect(page.getByTestId('library-item')).toContainText('In your prompts');
     await page.getByRole('link', { name: 'Open your copy' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'LinkedIn connection note' })).toBeVisible();
-    await expect(page.getByTestId('prompt-item').filter({ hasText: 'LinkedIn connection note' })).toContainText('From library');
+    await expect(page.getByTestId('prompt-item').filter({ hasText: 'LinkedIn connection note' })).toContainText(
+      'From library',
+    );
 
     // The AI action on a selection of the people list: choose two prompts, run, see the texts.
     await page.goto(`/lead-search/saved-lists/people-${listId}`);
@@ -70,7 +79,9 @@ test.describe('lead search: AI assistant', () => {
     await expect(panel.getByTestId('ai-progress')).toHaveText('AI texts written for 1 of 1 result (0 failed).');
     const dana = page.getByTestId('result-row').filter({ hasText: 'Dana Smith' });
     await expect(dana.getByTestId('ai-text-cell')).toContainText('Dana');
-    await expect(page.getByTestId('result-row').filter({ hasText: 'Lee Park' }).getByTestId('ai-text-cell')).toHaveCount(0);
+    await expect(
+      page.getByTestId('result-row').filter({ hasText: 'Lee Park' }).getByTestId('ai-text-cell'),
+    ).toHaveCount(0);
 
     // The result details page shows every text with its prompt.
     await dana.getByRole('link', { name: 'Dana Smith' }).click();
@@ -83,7 +94,11 @@ test.describe('lead search: AI assistant', () => {
     await expectAccessible();
   });
 
-  test('a user without a finished business profile sees the gate message', async ({ page, request, expectAccessible }) => {
+  test('a user without a finished business profile sees the gate message', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
     const user = await createAssistantUser(request);
     const { listId } = await peopleListWith(request, user.token, `Gate ${Date.now()}`, ['Kim Ray']);
 
@@ -99,7 +114,9 @@ test.describe('lead search: AI assistant', () => {
     await page.getByRole('checkbox', { name: /Kim Ray/ }).check();
     await page.getByRole('button', { name: 'AI', exact: true }).click();
     const panel = page.getByRole('region', { name: 'AI prompts' });
-    await expect(panel.getByTestId('assistant-profile-required')).toContainText('AI tools unavailable until the business profile is done');
+    await expect(panel.getByTestId('assistant-profile-required')).toContainText(
+      'AI tools unavailable until the business profile is done',
+    );
     await panel.getByRole('link', { name: 'Complete the business profile' }).click();
     await expect(page).toHaveURL(/\/settings\/business-profile/);
   });

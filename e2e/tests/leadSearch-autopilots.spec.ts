@@ -4,7 +4,12 @@ import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
 test.describe('lead search: autopilots', () => {
-  test('create an autopilot, see its first run add results to the list, pause it', async ({ page, signIn, request, expectAccessible }) => {
+  test('create an autopilot, see its first run add results to the list, pause it', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+  }) => {
     test.slow();
     const token = await apiToken(request, 'customer');
     const stamp = Date.now();
@@ -52,7 +57,11 @@ test.describe('lead search: autopilots', () => {
     await expect(run.getByTestId('run-results')).toHaveText('5');
     await expectAccessible();
 
-    const results = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` }, data: {} });
+    const results = await api(request).post('/api/people-results/{id}', {
+      path: { id: listId },
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
     expect(results.total).toBe(5);
 
     await page.getByRole('button', { name: 'Pause' }).click();

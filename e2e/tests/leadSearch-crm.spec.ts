@@ -6,7 +6,12 @@ import { createModuleUser } from '../support/SettingsAccounts';
 import { api } from '../support/api';
 
 test.describe('lead search: sending results to a CRM', () => {
-  test('no CRM yet → connect GoHighLevel → send a selection → sent, and the CRM has the contacts', async ({ page, request, shell, expectAccessible }) => {
+  test('no CRM yet → connect GoHighLevel → send a selection → sent, and the CRM has the contacts', async ({
+    page,
+    request,
+    shell,
+    expectAccessible,
+  }) => {
     // Leaves the app for the CRM's authorisation page and comes back (full page loads) on a shared machine.
     test.setTimeout(180_000);
     const user = await createModuleUser(request, 'crm-send', ['leads']);
@@ -20,7 +25,10 @@ test.describe('lead search: sending results to a CRM', () => {
       const back = new URL(url.searchParams.get('redirect_uri')!);
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state')!);
-      await route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>Authorise</title><main><h1>GoHighLevel</h1><a href="${back.toString()}">Allow Leadsmith</a></main></html>` });
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><title>Authorise</title><main><h1>GoHighLevel</h1><a href="${back.toString()}">Allow Leadsmith</a></main></html>`,
+      });
     });
 
     const listPath = `/lead-search/saved-lists/people-${listId}`;
@@ -61,7 +69,13 @@ test.describe('lead search: sending results to a CRM', () => {
     const received = await receivedByCode(request, code);
     expect(received.map((r) => r.contact.name).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
     expect(received[0]!.path).toBe('/contacts/upsert');
-    expect(received[0]!.contact).toMatchObject({ locationId: 'loc-fake-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.lovelace@example.com', source: 'Leadsmith' });
+    expect(received[0]!.contact).toMatchObject({
+      locationId: 'loc-fake-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada.lovelace@example.com',
+      source: 'Leadsmith',
+    });
 
     // The status filter shows the sent ones; a result's page shows where it went.
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent' });
@@ -71,7 +85,11 @@ test.describe('lead search: sending results to a CRM', () => {
     await expect(page.getByTestId('result-crm')).toContainText('Sent · GoHighLevel');
   });
 
-  test('Zapier: paste a hook URL (private addresses refused), send the selection, the hook receives it', async ({ page, request, expectAccessible }) => {
+  test('Zapier: paste a hook URL (private addresses refused), send the selection, the hook receives it', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
     test.setTimeout(120_000);
     const user = await createModuleUser(request, 'crm-zapier', ['leads']);
     const stamp = Date.now();
@@ -83,7 +101,9 @@ test.describe('lead search: sending results to a CRM', () => {
     const zapier = page.getByRole('table', { name: 'CRM connections' }).getByRole('row').filter({ hasText: 'Zapier' });
     await zapier.getByLabel('Zapier webhook URL').fill('http://10.1.2.3/hooks/catch/1');
     await zapier.getByRole('button', { name: 'Connect Zapier' }).click();
-    await expect(zapier.getByText('This URL/domain cannot be used: it points to a private or local address.')).toBeVisible();
+    await expect(
+      zapier.getByText('This URL/domain cannot be used: it points to a private or local address.'),
+    ).toBeVisible();
     await zapier.getByLabel('Zapier webhook URL').fill(`${FAKE_CRM_BASE}/hooks/${hook}`);
     await zapier.getByRole('button', { name: 'Connect Zapier' }).click();
     await expect(zapier).toContainText('Connected on');
@@ -107,8 +127,17 @@ test.describe('lead search: sending results to a CRM', () => {
     const listId = await createList(request, user.token, `Labelled list ${stamp}`);
     const [first] = await addPeople(request, user.token, listId, ['Hot Prospect', 'Cold Prospect']);
     const headers = { authorization: `Bearer ${user.token}` };
-    const labelId = (await api(request).post('/api/custom-labels', { headers, data: { name: 'Priority', color: 'red' }, status: 201 })).label.id;
-    expect((await request.post(`/api/people-results/${listId}/labels`, { headers, data: { ids: [first], add: ['Priority'] } })).ok()).toBeTruthy();
+    const labelId = (
+      await api(request).post('/api/custom-labels', { headers, data: { name: 'Priority', color: 'red' }, status: 201 })
+    ).label.id;
+    expect(
+      (
+        await request.post(`/api/people-results/${listId}/labels`, {
+          headers,
+          data: { ids: [first], add: ['Priority'] },
+        })
+      ).ok(),
+    ).toBeTruthy();
 
     await openAs(page, user, `/lead-search/saved-lists/people-${listId}`);
     const rows = page.getByTestId('result-row');

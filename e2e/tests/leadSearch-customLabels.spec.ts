@@ -4,7 +4,12 @@ import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
 test.describe('lead search: custom labels', () => {
-  test('create a coloured label, see the results carrying it, rename it everywhere, delete it', async ({ page, signIn, request, expectAccessible }) => {
+  test('create a coloured label, see the results carrying it, rename it everywhere, delete it', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+  }) => {
     test.slow();
     const token = await apiToken(request, 'customer');
     const stamp = Date.now();
@@ -34,9 +39,16 @@ test.describe('lead search: custom labels', () => {
     await expect(page.locator('form').getByText('You already have a label with this name.')).toBeVisible();
 
     // Applied to one result singly and to another through "all matching" of the list's labels action.
-    const res = await request.post(`/api/people-results/${listId}/labels`, { headers: auth(token), data: { ids: [ada], add: [label] } });
+    const res = await request.post(`/api/people-results/${listId}/labels`, {
+      headers: auth(token),
+      data: { ids: [ada], add: [label] },
+    });
     expect(res.ok()).toBeTruthy();
-    const labelled = await api(request).post('/api/people-results/{id}/labels', { path: { id: listId }, headers: auth(token), data: { all_matching: true, filters: { search: `Bob ${stamp}` }, add: [label] } });
+    const labelled = await api(request).post('/api/people-results/{id}/labels', {
+      path: { id: listId },
+      headers: auth(token),
+      data: { all_matching: true, filters: { search: `Bob ${stamp}` }, add: [label] },
+    });
     expect(labelled.updated).toBe(1);
     expect(bob).toBeGreaterThan(0);
 
@@ -57,11 +69,23 @@ test.describe('lead search: custom labels', () => {
     await editForm.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Label saved.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: `Results labelled ${renamed}` })).toBeVisible();
-    const results = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: auth(token), data: {} });
-    expect(results.data.filter((r) => r.labels.includes(renamed)).map((r) => r.name).sort()).toEqual([`Ada ${stamp}`, `Bob ${stamp}`]);
+    const results = await api(request).post('/api/people-results/{id}', {
+      path: { id: listId },
+      headers: auth(token),
+      data: {},
+    });
+    expect(
+      results.data
+        .filter((r) => r.labels.includes(renamed))
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([`Ada ${stamp}`, `Bob ${stamp}`]);
 
     // Opening a labelled result goes to its list.
-    await page.getByTestId('labelled-result').getByRole('link', { name: `Ada ${stamp}` }).click();
+    await page
+      .getByTestId('labelled-result')
+      .getByRole('link', { name: `Ada ${stamp}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/lead-search/saved-lists/people-${listId}/${ada}`));
     await page.goBack();
 
@@ -70,7 +94,11 @@ test.describe('lead search: custom labels', () => {
     await page.getByRole('button', { name: 'Delete label', exact: true }).click();
     await expect(page.getByText('Label deleted and removed from 2 results.')).toBeVisible();
     await expect(page.getByTestId('label-row')).toHaveCount(0);
-    const after = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: auth(token), data: {} });
+    const after = await api(request).post('/api/people-results/{id}', {
+      path: { id: listId },
+      headers: auth(token),
+      data: {},
+    });
     expect(after.data.every((r) => !r.labels.includes(renamed))).toBe(true);
   });
 });

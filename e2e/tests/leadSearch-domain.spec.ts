@@ -33,14 +33,22 @@ test.describe('lead search: domain search crawls the company website', () => {
       const row = list.rows.filter({ hasText: address });
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('email-source')).toContainText('Found by: company website');
-      await expect(row.getByRole('link', { name: /^Page where the email was found: / })).toHaveAttribute('href', new RegExp(`${expected.page === '/' ? '/$' : `${expected.page}$`}`));
+      await expect(row.getByRole('link', { name: /^Page where the email was found: / })).toHaveAttribute(
+        'href',
+        new RegExp(`${expected.page === '/' ? '/$' : `${expected.page}$`}`),
+      );
       // The credits cell, before the row's Actions menu.
       await expect(row.getByRole('cell').nth(-2)).toHaveText('1');
     }
-    await expect(list.rows.filter({ hasText: `john.smith@${SITE_DOMAIN}` }).getByTestId('email-source')).toContainText('company email pattern');
+    await expect(list.rows.filter({ hasText: `john.smith@${SITE_DOMAIN}` }).getByTestId('email-source')).toContainText(
+      'company email pattern',
+    );
 
     // The job charged one credit per email (spec §9 domainPerEmail), once.
-    const { job } = await api(request).get('/api/campaigns/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` } });
+    const { job } = await api(request).get('/api/campaigns/{id}', {
+      path: { id: listId },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(job).toMatchObject({ credits_charged: emails.length, found: emails.length, demo_data: false });
   });
 });

@@ -4,17 +4,40 @@ import type { APIRequestContext } from '@playwright/test';
 import { api, type SearchFilters, type SearchType } from '../support/api';
 import { apiToken } from '../support/session';
 
-async function createList(request: APIRequestContext, token: string, name: string, list_type: SearchType = 'company'): Promise<number> {
-  return (await api(request).post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type }, status: 201 })).campaign.id;
+async function createList(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  list_type: SearchType = 'company',
+): Promise<number> {
+  return (
+    await api(request).post('/api/campaigns', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, list_type },
+      status: 201,
+    })
+  ).campaign.id;
 }
 
-async function fillList(request: APIRequestContext, token: string, id: number, count: number, type: SearchType = 'company'): Promise<void> {
+async function fillList(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+  count: number,
+  type: SearchType = 'company',
+): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   const filters: SearchFilters = type === 'people' ? { departments: ['Marketing'] } : { industry: 'Retail' };
-  const started = await api(request).post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Lyon', count, filters }, status: 201 });
+  const started = await api(request).post('/api/searches', {
+    headers,
+    data: { type, campaign_id: id, location: 'Lyon', count, filters },
+    status: 201,
+  });
   const jobId = started.job.id;
   await expect
-    .poll(async () => (await api(request).get('/api/searches/{id}', { path: { id: jobId }, headers })).status, { timeout: 45_000 })
+    .poll(async () => (await api(request).get('/api/searches/{id}', { path: { id: jobId }, headers })).status, {
+      timeout: 45_000,
+    })
     .toBe('done');
 }
 
@@ -46,7 +69,11 @@ test.describe('lead search: saved lists', () => {
     await expect(page.getByRole('link', { name: `${prefix} A` })).toBeVisible();
   });
 
-  test('select all matching results across pages and delete them; tags and source', async ({ page, signIn, request }) => {
+  test('select all matching results across pages and delete them; tags and source', async ({
+    page,
+    signIn,
+    request,
+  }) => {
     const token = await apiToken(request, 'customer');
     const name = `Select all ${Date.now()}`;
     const id = await createList(request, token, name);
@@ -79,7 +106,10 @@ test.describe('lead search: saved lists', () => {
     const name = `Manage ${Date.now()}`;
     const id = await createList(request, token, name);
     for (const website of ['https://one.example', 'https://two.example']) {
-      const added = await request.post(`/api/company-results/${id}/manual`, { headers: { authorization: `Bearer ${token}` }, data: { website, name: website.slice(8) } });
+      const added = await request.post(`/api/company-results/${id}/manual`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { website, name: website.slice(8) },
+      });
       expect(added.status()).toBe(201);
     }
 
@@ -119,7 +149,9 @@ test.describe('lead search: saved lists', () => {
     await page.getByRole('alertdialog', { name: 'Delete list' }).getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByText('List deleted.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Saved lists' })).toBeVisible();
-    expect((await request.get(`/api/campaigns/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(404);
+    expect(
+      (await request.get(`/api/campaigns/${id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(404);
   });
 
   test('get phones for the selected people, free on demo data', async ({ page, signIn, request }) => {
@@ -156,7 +188,9 @@ test.describe('lead search: saved lists', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'List webhook' })).toBeVisible();
     await page.getByLabel('Webhook URL').fill('http://169.254.169.254/latest/meta-data');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('This URL points to a private or local address and cannot be used.').first()).toBeVisible();
+    await expect(
+      page.getByText('This URL points to a private or local address and cannot be used.').first(),
+    ).toBeVisible();
     await page.getByLabel('Webhook URL').fill('https://93.184.215.14/leadsmith-hook');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('webhook-secret')).toHaveText(/^[0-9a-f]{48}$/);

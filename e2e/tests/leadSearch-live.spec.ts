@@ -15,9 +15,20 @@ test.use({ baseURL: OSM_API_BASE });
 test.describe('lead search: results arrive while the search runs', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('the first places show in the list while the next part of the town is still being read', async ({ page, request, signIn }) => {
-    const held = async () => ((await (await request.get(`${LEAD_VENDORS_CONTROL}/held`)).json()) as { held: number }).held;
-    expect((await request.post(`${LEAD_VENDORS_CONTROL}/hold?vendor=overpass&key=${encodeURIComponent('amenity=restaurant')}&within=${RIBEIRA.box}`)).ok()).toBeTruthy();
+  test('the first places show in the list while the next part of the town is still being read', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const held = async () =>
+      ((await (await request.get(`${LEAD_VENDORS_CONTROL}/held`)).json()) as { held: number }).held;
+    expect(
+      (
+        await request.post(
+          `${LEAD_VENDORS_CONTROL}/hold?vendor=overpass&key=${encodeURIComponent('amenity=restaurant')}&within=${RIBEIRA.box}`,
+        )
+      ).ok(),
+    ).toBeTruthy();
     try {
       await signIn('customer', '/lead-search/new-search?type=local');
       const form = new NewSearchPage(page);
@@ -47,7 +58,8 @@ test.describe('lead search: results arrive while the search runs', () => {
       await request.post(`${LEAD_VENDORS_CONTROL}/release`);
       await expect(list.progress).toContainText('Search finished: 5 leads', { timeout: 60_000 });
       await expect(list.rows).toHaveCount(5);
-      for (const name of ['O Tripeiro', 'Cantinho do Avillez', 'Adega Campanhã']) await expect(list.rows.filter({ hasText: name })).toHaveCount(1);
+      for (const name of ['O Tripeiro', 'Cantinho do Avillez', 'Adega Campanhã'])
+        await expect(list.rows.filter({ hasText: name })).toHaveCount(1);
     } finally {
       await request.post(`${LEAD_VENDORS_CONTROL}/release`);
     }

@@ -3,7 +3,15 @@ import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 
 /** The places of api/test/fixtures/leadVendors/osm.ts inside the Porto box, restaurants and dentists, in the order the source gives them. */
-const PORTO_PLACES = ['Tasca do Rio', 'Casa Foz', 'Clínica Dentária Boavista', 'O Tripeiro', 'Cantinho do Avillez', 'Adega Campanhã', 'Sorriso Oriental'];
+const PORTO_PLACES = [
+  'Tasca do Rio',
+  'Casa Foz',
+  'Clínica Dentária Boavista',
+  'O Tripeiro',
+  'Cantinho do Avillez',
+  'Adega Campanhã',
+  'Sorriso Oriental',
+];
 
 // The API server whose local searches go to Nominatim and Overpass (loopback fakes answering from the fixtures).
 test.use({ baseURL: OSM_API_BASE });
@@ -11,7 +19,10 @@ test.use({ baseURL: OSM_API_BASE });
 test.describe('lead search: a local search through OpenStreetMap', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('fills the list with the places Overpass returns for the town Nominatim found, then grades their emails', async ({ page, signIn }) => {
+  test('fills the list with the places Overpass returns for the town Nominatim found, then grades their emails', async ({
+    page,
+    signIn,
+  }) => {
     await signIn('customer', '/lead-search/new-search?type=local');
     const form = new NewSearchPage(page);
     await chooseCategories(page, ['Restaurant', 'Dentist']);

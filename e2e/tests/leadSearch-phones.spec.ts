@@ -12,11 +12,21 @@ test.use({ baseURL: OSM_API_BASE });
  * way" until the fake posts them (held here until the spec releases them), then shows the numbers,
  * charged one credit each.
  */
-test('get phones from Apollo: "Phone on its way", then the numbers, charged once each', async ({ page, signIn, request }) => {
+test('get phones from Apollo: "Phone on its way", then the numbers, charged once each', async ({
+  page,
+  signIn,
+  request,
+}) => {
   const token = await apiToken(request, 'customer');
   const headers = { authorization: `Bearer ${token}` };
-  const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `E2E Apollo phones ${Date.now()}`, list_type: 'people' } });
-  const started = await request.post('/api/searches', { headers, data: { type: 'people', campaign_id: campaign.id, location: 'Porto', count: 4, filters: { job_title: 'Sales' } } });
+  const { campaign } = await api(request).post('/api/campaigns', {
+    headers,
+    data: { name: `E2E Apollo phones ${Date.now()}`, list_type: 'people' },
+  });
+  const started = await request.post('/api/searches', {
+    headers,
+    data: { type: 'people', campaign_id: campaign.id, location: 'Porto', count: 4, filters: { job_title: 'Sales' } },
+  });
   expect(started.status()).toBe(201);
 
   await signIn('customer', `/lead-search/saved-lists/people-${campaign.id}`);
@@ -26,7 +36,11 @@ test('get phones from Apollo: "Phone on its way", then the numbers, charged once
   // Apollo's enrichment during the search gave persons 0 and 2 an office line; 1 and 3 have none yet.
   // Credits are read from this list's rows: other specs spend from the same account at the same time.
   const listCredits = async () => {
-    const answer = await api(request).post('/api/people-results/{id}', { path: { id: campaign.id }, headers, data: {} });
+    const answer = await api(request).post('/api/people-results/{id}', {
+      path: { id: campaign.id },
+      headers,
+      data: {},
+    });
     return answer.data.reduce((sum, r) => sum + r.credits, 0);
   };
   const before = await listCredits();
@@ -35,7 +49,9 @@ test('get phones from Apollo: "Phone on its way", then the numbers, charged once
   try {
     await page.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Get phones (1 credit per phone found)' }).click();
-    await expect(page.getByTestId('enrichment-progress')).toHaveText(/^Phones finished: 2 results checked, 0 found, 0 credits charged$/);
+    await expect(page.getByTestId('enrichment-progress')).toHaveText(
+      /^Phones finished: 2 results checked, 0 found, 0 credits charged$/,
+    );
     await expect(page.getByTestId('phone-pending')).toHaveCount(2);
     await expect(page.getByTestId('phone-pending').first()).toHaveText('Phone on its way');
     expect(await listCredits()).toBe(before);

@@ -9,7 +9,12 @@ import { apiToken } from '../support/session';
 test.describe('lead search: saved searches and background exports', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('save a search from the search screen, opt in to a daily alert, re-run it with a click: only new leads are added', async ({ page, signIn, request, expectAccessible }) => {
+  test('save a search from the search screen, opt in to a daily alert, re-run it with a click: only new leads are added', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+  }) => {
     const token = await apiToken(request, 'customer');
     const name = `Saved founders ${Date.now()}`;
     const listName = `Saved search list ${Date.now()}`;
@@ -44,7 +49,9 @@ test.describe('lead search: saved searches and background exports', () => {
     // Again: the five already held are left out (not stored, not charged), five more come in.
     // (The second run can finish between two polls of the page, so its "Running" state is not waited for: the run
     // is started, then the list is watched until it holds ten.)
-    const rerun = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/saved-searches\/\d+\/run$/.test(new URL(r.url()).pathname));
+    const rerun = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/saved-searches\/\d+\/run$/.test(new URL(r.url()).pathname),
+    );
     await row.getByRole('button', { name: `Run ${name} again` }).click();
     expect((await rerun).ok()).toBe(true);
 
@@ -52,11 +59,22 @@ test.describe('lead search: saved searches and background exports', () => {
     const list = new SavedListPage(page);
     await expect(page.getByTestId('list-name')).toHaveText(listName);
     const listId = Number(/people-(\d+)/.exec(page.url())![1]);
-    const held = async () => (await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` }, data: { limit: 100 } })).data.length;
+    const held = async () =>
+      (
+        await api(request).post('/api/people-results/{id}', {
+          path: { id: listId },
+          headers: { authorization: `Bearer ${token}` },
+          data: { limit: 100 },
+        })
+      ).data.length;
     await expect.poll(held, { timeout: 60_000 }).toBe(10);
     await page.reload();
     await expect(list.rows).toHaveCount(10);
-    const results = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` }, data: { limit: 100 } });
+    const results = await api(request).post('/api/people-results/{id}', {
+      path: { id: listId },
+      headers: { authorization: `Bearer ${token}` },
+      data: { limit: 100 },
+    });
     expect(results.data).toHaveLength(10);
     expect(new Set(results.data.map((r) => `${r.name} ${r.email ?? ''}`)).size).toBe(10);
 
@@ -68,11 +86,28 @@ test.describe('lead search: saved searches and background exports', () => {
     await expect(row.getByText(/^Next alert: /)).toHaveCount(0);
   });
 
-  test('a list bigger than one page exported as a background file: progress, a plain download link, every row, the ready email', async ({ page, signIn, request, expectAccessible }) => {
+  test('a list bigger than one page exported as a background file: progress, a plain download link, every row, the ready email', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+  }) => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
-    const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `Export ${Date.now()}`, list_type: 'company' } });
-    const started = await request.post('/api/searches', { headers, data: { type: 'company', campaign_id: campaign.id, location: 'Oslo', count: 45, filters: { industry: 'Software' } } });
+    const { campaign } = await api(request).post('/api/campaigns', {
+      headers,
+      data: { name: `Export ${Date.now()}`, list_type: 'company' },
+    });
+    const started = await request.post('/api/searches', {
+      headers,
+      data: {
+        type: 'company',
+        campaign_id: campaign.id,
+        location: 'Oslo',
+        count: 45,
+        filters: { industry: 'Software' },
+      },
+    });
     expect(started.status()).toBe(201);
 
     await signIn('customer', `/lead-search/saved-lists/company-${campaign.id}`);
@@ -86,7 +121,10 @@ test.describe('lead search: saved searches and background exports', () => {
     // Kept for a week, and the list says until when.
     await expect(file.getByText(/^Download until .+, then the file is removed\.$/)).toBeVisible();
     await expectAccessible();
-    const [download] = await Promise.all([page.waitForEvent('download'), file.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      file.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${campaign.name.replace(/\s+/g, '-')}-${campaign.id}.csv`);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -97,7 +135,9 @@ test.describe('lead search: saved searches and background exports', () => {
     // The email is written with the file's completion and leaves through the outbox's own job. The shared
     // customer receives other tests' mail meanwhile: the outbox is asked for this kind only.
     const readyMailed = async () =>
-      (await outbox(request, ACCOUNTS.customer.email, 'export_ready')).some((e) => /export is ready/.test(e.subject) && e.body_text.includes(download.suggestedFilename()));
+      (await outbox(request, ACCOUNTS.customer.email, 'export_ready')).some(
+        (e) => /export is ready/.test(e.subject) && e.body_text.includes(download.suggestedFilename()),
+      );
     await expect.poll(readyMailed, { timeout: 30_000 }).toBe(true);
   });
 });

@@ -7,7 +7,12 @@ import { apiToken } from '../support/session';
 
 test.describe('lead search: people search end to end', () => {
   test.describe.configure({ timeout: 150_000 });
-  test('validation messages, live results with email states, demo data free of credits, CSV export', async ({ page, signIn, request, expectAccessible }) => {
+  test('validation messages, live results with email states, demo data free of credits, CSV export', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+  }) => {
     const token = await apiToken(request, 'customer');
     const before = await creditTotal(request, token);
 
@@ -28,7 +33,9 @@ test.describe('lead search: people search end to end', () => {
     // 100 leads: the search runs long enough to be watched even on a loaded machine.
     await page.getByLabel(/Number of leads/).fill('100');
     // No people-data source is configured in the e2e run: demo data, which costs no credits (ADR 017).
-    await expect(page.getByTestId('search-cost')).toHaveText('Demo data — no credits: its 100 leads cost nothing and do not count toward your search limit.');
+    await expect(page.getByTestId('search-cost')).toHaveText(
+      'Demo data — no credits: its 100 leads cost nothing and do not count toward your search limit.',
+    );
     // The demo customer is shared with specs running in parallel: its balance can only have gone down since.
     await expect(page.getByTestId('credit-balance')).toContainText(/\d+ credits/);
     const shown = Number(/(\d+) credits/.exec((await page.getByTestId('credit-balance').textContent()) ?? '')?.[1]);
@@ -59,7 +66,10 @@ test.describe('lead search: people search end to end', () => {
     await expectAccessible();
 
     // CSV export of the list.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const csv = await readFile((await download.path())!, 'utf8');
     // UTF-8 with a byte order mark (spreadsheets read accents right); every row of the list, not one page.
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -72,10 +82,19 @@ test.describe('lead search: people search end to end', () => {
   test('filters live in the URL and survive opening a result', async ({ page, signIn, request }) => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
-    const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `E2E filters ${Date.now()}`, list_type: 'company' } });
+    const { campaign } = await api(request).post('/api/campaigns', {
+      headers,
+      data: { name: `E2E filters ${Date.now()}`, list_type: 'company' },
+    });
     const started = await request.post('/api/searches', {
       headers,
-      data: { type: 'company', campaign_id: campaign.id, location: 'Oslo', count: 15, filters: { industry: 'Software' } },
+      data: {
+        type: 'company',
+        campaign_id: campaign.id,
+        location: 'Oslo',
+        count: 15,
+        filters: { industry: 'Software' },
+      },
     });
     expect(started.status()).toBe(201);
 
@@ -101,7 +120,6 @@ test.describe('lead search: people search end to end', () => {
     await expect(page.getByLabel('Email found')).toHaveValue('1');
     await expect(page.getByRole('button', { name: 'List view' })).toBeVisible();
   });
-
 });
 
 // Demo data takes no search limit (ADR 017): the limit is checked against a real source, OpenStreetMap on its loopback fakes.

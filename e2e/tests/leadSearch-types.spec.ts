@@ -6,19 +6,80 @@ import { apiToken } from '../support/session';
 
 /** Toolbar actions the spec (§2) gives each list type, as the user sees them once rows are selected. */
 const TOOLBAR: Record<string, { present: string[]; absent: string[] }> = {
-  local: { present: ['More filters', 'Manual entry', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Enrich', 'Settings'] },
-  company: { present: ['More filters', 'Manual entry', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Enrich', 'Settings'] },
-  domain: { present: ['More filters', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Manual entry', 'Get phones', 'Enrich', 'Settings'] },
-  influencer: { present: ['More filters', 'Manual entry', 'Enrich', 'AI', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Get employees', 'Settings'] },
-  group: { present: ['More filters', 'Manual entry', 'Get phones', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get employees', 'Enrich', 'Settings'] },
-  intent: { present: ['More filters', 'Settings', 'Add label', 'Send to webhook', 'Export CSV', 'Delete'], absent: ['Manual entry', 'Get phones', 'Get employees', 'Enrich', 'New search'] },
+  local: {
+    present: [
+      'More filters',
+      'Manual entry',
+      'Get employees',
+      'Add label',
+      'Send to webhook',
+      'Export CSV',
+      'Delete',
+      'New search',
+    ],
+    absent: ['Get phones', 'Enrich', 'Settings'],
+  },
+  company: {
+    present: [
+      'More filters',
+      'Manual entry',
+      'Get employees',
+      'Add label',
+      'Send to webhook',
+      'Export CSV',
+      'Delete',
+      'New search',
+    ],
+    absent: ['Get phones', 'Enrich', 'Settings'],
+  },
+  domain: {
+    present: ['More filters', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'],
+    absent: ['Manual entry', 'Get phones', 'Enrich', 'Settings'],
+  },
+  influencer: {
+    present: [
+      'More filters',
+      'Manual entry',
+      'Enrich',
+      'AI',
+      'Add label',
+      'Send to webhook',
+      'Export CSV',
+      'Delete',
+      'New search',
+    ],
+    absent: ['Get phones', 'Get employees', 'Settings'],
+  },
+  group: {
+    present: [
+      'More filters',
+      'Manual entry',
+      'Get phones',
+      'Add label',
+      'Send to webhook',
+      'Export CSV',
+      'Delete',
+      'New search',
+    ],
+    absent: ['Get employees', 'Enrich', 'Settings'],
+  },
+  intent: {
+    present: ['More filters', 'Settings', 'Add label', 'Send to webhook', 'Export CSV', 'Delete'],
+    absent: ['Manual entry', 'Get phones', 'Get employees', 'Enrich', 'New search'],
+  },
 };
 
 async function expectToolbar(page: Page, type: string): Promise<void> {
   const { present, absent } = TOOLBAR[type]!;
   // The area's content only (the sidebar has its own "New search" link).
   const area = page.getByTestId('area-outlet');
-  for (const name of present) await expect(area.getByRole('button', { name: new RegExp(`^${name}`) }).or(area.getByRole('link', { name, exact: true })).first()).toBeVisible();
+  for (const name of present)
+    await expect(
+      area
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .or(area.getByRole('link', { name, exact: true }))
+        .first(),
+    ).toBeVisible();
   for (const name of absent) {
     await expect(area.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveCount(0);
     await expect(area.getByRole('link', { name, exact: true })).toHaveCount(0);
@@ -28,7 +89,13 @@ async function expectToolbar(page: Page, type: string): Promise<void> {
 }
 
 /** `demo`: the list is a "Demo list" (the explicit offline mode), for types whose default source is real (domain: the site crawl). */
-const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<void>; expectText: string; demo?: boolean }[] = [
+const SEARCHES: {
+  type: string;
+  label: string;
+  fill: (page: Page) => Promise<void>;
+  expectText: string;
+  demo?: boolean;
+}[] = [
   {
     type: 'local',
     label: 'Local',
@@ -38,8 +105,19 @@ const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<voi
     },
     expectText: 'Dentist|Bakery',
   },
-  { type: 'company', label: 'Company', fill: async (page) => void (await page.getByLabel('Industry', { exact: true }).selectOption('Healthcare')), expectText: 'Healthcare' },
-  { type: 'domain', label: 'Domain', fill: (page) => page.getByLabel('Domain', { exact: true }).fill('acme-rockets.com'), expectText: 'acme-rockets.com', demo: true },
+  {
+    type: 'company',
+    label: 'Company',
+    fill: async (page) => void (await page.getByLabel('Industry', { exact: true }).selectOption('Healthcare')),
+    expectText: 'Healthcare',
+  },
+  {
+    type: 'domain',
+    label: 'Domain',
+    fill: (page) => page.getByLabel('Domain', { exact: true }).fill('acme-rockets.com'),
+    expectText: 'acme-rockets.com',
+    demo: true,
+  },
   {
     type: 'influencer',
     label: 'Influencer',
@@ -47,10 +125,18 @@ const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<voi
       await page.getByRole('group', { name: 'Social platforms' }).getByText('tiktok', { exact: true }).click();
       await page.getByLabel('Followers (minimum)').fill('5000');
       // Spec §5: once one part of a growth rate is given, all three are required.
-      await page.getByRole('group', { name: 'Likes growth rate' }).getByLabel('Interval').selectOption({ label: '3 months' });
+      await page
+        .getByRole('group', { name: 'Likes growth rate' })
+        .getByLabel('Interval')
+        .selectOption({ label: '3 months' });
       await page.getByRole('button', { name: 'Run search' }).click();
-      await expect(page.getByText('Interval, operator and value are all required once one is given').first()).toBeVisible();
-      await page.getByRole('group', { name: 'Likes growth rate' }).getByLabel('Operator').selectOption({ label: 'Greater than' });
+      await expect(
+        page.getByText('Interval, operator and value are all required once one is given').first(),
+      ).toBeVisible();
+      await page
+        .getByRole('group', { name: 'Likes growth rate' })
+        .getByLabel('Operator')
+        .selectOption({ label: 'Greater than' });
       await page.getByRole('group', { name: 'Likes growth rate' }).getByLabel('Value').fill('0.1');
       await page.getByLabel('Last posted (days, at least 30)').fill('10');
       await page.getByRole('button', { name: 'Run search' }).click();
@@ -88,14 +174,24 @@ test.describe('lead search: every search type end to end', () => {
       await expect(list.progress).toContainText('Search finished: 8 leads', { timeout: 45_000 });
       await expect(list.rows).toHaveCount(8);
       await expect(list.statusBadges('looking')).toHaveCount(0);
-      await expect(page.getByTestId('result-row').filter({ hasText: new RegExp(search.expectText) }).first()).toBeVisible();
+      await expect(
+        page
+          .getByTestId('result-row')
+          .filter({ hasText: new RegExp(search.expectText) })
+          .first(),
+      ).toBeVisible();
       await expect(page.getByText('Demo data')).toBeVisible();
       await page.getByLabel('Select all on this page').check();
       await expectToolbar(page, search.type);
     });
   }
 
-  test('intent: the list settings show a snippet; visits on the user site become results', async ({ page, signIn, request, context }) => {
+  test('intent: the list settings show a snippet; visits on the user site become results', async ({
+    page,
+    signIn,
+    request,
+    context,
+  }) => {
     const token = await apiToken(request, 'customer');
     const before = await creditTotal(request, token);
     await signIn('customer', '/lead-search/new-search?type=intent');

@@ -6,7 +6,12 @@ import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
 test.describe('lead search: workflows', () => {
-  test('build from a template, blocked with a loose node, connect it, publish, run, read the run log', async ({ page, signIn, request, expectAccessible }) => {
+  test('build from a template, blocked with a loose node, connect it, publish, run, read the run log', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+  }) => {
     test.slow();
     const receiver = await startWebhookReceiver();
     try {
@@ -14,9 +19,18 @@ test.describe('lead search: workflows', () => {
       const stamp = Date.now();
       const listName = `Workflow shops ${stamp}`;
       const listId = await createList(request, token, listName, 'local');
-      expect((await request.post(`/api/campaign-webhook-setup/${listId}`, { headers: auth(token), data: { url: receiver.url } })).status()).toBe(200);
+      expect(
+        (
+          await request.post(`/api/campaign-webhook-setup/${listId}`, {
+            headers: auth(token),
+            data: { url: receiver.url },
+          })
+        ).status(),
+      ).toBe(200);
       const labelName = `Wf ${stamp}`.slice(0, 40);
-      expect((await request.post('/api/custom-labels', { headers: auth(token), data: { name: labelName } })).status()).toBe(201);
+      expect(
+        (await request.post('/api/custom-labels', { headers: auth(token), data: { name: labelName } })).status(),
+      ).toBe(201);
 
       const builder = new WorkflowBuilderPage(page);
       await signIn('customer', '/lead-search/workflow');
@@ -68,7 +82,8 @@ test.describe('lead search: workflows', () => {
       const detail = page.getByTestId('run-detail');
       await expect(detail).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
       await expect(page.getByTestId('run-node')).toHaveCount(6);
-      for (const id of ['n1', 'n2', 'n3', 'n4', 'n5', 'n6']) await expect(builder.runNode(id)).toHaveAttribute('data-status', 'done');
+      for (const id of ['n1', 'n2', 'n3', 'n4', 'n5', 'n6'])
+        await expect(builder.runNode(id)).toHaveAttribute('data-status', 'done');
       await expect(builder.runNode('n1').getByTestId('run-node-out')).toHaveText('0');
       await expect(builder.runNode('n2').getByTestId('run-node-out')).toHaveText('5');
       for (const id of ['n3', 'n4', 'n5']) {
@@ -86,7 +101,11 @@ test.describe('lead search: workflows', () => {
       // The results went to the list's webhook with the label on them.
       expect(receiver.deliveries).toHaveLength(1);
       expect(receiver.deliveries[0]!.body.results).toHaveLength(5);
-      const results = await api(request).post('/api/local-results/{id}', { path: { id: listId }, headers: auth(token), data: {} });
+      const results = await api(request).post('/api/local-results/{id}', {
+        path: { id: listId },
+        headers: auth(token),
+        data: {},
+      });
       expect(results.total).toBe(5);
       for (const r of results.data) expect(r.labels).toContain(labelName);
 
@@ -101,16 +120,29 @@ test.describe('lead search: workflows', () => {
     }
   });
 
-  test('add a node by dragging it from the palette and connect it by its handles', async ({ page, signIn, request }) => {
+  test('add a node by dragging it from the palette and connect it by its handles', async ({
+    page,
+    signIn,
+    request,
+  }) => {
     const token = await apiToken(request, 'customer');
-    const { workflow } = await api(request).post('/api/workflows', { headers: auth(token), data: { name: `Drag flow ${Date.now()}` }, status: 201 });
+    const { workflow } = await api(request).post('/api/workflows', {
+      headers: auth(token),
+      data: { name: `Drag flow ${Date.now()}` },
+      status: 201,
+    });
     const builder = new WorkflowBuilderPage(page);
     await signIn('customer', `/lead-search/workflow/${workflow.id}`);
     await expect(builder.node('n1')).toBeVisible();
-    await page.getByTestId('palette-drag-label').dragTo(page.getByTestId('workflow-canvas'), { targetPosition: { x: 80, y: 40 } });
+    await page
+      .getByTestId('palette-drag-label')
+      .dragTo(page.getByTestId('workflow-canvas'), { targetPosition: { x: 80, y: 40 } });
     await expect(builder.node('n2')).toBeVisible();
     await expect(page.locator('.react-flow__edge')).toHaveCount(0);
-    await builder.node('n1').locator('.react-flow__handle.source').dragTo(builder.node('n2').locator('.react-flow__handle.target'));
+    await builder
+      .node('n1')
+      .locator('.react-flow__handle.source')
+      .dragTo(builder.node('n2').locator('.react-flow__handle.target'));
     await expect(page.locator('.react-flow__edge')).toHaveCount(1);
     const panel = await builder.selectNode('n1', 'Trigger');
     await expect(panel.getByTestId('node-connection')).toHaveText(/Label \(n2\)/);
@@ -123,7 +155,10 @@ test.describe('lead search: workflows', () => {
     await signIn('customer', '/lead-search/workflow');
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('alertdialog', { name: 'Delete this workflow?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete this workflow?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(page.getByText('Workflow deleted.').first()).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   });

@@ -4,13 +4,27 @@ import { apiToken, openWithToken } from '../support/session';
 
 /** Issue 29 items 6 and 7: keyboard shortcuts on a list's results, the column chooser and saved views in the URL. */
 test.describe('lists: keyboard, columns and saved views', () => {
-  test('j/k/x, / and ? without a mouse; columns picked, ordered and sized in a shareable URL; a saved view', async ({ page, signIn, request, expectAccessible, browser }) => {
+  test('j/k/x, / and ? without a mouse; columns picked, ordered and sized in a shareable URL; a saved view', async ({
+    page,
+    signIn,
+    request,
+    expectAccessible,
+    browser,
+  }) => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
     const name = `Keys ${Date.now()}`;
-    const id = (await api(request).post('/api/campaigns', { headers, data: { name, list_type: 'people' } })).campaign.id;
+    const id = (await api(request).post('/api/campaigns', { headers, data: { name, list_type: 'people' } })).campaign
+      .id;
     for (const person of ['ada', 'bob', 'cy']) {
-      expect((await request.post(`/api/people-results/${id}/manual`, { headers, data: { email: `${person}@keys.example`, name: person, company: `${person} Inc` } })).status()).toBe(201);
+      expect(
+        (
+          await request.post(`/api/people-results/${id}/manual`, {
+            headers,
+            data: { email: `${person}@keys.example`, name: person, company: `${person} Inc` },
+          })
+        ).status(),
+      ).toBe(201);
     }
 
     await signIn('customer', `/lead-search/saved-lists/people-${id}`);

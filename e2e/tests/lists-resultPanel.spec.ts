@@ -2,7 +2,13 @@ import { test, expect } from '../support/fixtures';
 import { addPeople, createList } from '../support/LeadSearch2Api';
 import { apiToken } from '../support/session';
 
-test('a click on a result row opens its details in a side panel: kept in the URL over a reload, Escape returns to the row, the full page a link away', async ({ page, signIn, request, shell, expectAccessible }) => {
+test('a click on a result row opens its details in a side panel: kept in the URL over a reload, Escape returns to the row, the full page a link away', async ({
+  page,
+  signIn,
+  request,
+  shell,
+  expectAccessible,
+}) => {
   const token = await apiToken(request, 'customer');
   const stamp = Date.now();
   const listId = await createList(request, token, `Panel ${stamp}`);

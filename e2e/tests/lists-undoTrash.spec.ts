@@ -5,11 +5,21 @@ import { apiToken } from '../support/session';
 
 /** Issue 29 item 5: a bulk delete is undone from its toast; a deleted list waits in the trash (restore, delete forever); a deleted result is undone too. */
 async function createList(request: APIRequestContext, token: string, name: string): Promise<number> {
-  return (await api(request).post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type: 'people' }, status: 201 })).campaign.id;
+  return (
+    await api(request).post('/api/campaigns', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, list_type: 'people' },
+      status: 201,
+    })
+  ).campaign.id;
 }
 
 test.describe('lists: undo and trash', () => {
-  test('undo a bulk delete from the toast, then restore from the trash and delete forever', async ({ page, signIn, request }) => {
+  test('undo a bulk delete from the toast, then restore from the trash and delete forever', async ({
+    page,
+    signIn,
+    request,
+  }) => {
     const token = await apiToken(request, 'customer');
     const prefix = `Undo ${Date.now()}`;
     await createList(request, token, `${prefix} A`);
@@ -59,11 +69,18 @@ test.describe('lists: undo and trash', () => {
     await expect(page.getByTestId('trash-row').filter({ hasText: `${prefix} B` })).toHaveCount(0);
   });
 
-  test('a sorted list: a result deleted from its row comes back from the toast, in its place', async ({ page, signIn, request }) => {
+  test('a sorted list: a result deleted from its row comes back from the toast, in its place', async ({
+    page,
+    signIn,
+    request,
+  }) => {
     const token = await apiToken(request, 'customer');
     const listId = await createList(request, token, `Undo results ${Date.now()}`);
     for (const name of ['Bruno', 'Alma', 'Carla']) {
-      const response = await request.post(`/api/people-results/${listId}/manual`, { headers: { authorization: `Bearer ${token}` }, data: { name, email: `${name.toLowerCase()}.${listId}@undo.example` } });
+      const response = await request.post(`/api/people-results/${listId}/manual`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { name, email: `${name.toLowerCase()}.${listId}@undo.example` },
+      });
       expect(response.status()).toBe(201);
     }
     await signIn('customer', `/lead-search/saved-lists/people-${listId}`);

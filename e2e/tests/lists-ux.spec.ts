@@ -11,17 +11,23 @@ async function expectTablesFit(page: Page): Promise<void> {
   const problems = await page.evaluate(() => {
     const found: string[] = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+    if (doc.scrollWidth > doc.clientWidth + 1)
+      found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
     const main = document.querySelector('main')!.getBoundingClientRect();
     for (const table of document.querySelectorAll('main table')) {
       const name = table.getAttribute('aria-label') ?? table.textContent!.slice(0, 30);
       let frame = table.parentElement;
-      while (frame && frame !== document.body && !['auto', 'scroll'].includes(getComputedStyle(frame).overflowX)) frame = frame.parentElement;
+      while (frame && frame !== document.body && !['auto', 'scroll'].includes(getComputedStyle(frame).overflowX))
+        frame = frame.parentElement;
       const box = (frame && frame !== document.body ? frame : table).getBoundingClientRect();
-      if (box.right > main.right + 1) found.push(`${name}: its frame ends past the content area (${box.right} > ${main.right})`);
+      if (box.right > main.right + 1)
+        found.push(`${name}: its frame ends past the content area (${box.right} > ${main.right})`);
       if (table.scrollWidth > (frame?.clientWidth ?? 0) + 1) {
         if (!frame || frame === document.body) found.push(`${name}: wider than the page with no frame to scroll in`);
-        else if (box.height > window.innerHeight) found.push(`${name}: scrolls sideways in a frame taller than the window (${box.height}px), its scrollbar out of view`);
+        else if (box.height > window.innerHeight)
+          found.push(
+            `${name}: scrolls sideways in a frame taller than the window (${box.height}px), its scrollbar out of view`,
+          );
       }
     }
     return found;
@@ -30,7 +36,13 @@ async function expectTablesFit(page: Page): Promise<void> {
 }
 
 test.describe('lists: labels connect, one state, tables that fit', () => {
-  test('a label added from a list is offered in "Filter by label" and listed on Custom labels', async ({ page, signIn, request, shell, expectAccessible }) => {
+  test('a label added from a list is offered in "Filter by label" and listed on Custom labels', async ({
+    page,
+    signIn,
+    request,
+    shell,
+    expectAccessible,
+  }) => {
     const token = await apiToken(request, 'customer');
     const stamp = Date.now();
     const label = `Hot lead ${stamp}`;
@@ -43,7 +55,12 @@ test.describe('lists: labels connect, one state, tables that fit', () => {
     const bar = page.getByRole('region', { name: 'Selection' });
     await bar.getByLabel('Label', { exact: true }).fill(label);
     await bar.getByRole('button', { name: 'Add label' }).click();
-    await expect(page.getByTestId('result-row').filter({ hasText: `Ann ${stamp}` }).getByTestId('result-labels')).toHaveText(label);
+    await expect(
+      page
+        .getByTestId('result-row')
+        .filter({ hasText: `Ann ${stamp}` })
+        .getByTestId('result-labels'),
+    ).toHaveText(label);
 
     // Without a reload, the new label can be chosen in the filter, and filters the list.
     const filter = page.getByLabel('Filter by label');
@@ -62,13 +79,21 @@ test.describe('lists: labels connect, one state, tables that fit', () => {
     await expect(row).toContainText('Results: 1');
   });
 
-  test('an archived list shows one state, its name as heading and the size of the whole list', async ({ page, signIn, request, shell }) => {
+  test('an archived list shows one state, its name as heading and the size of the whole list', async ({
+    page,
+    signIn,
+    request,
+    shell,
+  }) => {
     const token = await apiToken(request, 'customer');
     const stamp = Date.now();
     const name = `Archived ${stamp}`;
     const listId = await createList(request, token, name);
     await addPeople(request, token, listId, [`Dan ${stamp}`, `Eli ${stamp}`]);
-    const archived = await request.post(`/api/campaigns/archive/${listId}`, { headers: auth(token), data: { is_archived: true } });
+    const archived = await request.post(`/api/campaigns/archive/${listId}`, {
+      headers: auth(token),
+      data: { is_archived: true },
+    });
     expect(archived.ok(), await archived.text()).toBeTruthy();
 
     await signIn('customer', `/lead-search/saved-lists/people-${listId}`);
@@ -83,7 +108,12 @@ test.describe('lists: labels connect, one state, tables that fit', () => {
     await expect(listRow.getByText('Active', { exact: true })).toHaveCount(0);
   });
 
-  test('at 1280 px no table overflows its frame; row actions sit on the rows; the AI panel opens below the bulk bar', async ({ page, signIn, request, shell }) => {
+  test('at 1280 px no table overflows its frame; row actions sit on the rows; the AI panel opens below the bulk bar', async ({
+    page,
+    signIn,
+    request,
+    shell,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const token = await apiToken(request, 'customer');
     const stamp = Date.now();
@@ -92,7 +122,12 @@ test.describe('lists: labels connect, one state, tables that fit', () => {
     for (let i = 0; i < 25; i++) {
       const response = await request.post(`/api/people-results/${listId}/manual`, {
         headers: auth(token),
-        data: { name: `Person ${i} ${stamp}`, email: `person.${i}.with.a.rather.long.address.${stamp}@subsidiary.example-enterprises.com`, company: `${long} Holdings ${i}`, position: `Vice President of ${long}` },
+        data: {
+          name: `Person ${i} ${stamp}`,
+          email: `person.${i}.with.a.rather.long.address.${stamp}@subsidiary.example-enterprises.com`,
+          company: `${long} Holdings ${i}`,
+          position: `Vice President of ${long}`,
+        },
       });
       expect(response.status()).toBe(201);
     }
@@ -134,7 +169,14 @@ test.describe('lists: labels connect, one state, tables that fit', () => {
   test('at 1280 px the admin and reseller tables fit their frames', async ({ page, signIn, shell }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn('admin', '/admin/users');
-    for (const path of ['/admin/users', '/admin/plans', '/admin/user-analytics/credit-usage', '/admin/reports/subscriptions', '/whitelabel/packages', '/whitelabel/subscriptions']) {
+    for (const path of [
+      '/admin/users',
+      '/admin/plans',
+      '/admin/user-analytics/credit-usage',
+      '/admin/reports/subscriptions',
+      '/whitelabel/packages',
+      '/whitelabel/subscriptions',
+    ]) {
       await shell.navigateInApp(path);
       await expect(shell.content.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status').filter({ has: page.locator('.chakra-spinner') })).toHaveCount(0);

@@ -1,6 +1,10 @@
 import { test, expect } from '../support/fixtures';
 
-test('settings → lead search → back → forward → reload on a deep link keeps area and highlight right', async ({ page, signIn, shell }) => {
+test('settings → lead search → back → forward → reload on a deep link keeps area and highlight right', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   await signIn('admin', '/settings/business-profile');
   await expect(shell.heading('Business profile')).toBeVisible();
   await shell.expectActive('Business profile');

@@ -1,7 +1,11 @@
 import { test, expect } from '../support/fixtures';
 import { api } from '../support/api';
 
-test('a customer never requests other areas and loads lead search only when it is opened', async ({ page, signIn, shell }) => {
+test('a customer never requests other areas and loads lead search only when it is opened', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   const remoteRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/remotes/')) remoteRequests.push(new URL(r.url()).pathname);
@@ -22,7 +26,13 @@ test('a customer never requests other areas and loads lead search only when it i
 
 test('the registry is read at boot and lists the built remotes', async ({ request }) => {
   const registry = await api(request).get('/api/remote-registry', { query: { domain: '127.0.0.1' } });
-  expect(Object.keys(registry.remotes).sort()).toEqual(['mfe_admin', 'mfe_ai', 'mfe_lead_search', 'mfe_settings', 'mfe_whitelabel']);
+  expect(Object.keys(registry.remotes).sort()).toEqual([
+    'mfe_admin',
+    'mfe_ai',
+    'mfe_lead_search',
+    'mfe_settings',
+    'mfe_whitelabel',
+  ]);
   const manifest = await request.get(registry.remotes.mfe_admin!.manifestUrl);
   expect(manifest.ok()).toBeTruthy();
 });

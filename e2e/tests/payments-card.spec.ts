@@ -8,7 +8,12 @@ import { createModuleUser } from '../support/SettingsAccounts';
  * SetupIntent. The card used asks for authentication (3-D Secure), so the wallet also shows "Card must
  * be reconnected for security reasons" and confirms it.
  */
-test('adding a card sends the API a token, never the card number; a card the bank wants confirmed is confirmed in the page', async ({ page, shell, request, expectAccessible }) => {
+test('adding a card sends the API a token, never the card number; a card the bank wants confirmed is confirmed in the page', async ({
+  page,
+  shell,
+  request,
+  expectAccessible,
+}) => {
   const user = await createModuleUser(request, 'wallet-token', ['wallet']);
   const sent: { url: string; body: string }[] = [];
   page.on('request', (r) => sent.push({ url: r.url(), body: r.postData() ?? '' }));
@@ -23,7 +28,9 @@ test('adding a card sends the API a token, never the card number; a card the ban
   await cardForm.getByRole('button', { name: 'Add card' }).click();
   await expect(page.getByTestId('payment-status')).toHaveText('Card must be reconnected for security reasons');
   const cards = page.getByRole('table', { name: 'Credit cards' });
-  await expect(cards.getByRole('row').filter({ hasText: 'visa ending in 3184' })).toContainText('Card must be reconnected for security reasons');
+  await expect(cards.getByRole('row').filter({ hasText: 'visa ending in 3184' })).toContainText(
+    'Card must be reconnected for security reasons',
+  );
   await expect(page.getByTestId('balance-total')).toHaveText('0');
   await expectAccessible();
   await cards.getByRole('button', { name: 'Confirm card' }).click();
@@ -34,7 +41,11 @@ test('adding a card sends the API a token, never the card number; a card the ban
   // The network log: the API got a SetupIntent id and a token; no request carried the number or the code.
   const apiCalls = sent.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
   const saved = apiCalls.find((r) => new URL(r.url).pathname === '/api/wallet/cards' && r.body);
-  expect(JSON.parse(saved!.body)).toEqual({ setup_intent_id: expect.stringMatching(/^seti_sbx_/), token: 'tok_sandbox_authenticate_visa_3184_11_2034', make_default: false });
+  expect(JSON.parse(saved!.body)).toEqual({
+    setup_intent_id: expect.stringMatching(/^seti_sbx_/),
+    token: 'tok_sandbox_authenticate_visa_3184_11_2034',
+    make_default: false,
+  });
   for (const r of sent) {
     expect(`${r.url} ${r.body}`).not.toMatch(/4000[\s+-]?(%20)?0027[\s+-]?(%20)?6000|400000276000|"987"|cvc/i);
   }

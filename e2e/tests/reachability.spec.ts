@@ -17,7 +17,12 @@ const ACCOUNT_PAGES: Record<string, { path: string; heading: string }> = {
 const ROLES: AccountName[] = ['admin', 'reseller', 'customer', 'basic'];
 
 for (const role of ROLES) {
-  test(`${role}: every sidebar and account-menu page opens by clicking from the landing page`, async ({ page, signIn, shell, expectAccessible }) => {
+  test(`${role}: every sidebar and account-menu page opens by clicking from the landing page`, async ({
+    page,
+    signIn,
+    shell,
+    expectAccessible,
+  }) => {
     test.setTimeout(180_000);
     await signIn(role, '/');
     const heading = shell.content.getByRole('heading', { level: 1 });
@@ -66,13 +71,21 @@ for (const role of ROLES) {
 }
 
 for (const role of ROLES) {
-  test(`${role}: the sidebar collapsed to icons keeps every page a click away, after a reload too; Ctrl+K finds a page by its title`, async ({ page, signIn, shell, expectAccessible }) => {
+  test(`${role}: the sidebar collapsed to icons keeps every page a click away, after a reload too; Ctrl+K finds a page by its title`, async ({
+    page,
+    signIn,
+    shell,
+    expectAccessible,
+  }) => {
     test.setTimeout(120_000);
     await signIn(role, '/');
     const heading = shell.content.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
     await shell.sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
-    await expect(shell.sidebar.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(shell.sidebar.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await page.reload();
     const expand = shell.sidebar.getByRole('button', { name: 'Expand sidebar' });
     await expect(expand).toBeVisible();
@@ -102,11 +115,19 @@ for (const role of ROLES) {
     await expect(shell.heading('Credit usage')).toBeVisible();
 
     await expand.click();
-    await expect(shell.sidebar.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(shell.sidebar.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 }
 
-test("customer: the header's search finds a list and a result of the account by clicking, and stays in view while the page scrolls", async ({ page, request, signIn, shell }) => {
+test("customer: the header's search finds a list and a result of the account by clicking, and stays in view while the page scrolls", async ({
+  page,
+  request,
+  signIn,
+  shell,
+}) => {
   const token = await apiToken(request, 'customer');
   const tag = `Quokka ${Date.now().toString(36)}`;
   const listId = await createList(request, token, `${tag} prospects`);
@@ -117,8 +138,13 @@ test("customer: the header's search finds a list and a result of the account by 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const search = page.getByRole('dialog', { name: 'Search' });
   await search.getByRole('combobox').fill(tag);
-  await expect(search.getByRole('group', { name: 'Lists' }).getByRole('option', { name: new RegExp(`${tag} prospects`) })).toBeVisible();
-  await search.getByRole('group', { name: 'Results' }).getByRole('option', { name: new RegExp(`${tag} Person`) }).click();
+  await expect(
+    search.getByRole('group', { name: 'Lists' }).getByRole('option', { name: new RegExp(`${tag} prospects`) }),
+  ).toBeVisible();
+  await search
+    .getByRole('group', { name: 'Results' })
+    .getByRole('option', { name: new RegExp(`${tag} Person`) })
+    .click();
   await expect(page).toHaveURL(`/lead-search/saved-lists/people-${listId}/${resultId}`);
 
   // The sidebar stays in view while a long page scrolls.

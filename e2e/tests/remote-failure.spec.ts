@@ -1,6 +1,10 @@
 import { test, expect } from '../support/fixtures';
 
-test('an area whose files are unavailable fails alone, is reported, never reload-loops, and retries', async ({ page, signIn, shell }) => {
+test('an area whose files are unavailable fails alone, is reported, never reload-loops, and retries', async ({
+  page,
+  signIn,
+  shell,
+}) => {
   let documentLoads = 0;
   page.on('load', () => (documentLoads += 1));
   await signIn('admin', '/settings/business-profile');
@@ -8,7 +12,9 @@ test('an area whose files are unavailable fails alone, is reported, never reload
   const loadsBefore = documentLoads;
 
   await page.route('**/remotes/mfe-admin/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  const reported = page.waitForRequest((r) => r.url().endsWith('/api/log-app-error') && (r.postData() ?? '').includes('mfe_admin'));
+  const reported = page.waitForRequest(
+    (r) => r.url().endsWith('/api/log-app-error') && (r.postData() ?? '').includes('mfe_admin'),
+  );
   await shell.link('Dashboard').click();
 
   const error = shell.content.getByRole('alert');

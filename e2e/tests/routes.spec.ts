@@ -114,7 +114,12 @@ const AREAS = [...new Set(ROUTES.map(([path]) => areaOf(path)))];
 
 // One test per area: the workers share them, and each area's screens get their own time budget.
 for (const area of AREAS) {
-  test(`every ${area} route of the spec opens for the super admin, and passes axe`, async ({ page, signIn, shell, expectAccessible }) => {
+  test(`every ${area} route of the spec opens for the super admin, and passes axe`, async ({
+    page,
+    signIn,
+    shell,
+    expectAccessible,
+  }) => {
     test.setTimeout(240_000);
     const routes = ROUTES.filter(([path]) => areaOf(path) === area);
     await signIn('admin', '/settings/business-profile');

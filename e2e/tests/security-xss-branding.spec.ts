@@ -15,11 +15,23 @@ const ORIGIN = `http://${DOMAIN}:${PORT}`;
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`,
+    ],
   },
 });
 
-test('branding name, content and script from a reseller never run in visitors\' browsers; the page has a CSP', async ({ page, request }) => {
+test("branding name, content and script from a reseller never run in visitors' browsers; the page has a CSP", async ({
+  page,
+  request,
+}) => {
   const reseller = await freshUserWith(request, 'branding', ['whitelabel', 'leads'], 'reseller');
   const name = PAYLOADS[0];
   await send(request, reseller.token, 'put', '/api/whitelabel/business-account', {
@@ -46,7 +58,12 @@ test('branding name, content and script from a reseller never run in visitors\' 
   watch.expectNothingRan();
 
   // The reseller's own package names in the white-label area.
-  await send(request, reseller.token, 'post', '/api/whitelabel/packages', { name: PAYLOADS[3], description: PAYLOADS[11], monthly_price_cents: 900, credit_price_cents: 20 });
+  await send(request, reseller.token, 'post', '/api/whitelabel/packages', {
+    name: PAYLOADS[3],
+    description: PAYLOADS[11],
+    monthly_price_cents: 900,
+    credit_price_cents: 20,
+  });
   await page.goto(`${ORIGIN}/whitelabel/packages`);
   await expect(page.getByText(PAYLOADS[3], { exact: true }).first()).toBeVisible();
   watch.expectNothingRan();
@@ -64,32 +81,46 @@ test('branding name, content and script from a reseller never run in visitors\' 
 
 // The sales page shows the reseller's own HTML as written (spec): the accessibility of that HTML is the
 // reseller's, so this test runs without the app's axe audit (the payloads themselves fail it).
-plainTest('sales-page HTML and names from a reseller render without running script or reaching the visitor\'s session', async ({ page, request }) => {
-  const reseller = await freshUserWith(request, 'sales', ['whitelabel', 'leads'], 'reseller');
-  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: `sales-${reseller.id}.example.com`, name: 'Sales Reseller' });
-  const created = await api(request).post('/api/whitelabel/packages', {
-    headers: authHeaders(reseller.token),
-    data: { name: `Plan ${PAYLOADS[1]}`, description: PAYLOADS.join(' '), monthly_price_cents: 1500, credit_price_cents: 20 },
-  });
-  await send(request, reseller.token, 'put', `/api/whitelabel/packages/${created.data.id}/sales-settings`, {
-    business_name: PAYLOADS[0],
-    primary_color: '#573BFF',
-    secondary_color: '#01C0F6',
-    background_color: '#FFFFFF',
-    text_color: '#202633',
-    body_html: `<h2>Our offer</h2>${PAYLOADS.join('\n')}<script>fetch('/__exfil?'+document.cookie+localStorage.access_token)</script>`,
-  });
-  const settings = await api(request).get('/api/whitelabel/packages/{id}/sales-settings', { path: { id: created.data.id }, headers: { authorization: `Bearer ${reseller.token}` } });
-  const { public_path: publicPath } = settings;
+plainTest(
+  "sales-page HTML and names from a reseller render without running script or reaching the visitor's session",
+  async ({ page, request }) => {
+    const reseller = await freshUserWith(request, 'sales', ['whitelabel', 'leads'], 'reseller');
+    await send(request, reseller.token, 'put', '/api/whitelabel/business-account', {
+      domain: `sales-${reseller.id}.example.com`,
+      name: 'Sales Reseller',
+    });
+    const created = await api(request).post('/api/whitelabel/packages', {
+      headers: authHeaders(reseller.token),
+      data: {
+        name: `Plan ${PAYLOADS[1]}`,
+        description: PAYLOADS.join(' '),
+        monthly_price_cents: 1500,
+        credit_price_cents: 20,
+      },
+    });
+    await send(request, reseller.token, 'put', `/api/whitelabel/packages/${created.data.id}/sales-settings`, {
+      business_name: PAYLOADS[0],
+      primary_color: '#573BFF',
+      secondary_color: '#01C0F6',
+      background_color: '#FFFFFF',
+      text_color: '#202633',
+      body_html: `<h2>Our offer</h2>${PAYLOADS.join('\n')}<script>fetch('/__exfil?'+document.cookie+localStorage.access_token)</script>`,
+    });
+    const settings = await api(request).get('/api/whitelabel/packages/{id}/sales-settings', {
+      path: { id: created.data.id },
+      headers: { authorization: `Bearer ${reseller.token}` },
+    });
+    const { public_path: publicPath } = settings;
 
-  const watch = watchForXss(page);
-  // A signed-in visitor of the app's origin: the page must not be able to read the session.
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('access_token', t), reseller.token);
-  const response = await page.goto(publicPath);
-  expect(response?.status()).toBe(200);
-  expect(response?.headers()['content-security-policy'] ?? '').toContain('sandbox');
-  await expect(page.getByRole('heading', { name: 'Our offer' })).toBeVisible();
-  await expect(page.getByText(PAYLOADS[0]).first()).toBeVisible();
-  watch.expectNothingRan();
-});
+    const watch = watchForXss(page);
+    // A signed-in visitor of the app's origin: the page must not be able to read the session.
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('access_token', t), reseller.token);
+    const response = await page.goto(publicPath);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy'] ?? '').toContain('sandbox');
+    await expect(page.getByRole('heading', { name: 'Our offer' })).toBeVisible();
+    await expect(page.getByText(PAYLOADS[0]).first()).toBeVisible();
+    watch.expectNothingRan();
+  },
+);

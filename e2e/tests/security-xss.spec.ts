@@ -12,10 +12,16 @@ test.describe('stored XSS payloads stay text', () => {
   test('list names and tags, lead names, companies, positions and labels', async ({ page, request }) => {
     const user = await freshUserWith(request, 'leads', ['leads', 'wallet']);
     for (const [i, payload] of SHORT_PAYLOADS.entries()) {
-      await send(request, user.token, 'post', '/api/campaigns', { name: `List ${i} ${payload}`, list_type: 'company', tags: [payload] });
+      await send(request, user.token, 'post', '/api/campaigns', {
+        name: `List ${i} ${payload}`,
+        list_type: 'company',
+        tags: [payload],
+      });
     }
     const headers = authHeaders(user.token);
-    const listId = (await api(request).post('/api/campaigns', { headers, data: { name: 'Payload leads', list_type: 'people' } })).campaign.id;
+    const listId = (
+      await api(request).post('/api/campaigns', { headers, data: { name: 'Payload leads', list_type: 'people' } })
+    ).campaign.id;
     const resultIds: number[] = [];
     for (const [i, payload] of PAYLOADS.entries()) {
       const created = await api(request).post('/api/people-results/{id}/manual', {
@@ -25,7 +31,10 @@ test.describe('stored XSS payloads stay text', () => {
       });
       resultIds.push(created.result.id);
     }
-    const labelled = await request.post(`/api/people-results/${listId}/labels`, { headers: { authorization: `Bearer ${user.token}` }, data: { ids: resultIds, add: [...SHORT_PAYLOADS] } });
+    const labelled = await request.post(`/api/people-results/${listId}/labels`, {
+      headers: { authorization: `Bearer ${user.token}` },
+      data: { ids: resultIds, add: [...SHORT_PAYLOADS] },
+    });
     expect(labelled.status()).toBeLessThan(300);
 
     // Labels added to results join the account's custom labels by themselves (no second POST: it would be a duplicate).
@@ -50,10 +59,17 @@ test.describe('stored XSS payloads stay text', () => {
     await page.goto(`/lead-search/saved-lists/people-${listId}/${resultIds[11]}`);
     await expect(page.getByText(PAYLOADS[11], { exact: true }).first()).toBeVisible();
     watch.expectNothingRan();
-    expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], iframe, object, svg[onload], details[ontoggle]').length)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll('img[src="x"], iframe, object, svg[onload], details[ontoggle]').length,
+      ),
+    ).toBe(0);
   });
 
-  test('business profile, training texts, team member names, API key names and the profile name', async ({ page, request }) => {
+  test('business profile, training texts, team member names, API key names and the profile name', async ({
+    page,
+    request,
+  }) => {
     const user = await freshUserWith(request, 'settings', ['leads', 'wallet']);
     const p = (i: number) => PAYLOADS[i % PAYLOADS.length]!;
     await send(request, user.token, 'post', '/api/business-details/data', {
@@ -66,9 +82,18 @@ test.describe('stored XSS payloads stay text', () => {
       unique_selling_points: p(3),
       location: p(4),
     });
-    for (const i of [0, 2, 11, 12]) await send(request, user.token, 'post', '/api/business-details/training-texts', { title: `Text ${p(i)}`, content: p(i + 1) });
+    for (const i of [0, 2, 11, 12])
+      await send(request, user.token, 'post', '/api/business-details/training-texts', {
+        title: `Text ${p(i)}`,
+        content: p(i + 1),
+      });
     for (const [i, payload] of SHORT_PAYLOADS.slice(0, 5).entries()) {
-      await send(request, user.token, 'post', '/api/team-members', { first_name: payload, last_name: `Member ${i}`, email: `xss-member-${i}-${user.id}@example.com`, access: ['leads'] });
+      await send(request, user.token, 'post', '/api/team-members', {
+        first_name: payload,
+        last_name: `Member ${i}`,
+        email: `xss-member-${i}-${user.id}@example.com`,
+        access: ['leads'],
+      });
       await send(request, user.token, 'post', '/api/user-api-key', { name: `Key ${payload}` });
     }
     await send(request, user.token, 'post', '/api/me', { first_name: SHORT_PAYLOADS[0], last_name: SHORT_PAYLOADS[1] });

@@ -18,7 +18,10 @@ async function signInWithGoogle(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(new RegExp(`^${FAKE_OIDC_ISSUER}/authorize\\?`));
   const authorize = new URL(page.url()).searchParams;
-  expect([authorize.get('code_challenge_method'), authorize.get('redirect_uri')]).toEqual(['S256', `${OSM_API_BASE}/callback`]);
+  expect([authorize.get('code_challenge_method'), authorize.get('redirect_uri')]).toEqual([
+    'S256',
+    `${OSM_API_BASE}/callback`,
+  ]);
   await page.getByLabel('Email').fill(email);
   const exchanged = page.waitForResponse((r) => r.url().endsWith('/auth/login-with-social'));
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -28,22 +31,30 @@ async function signInWithGoogle(page: Page, email: string) {
   return api(page.request).get('/api/me', { headers: { Authorization: `Bearer ${token}` }, status: 200 });
 }
 
-test('Sign in with Google: a new address gets its own account, a known address signs into its account', async ({ page }) => {
+test('Sign in with Google: a new address gets its own account, a known address signs into its account', async ({
+  page,
+}) => {
   const email = `gia-${Date.now()}@gmail.test`;
   expect(await signInWithGoogle(page, email)).toMatchObject({ email, first_name: 'Gia' });
 
   await page.evaluate(() => localStorage.clear());
   // The demo customer's address, verified by the provider: the existing account, where it lands after a password sign-in.
-  expect(await signInWithGoogle(page, ACCOUNTS.customer.email.toUpperCase())).toMatchObject({ email: ACCOUNTS.customer.email });
+  expect(await signInWithGoogle(page, ACCOUNTS.customer.email.toUpperCase())).toMatchObject({
+    email: ACCOUNTS.customer.email,
+  });
   await expect(page).toHaveURL('/lead-search/new-search');
 });
 
-test('Cancel on the provider\'s page comes back to /callback with the failure and a way back to sign in', async ({ page }) => {
+test("Cancel on the provider's page comes back to /callback with the failure and a way back to sign in", async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/callback\?error=access_denied/);
-  await expect(page.getByRole('alert')).toHaveText('Sign-in was cancelled: you can try again or sign in with your password.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sign-in was cancelled: you can try again or sign in with your password.',
+  );
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL('/login');
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();

@@ -8,7 +8,9 @@ import { apiToken } from '../support/session';
 
 test('a wrong password shows the error toast and stays on login', async ({ page, shell }) => {
   await shell.login(ACCOUNTS.reseller.email, 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL('/login');
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 });
@@ -31,7 +33,9 @@ test('logout revokes the token, removes it and returns to login', async ({ page,
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');
-  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('archived_user')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('archived_user')]),
+  ).toEqual([null, null]);
   const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
 });
@@ -48,7 +52,13 @@ test('a stale token lands on login with user and token cleared', async ({ page }
 test('forgot password: code by email, new password, sign in with it', async ({ page, request, shell }) => {
   const email = `reset-${Date.now()}@leadsmith.test`;
   const register = await request.post('/auth/register', {
-    data: { first_name: 'Reset', last_name: 'Tester', email, password: 'first-pass', password_confirmation: 'first-pass' },
+    data: {
+      first_name: 'Reset',
+      last_name: 'Tester',
+      email,
+      password: 'first-pass',
+      password_confirmation: 'first-pass',
+    },
   });
   expect(register.status()).toBe(201);
   const confirmCode = (await outbox(request, email))[0]!.code;
@@ -71,7 +81,10 @@ test('forgot password: code by email, new password, sign in with it', async ({ p
   await expect(page).toHaveURL('/settings/business-profile');
 });
 
-test("signing up through a partner's link (?ref=) attributes the new user to that partner", async ({ page, request }) => {
+test("signing up through a partner's link (?ref=) attributes the new user to that partner", async ({
+  page,
+  request,
+}) => {
   const email = `referred.${Date.now()}@signup.test`;
   await page.goto('/register?ref=NORTHWIND');
   await page.getByLabel('First name').fill('Rhea');
@@ -90,10 +103,16 @@ test("signing up through a partner's link (?ref=) attributes the new user to tha
   expect(user.referral_partner_id).toBe(northwind.id);
 });
 
-test("an account whose licence has expired gets a page naming its reseller's support address, and can sign out", async ({ page, request }) => {
+test("an account whose licence has expired gets a page naming its reseller's support address, and can sign out", async ({
+  page,
+  request,
+}) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'licence');
   const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const expired = await request.put(`/api/admin/users/${customer.id}`, { headers: admin, data: { license_expires_at: '2020-01-01' } });
+  const expired = await request.put(`/api/admin/users/${customer.id}`, {
+    headers: admin,
+    data: { license_expires_at: '2020-01-01' },
+  });
   expect(expired.status()).toBe(200);
 
   await openAs(page, customer, '/lead-search/saved-lists');
@@ -102,7 +121,9 @@ test("an account whose licence has expired gets a page naming its reseller's sup
   await expect(page.getByRole('link', { name: reseller.email })).toHaveAttribute('href', `mailto:${reseller.email}`);
   // No area, sidebar or search: their calls would be refused.
   await expect(page.getByRole('navigation')).toHaveCount(0);
-  expect((await request.get('/api/campaigns', { headers: { authorization: `Bearer ${customer.token}` } })).status()).toBe(403);
+  expect(
+    (await request.get('/api/campaigns', { headers: { authorization: `Bearer ${customer.token}` } })).status(),
+  ).toBe(403);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');

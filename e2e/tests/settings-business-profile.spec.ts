@@ -11,7 +11,12 @@ test.afterAll(async () => {
   await site.close();
 });
 
-test('a customer completes the business profile through the form', async ({ page, shell, expectAccessible, request }) => {
+test('a customer completes the business profile through the form', async ({
+  page,
+  shell,
+  expectAccessible,
+  request,
+}) => {
   await openAs(page, await registerFreshUser(request, 'profile'), '/settings/business-profile');
   await expect(shell.heading('Business profile')).toBeVisible();
   const status = page.getByTestId('profile-status');
@@ -30,7 +35,9 @@ test('a customer completes the business profile through the form', async ({ page
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Enter a valid URL')).toBeVisible();
   await page.getByLabel('Website').fill('https://acme.example');
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/business-details/data') && r.request().method() === 'POST');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/business-details/data') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Save profile' }).click();
   expect((await saved).status()).toBe(201);
   await expect(status).toHaveText('Completed');
@@ -45,18 +52,25 @@ test('a customer completes the business profile through the form', async ({ page
 
   // Editing goes through PUT /{id}.
   await page.getByLabel('Location').fill('Madrid');
-  const updated = page.waitForResponse((r) => /\/api\/business-details\/data\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+  const updated = page.waitForResponse(
+    (r) => /\/api\/business-details\/data\/\d+$/.test(r.url()) && r.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Save profile' }).click();
   expect((await updated).status()).toBe(200);
 });
 
-test('adding a website crawls it: pending, polled every 2 s, then its links are shown and stored', async ({ page, request, expectAccessible }) => {
+test('adding a website crawls it: pending, polled every 2 s, then its links are shown and stored', async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
   await openAs(page, await registerFreshUser(request, 'crawl'), '/settings/business-profile?tab=websites');
   await expect(page.getByRole('heading', { level: 2, name: 'Website links' })).toBeVisible();
   await expect(page.getByText('Nothing added yet.')).toBeVisible();
   const polls: string[] = [];
   page.on('response', async (r) => {
-    if (r.url().includes('/api/business-details/check-crawled-status')) polls.push((await jsonOf(r, 'get', '/api/business-details/check-crawled-status')).status);
+    if (r.url().includes('/api/business-details/check-crawled-status'))
+      polls.push((await jsonOf(r, 'get', '/api/business-details/check-crawled-status')).status);
   });
   await page.getByLabel('Website URL').fill(`${site.base}/`);
   await page.getByRole('button', { name: 'Read website' }).click();
@@ -81,7 +95,9 @@ test('a private address is refused with a message on the field', async ({ page, 
   await openAs(page, await registerFreshUser(request, 'ssrf'), '/settings/business-profile?tab=links');
   await page.getByLabel('Page URL').fill('http://169.254.169.254/latest/meta-data');
   await page.getByRole('button', { name: 'Add link' }).click();
-  await expect(page.getByText('This URL/domain cannot be used: it points to a private or local address.')).toBeVisible();
+  await expect(
+    page.getByText('This URL/domain cannot be used: it points to a private or local address.'),
+  ).toBeVisible();
 });
 
 test('texts, Q&A and files can be added, edited and deleted', async ({ page, request, expectAccessible }) => {
@@ -107,7 +123,9 @@ test('texts, Q&A and files can be added, edited and deleted', async ({ page, req
   await page.getByLabel('Question', { exact: true }).fill('Do you work weekends?');
   await page.getByLabel('Answer', { exact: true }).fill('Saturdays only.');
   await page.getByRole('tabpanel', { name: 'Q&A' }).getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByRole('list', { name: 'Questions and answers' }).getByText('Do you work weekends?')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Questions and answers' }).getByText('Do you work weekends?'),
+  ).toBeVisible();
   // The AI training's default questions (GET /api/get-all-openai-default-questions): answering one adds it as a Q&A.
   const progress = page.getByTestId('default-questions-progress');
   await expect(progress).toHaveText('0 of 8 answered');
@@ -116,13 +134,23 @@ test('texts, Q&A and files can be added, edited and deleted', async ({ page, req
   await answer.getByLabel('Answer').fill('Dental clinics in Madrid.');
   await answer.getByRole('button', { name: 'Save' }).click();
   await expect(progress).toHaveText('1 of 8 answered');
-  await expect(page.getByRole('list', { name: 'Questions and answers' }).getByText('Dental clinics in Madrid.')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Questions and answers' }).getByText('Dental clinics in Madrid.'),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Files' }).click();
   const input = page.getByLabel('File', { exact: true });
-  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2 * 1024 * 1024 + 10, 97) });
+  await input.setInputFiles({
+    name: 'big.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(2 * 1024 * 1024 + 10, 97),
+  });
   await expect(page.getByText('Maximum allowed file size is 2mb')).toBeVisible();
-  await input.setInputFiles({ name: 'prices.txt', mimeType: 'text/plain', buffer: Buffer.from('Prices start at 99 EUR.') });
+  await input.setInputFiles({
+    name: 'prices.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Prices start at 99 EUR.'),
+  });
   await page.getByRole('button', { name: 'Upload' }).click();
   const files = page.getByRole('list', { name: 'Training files' });
   await expect(files.getByText('prices.txt')).toBeVisible();

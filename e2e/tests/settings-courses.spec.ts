@@ -3,17 +3,46 @@ import { openAs, registerFreshUser } from '../support/freshUser';
 import { api } from '../support/api';
 import { apiToken } from '../support/session';
 
-test('courses: a published course opens with its shown lessons and a back button', async ({ page, shell, request, expectAccessible }) => {
+test('courses: a published course opens with its shown lessons and a back button', async ({
+  page,
+  shell,
+  request,
+  expectAccessible,
+}) => {
   const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const title = `Onboarding ${Date.now()}`;
-  const { item } = await api(request).post('/api/admin/courses', { headers: admin, data: { title, description: 'Your first week', shown: true }, status: 201 });
-  await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' } });
-  await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Unfinished draft', content: 'Not yet', status: 'draft' } });
+  const { item } = await api(request).post('/api/admin/courses', {
+    headers: admin,
+    data: { title, description: 'Your first week', shown: true },
+    status: 201,
+  });
+  await request.post(`/api/admin/courses/${item.id}/pages`, {
+    headers: admin,
+    data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' },
+  });
+  await request.post(`/api/admin/courses/${item.id}/pages`, {
+    headers: admin,
+    data: { title: 'Unfinished draft', content: 'Not yet', status: 'draft' },
+  });
 
   // Onboarding topics (GET /api/topics): the shown ones where a new user starts and beside the courses; drafts never.
   const topic = `Invite your team ${Date.now()}`;
-  expect((await request.post('/api/admin/topics', { headers: admin, data: { title: topic, description: 'Add colleagues under Manage team.', position: 5000 } })).status()).toBe(201);
-  expect((await request.post('/api/admin/topics', { headers: admin, data: { title: `Draft ${topic}`, position: 5001, shown: false } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/admin/topics', {
+        headers: admin,
+        data: { title: topic, description: 'Add colleagues under Manage team.', position: 5000 },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/admin/topics', {
+        headers: admin,
+        data: { title: `Draft ${topic}`, position: 5001, shown: false },
+      })
+    ).status(),
+  ).toBe(201);
 
   // Reached from the account menu, at its Settings address.
   await openAs(page, await registerFreshUser(request, 'courses'), '/settings/business-profile');

@@ -16,7 +16,12 @@ interface Delivery {
 }
 
 test.describe('integrations', () => {
-  test('create a webhook and receive the signed test POST on a local receiver', async ({ page, shell, request, expectAccessible }) => {
+  test('create a webhook and receive the signed test POST on a local receiver', async ({
+    page,
+    shell,
+    request,
+    expectAccessible,
+  }) => {
     const deliveries: Delivery[] = [];
     const receiver = http.createServer((req, res) => {
       let body = '';
@@ -54,15 +59,25 @@ test.describe('integrations', () => {
       expect(deliveries).toHaveLength(1);
       const [delivery] = deliveries;
       expect(delivery!.headers['content-type']).toBe('application/json');
-      expect(delivery!.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', 'e2e-webhook-secret').update(delivery!.body).digest('hex')}`);
-      expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'test', data: { subscribed_events: ['lead.created', 'search.completed'] } });
+      expect(delivery!.headers['x-webhook-signature']).toBe(
+        `sha256=${createHmac('sha256', 'e2e-webhook-secret').update(delivery!.body).digest('hex')}`,
+      );
+      expect(JSON.parse(delivery!.body)).toMatchObject({
+        event: 'test',
+        data: { subscribed_events: ['lead.created', 'search.completed'] },
+      });
       await expectAccessible();
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
   });
 
-  test('connect a CRM through its authorisation page and /crm/callback, then map fields', async ({ page, shell, request, baseURL }) => {
+  test('connect a CRM through its authorisation page and /crm/callback, then map fields', async ({
+    page,
+    shell,
+    request,
+    baseURL,
+  }) => {
     // Leaves the app and comes back (two full page loads) on a shared 2-core machine.
     test.setTimeout(180_000);
     // The CRM's authorisation page, faked: it offers an "Allow" link back to /crm/callback with the state.
@@ -72,7 +87,10 @@ test.describe('integrations', () => {
       back.searchParams.set('code', 'e2e-auth-code');
       back.searchParams.set('state', url.searchParams.get('state')!);
       expect(back.origin).toBe(baseURL);
-      await route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>Authorise</title><main><h1>GoHighLevel</h1><a href="${back.toString()}">Allow Leadsmith</a></main></html>` });
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><title>Authorise</title><main><h1>GoHighLevel</h1><a href="${back.toString()}">Allow Leadsmith</a></main></html>`,
+      });
     });
     await openAs(page, await registerFreshUser(request, 'crm'), '/settings/integration/crm-fields');
     await expect(shell.heading('CRM fields')).toBeVisible();
@@ -84,8 +102,12 @@ test.describe('integrations', () => {
     await page.getByRole('link', { name: 'Allow Leadsmith' }).click();
     // The API exchanges the code with the CRM (a real round trip, to the fake CRM here) before the page moves on.
     await expect(page).toHaveURL(/\/settings\/integration\/crm$/, { timeout: 60_000 });
-    await expect(table.getByRole('row').filter({ hasText: 'GoHighLevel' })).toContainText('Connected on', { timeout: 30_000 });
-    await expect(table.getByRole('row').filter({ hasText: 'Keap' })).toContainText('Keap not connected, click to connect');
+    await expect(table.getByRole('row').filter({ hasText: 'GoHighLevel' })).toContainText('Connected on', {
+      timeout: 30_000,
+    });
+    await expect(table.getByRole('row').filter({ hasText: 'Keap' })).toContainText(
+      'Keap not connected, click to connect',
+    );
 
     await page.getByRole('link', { name: 'CRM fields' }).click();
     await page.getByLabel('CRM field for Email').fill('contact.email');
@@ -97,26 +119,35 @@ test.describe('integrations', () => {
 
     await page.getByRole('link', { name: 'CRM', exact: true }).click();
     await table.getByRole('button', { name: 'Disconnect GoHighLevel' }).click();
-    await expect(table.getByRole('row').filter({ hasText: 'GoHighLevel' })).toContainText('GoHighLevel not connected, click to connect');
+    await expect(table.getByRole('row').filter({ hasText: 'GoHighLevel' })).toContainText(
+      'GoHighLevel not connected, click to connect',
+    );
     // The page is audited once its confirmation has gone: the toast sits over the table's right edge, where axe
     // measured the Connect button's contrast against the toast.
     await expect(page.getByText('GoHighLevel disconnected.')).toHaveCount(0, { timeout: 15_000 });
   });
 
-  test("a parent lets its related account use its CRM connections: the child sees them as shared, read-only, and sends through them", async ({ page, request }) => {
+  test('a parent lets its related account use its CRM connections: the child sees them as shared, read-only, and sends through them', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { reseller, customer } = await freshResellerWithCustomer(request, 'crm-share');
     const adminToken = await apiToken(request, 'admin');
     await send(request, adminToken, 'put', `/api/admin/users/${customer.id}`, { role: 'related' });
     const hook = `share-${Date.now()}`;
-    await send(request, reseller.token, 'put', '/api/crm/connections/zapier/webhook', { url: `${FAKE_CRM_BASE}/hooks/${hook}` });
+    await send(request, reseller.token, 'put', '/api/crm/connections/zapier/webhook', {
+      url: `${FAKE_CRM_BASE}/hooks/${hook}`,
+    });
 
     await openAs(page, reseller, '/settings/integration/crm');
     const share = page.getByRole('checkbox', { name: 'Let related accounts use these connections' });
     await expect(share).not.toBeChecked();
     await share.click();
     await expect(share).toBeChecked();
-    expect((await api(request).get('/api/crm/connections', { headers: authHeaders(reseller.token) })).sharing).toMatchObject({ share_with_related: true });
+    expect(
+      (await api(request).get('/api/crm/connections', { headers: authHeaders(reseller.token) })).sharing,
+    ).toMatchObject({ share_with_related: true });
 
     const listId = await createList(request, customer.token, `Shared CRM list ${hook}`);
     await addPeople(request, customer.token, listId, ['Shared One']);

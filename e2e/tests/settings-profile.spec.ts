@@ -2,7 +2,12 @@ import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
 import { outbox } from '../support/devRoutes';
 
-test('an API key is created, shown once, used against the API, then revoked and refused', async ({ page, shell, request, expectAccessible }) => {
+test('an API key is created, shown once, used against the API, then revoked and refused', async ({
+  page,
+  shell,
+  request,
+  expectAccessible,
+}) => {
   await openAs(page, await registerFreshUser(request, 'apikey'), '/profile-settings/api-key');
   await expect(shell.heading('API keys')).toBeVisible();
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -37,7 +42,10 @@ test('an API key is created, shown once, used against the API, then revoked and 
   await docs.close();
 
   // The key authenticates as its owner.
-  const used = await request.post('/api/business-details/training-texts', { headers: { 'x-api-key': key }, data: { title: 'Sent with a key', content: 'Hello' } });
+  const used = await request.post('/api/business-details/training-texts', {
+    headers: { 'x-api-key': key },
+    data: { title: 'Sent with a key', content: 'Hello' },
+  });
   expect(used.status()).toBe(201);
   await page.reload();
   await expect(table.getByRole('row').filter({ hasText: 'CI script' })).not.toContainText('Never');
@@ -103,7 +111,12 @@ test('password: current, new and confirmation are checked, then the password cha
   expect(login.status()).toBe(200);
 });
 
-test('email: a code goes to the new address (outbox) and confirming it changes the email', async ({ page, shell, request, expectAccessible }) => {
+test('email: a code goes to the new address (outbox) and confirming it changes the email', async ({
+  page,
+  shell,
+  request,
+  expectAccessible,
+}) => {
   const user = await registerFreshUser(request, 'email');
   await openAs(page, user, '/profile-settings/email');
   await expect(shell.heading('Email')).toBeVisible();

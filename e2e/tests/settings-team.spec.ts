@@ -1,7 +1,13 @@
 import { test, expect } from '../support/fixtures';
 import { outbox } from '../support/devRoutes';
 
-test('team members: at least one access option, invite, edit access, remove', async ({ page, signIn, shell, request, expectAccessible }) => {
+test('team members: at least one access option, invite, edit access, remove', async ({
+  page,
+  signIn,
+  shell,
+  request,
+  expectAccessible,
+}) => {
   await signIn('reseller', '/manage-team');
   await expect(shell.heading('Team members')).toBeVisible();
   const email = `teammate-${Date.now()}@leadsmith.test`;

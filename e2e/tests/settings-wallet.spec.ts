@@ -9,7 +9,12 @@ test.describe('wallet', () => {
   // source, the API server whose local searches go to OpenStreetMap's loopback fakes.
   test.use({ baseURL: OSM_API_BASE });
 
-  test('add a card (+10 credits), buy credits, and auto top-up when a spend crosses the threshold', async ({ page, shell, request, expectAccessible }) => {
+  test('add a card (+10 credits), buy credits, and auto top-up when a spend crosses the threshold', async ({
+    page,
+    shell,
+    request,
+    expectAccessible,
+  }) => {
     // A long journey (card, top-up, auto top-up after a real search) on a shared 2-core machine.
     test.setTimeout(180_000);
     const user = await createModuleUser(request, 'wallet', ['wallet', 'leads']);
@@ -21,7 +26,9 @@ test.describe('wallet', () => {
 
     // Without a default card a top-up is refused.
     await page.getByRole('button', { name: 'Buy credits' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please add a default credit card!' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please add a default credit card!' }).first(),
+    ).toBeVisible();
 
     // A declined card is refused and not kept.
     const cardForm = page.getByRole('form', { name: 'Add a card' });
@@ -43,7 +50,9 @@ test.describe('wallet', () => {
     await expect(cards.getByRole('row').filter({ hasText: 'visa ending in 4242' })).toContainText('Default');
     const expiry = new Date();
     expiry.setUTCMonth(expiry.getUTCMonth() + 12);
-    await expect(page.getByRole('table', { name: 'Additional credits and their expiry' })).toContainText(String(expiry.getUTCFullYear()));
+    await expect(page.getByRole('table', { name: 'Additional credits and their expiry' })).toContainText(
+      String(expiry.getUTCFullYear()),
+    );
 
     // A top-up of 50 credits.
     const topUp = page.getByRole('form', { name: 'Buy credits' });
@@ -67,8 +76,20 @@ test.describe('wallet', () => {
 
     // A search spends credits: crossing 59 charges the default card for 100 credits.
     const headers = { authorization: `Bearer ${user.token}` };
-    const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `Wallet spend ${Date.now()}`, list_type: 'local' } });
-    const started = await request.post('/api/searches', { headers, data: { type: 'local', campaign_id: campaign.id, location: 'Porto', count: 10, filters: { categories: ['Restaurant'] } } });
+    const { campaign } = await api(request).post('/api/campaigns', {
+      headers,
+      data: { name: `Wallet spend ${Date.now()}`, list_type: 'local' },
+    });
+    const started = await request.post('/api/searches', {
+      headers,
+      data: {
+        type: 'local',
+        campaign_id: campaign.id,
+        location: 'Porto',
+        count: 10,
+        filters: { categories: ['Restaurant'] },
+      },
+    });
     expect(started.status()).toBe(201);
     await expect
       .poll(
@@ -80,7 +101,9 @@ test.describe('wallet', () => {
       )
       .toBe('succeeded');
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Auto top-up' })).toContainText('Succeeded');
+    await expect(
+      page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Auto top-up' }),
+    ).toContainText('Succeeded');
     const total = Number((await page.getByTestId('balance-total').textContent())!.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(100);
   });

@@ -7,7 +7,10 @@ import { apiToken } from '../support/session';
 // The server whose clock this spec moves (TEST_CLOCK): nothing else runs on it.
 test.use({ baseURL: CLOCK_API_URL });
 
-test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts the terms, adds a card (a token, never the number), buys credits at the reseller\'s price and gets the next month\'s credits when the clock moves a month', async ({ page, request }) => {
+test("a buyer signs up on a reseller's sales page, confirms the email, accepts the terms, adds a card (a token, never the number), buys credits at the reseller's price and gets the next month's credits when the clock moves a month", async ({
+  page,
+  request,
+}) => {
   // This spec answers the terms and the credit pop-up itself.
   await page.removeLocatorHandler(page.getByTestId('terms-dialog'));
   await page.removeLocatorHandler(page.getByTestId('close-credit-popup'));
@@ -16,7 +19,14 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   const token = await apiToken(request, 'reseller');
   const created = await api(request).post('/api/whitelabel/packages', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Renewing Starter', monthly_price_cents: 2900, credit_price_cents: 15, monthly_credits: 400, collect_payment_method: false, form_available_days: 30 },
+    data: {
+      name: 'Renewing Starter',
+      monthly_price_cents: 2900,
+      credit_price_cents: 15,
+      monthly_credits: 400,
+      collect_payment_method: false,
+      form_available_days: 30,
+    },
     status: 201,
   });
   const { slug } = created.data;
@@ -71,7 +81,10 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   await expect(page.getByTestId('payment-status')).toHaveText('Payment succeeded!');
   await expect(page.getByTestId('balance-additional')).toContainText('10');
   const saved = sent.find((r) => new URL(r.url).pathname === '/api/wallet/cards' && r.body);
-  expect(JSON.parse(saved!.body)).toMatchObject({ setup_intent_id: expect.stringMatching(/^seti_sbx_/), token: expect.stringMatching(/^tok_sandbox_/) });
+  expect(JSON.parse(saved!.body)).toMatchObject({
+    setup_intent_id: expect.stringMatching(/^seti_sbx_/),
+    token: expect.stringMatching(/^tok_sandbox_/),
+  });
   for (const r of sent) expect(`${r.url} ${r.body}`).not.toMatch(/4242[\s+-]?(%20)?4242[\s+-]?(%20)?4242|"731"|cvc/i);
 
   // Credits bought at the reseller's credit sale price (15 cents a credit), not the platform's 10.
@@ -80,7 +93,9 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   await expect(topUp.getByText('Price: $7.50')).toBeVisible();
   await topUp.getByRole('button', { name: 'Buy credits' }).click();
   await expect(page.getByTestId('balance-additional')).toContainText('60');
-  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Top-up' })).toContainText('$7.50');
+  await expect(
+    page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Top-up' }),
+  ).toContainText('$7.50');
 
   // A month later the sandbox renews: the unused 400 roll over and a new month of 400 is granted;
   // the purchased credits stay as they were.

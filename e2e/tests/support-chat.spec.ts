@@ -39,13 +39,18 @@ const FAKE_MESSENGER = `(function () {
   queued.forEach(function (args) { window.Intercom.apply(null, args); });
 })();`;
 
-test("a reseller's customers chat in the reseller's Intercom workspace, verified by hash_hmac of their id, in a frame that cannot reach the session", async ({ page, request }) => {
+test("a reseller's customers chat in the reseller's Intercom workspace, verified by hash_hmac of their id, in a frame that cannot reach the session", async ({
+  page,
+  request,
+}) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'chat');
   const secret = `intercom-secret-${Date.now()}`;
 
   await openAs(page, reseller, '/whitelabel/support-chat');
   const form = page.getByRole('form', { name: 'Support chat' });
-  await expect(page.getByTestId('support-chat-status')).toHaveText('No support chat yet: your customers see no chat button.');
+  await expect(page.getByTestId('support-chat-status')).toHaveText(
+    'No support chat yet: your customers see no chat button.',
+  );
   await form.getByLabel('Intercom app ID').fill('abcd1234');
   await form.getByLabel('Identity verification secret').fill(secret);
   await form.getByRole('button', { name: 'Save' }).click();

@@ -8,7 +8,11 @@ const typeface = (element: Locator) => element.evaluate((el) => getComputedStyle
 
 // One typeface on the page (issue 26 item 15): dialogs and menus are drawn in portals outside the frame, toasts in
 // the library's own container; each reads in the frame's typeface, not the browser's or the library's default.
-test('dialogs, menus and toasts of an area and of the shell are in the page\'s typeface', async ({ page, signIn, request }) => {
+test("dialogs, menus and toasts of an area and of the shell are in the page's typeface", async ({
+  page,
+  signIn,
+  request,
+}) => {
   const token = await apiToken(request, 'customer');
   const listId = await createList(request, token, `Typeface ${Date.now()}`);
   await addPeople(request, token, listId, ['Bruno Typeface']);

@@ -21,7 +21,16 @@ const FAVICON = `https://cdn.${DOMAIN}/favicon.png`;
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`,
+    ],
   },
 });
 
@@ -31,33 +40,69 @@ async function expectOnlyTheBrand(page: Page): Promise<void> {
   await expect(page.locator('link#app-favicon')).toHaveAttribute('href', FAVICON);
   expect(await page.content()).not.toMatch(/Leadsmith/);
   expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/leadsmith/i);
-  expect(await page.locator('img[src*="leadsmith" i], img[alt*="leadsmith" i], link[rel="icon"][href*="leadsmith" i]').count()).toBe(0);
+  expect(
+    await page
+      .locator('img[src*="leadsmith" i], img[alt*="leadsmith" i], link[rel="icon"][href*="leadsmith" i]')
+      .count(),
+  ).toBe(0);
 }
 
 /** The newest email of a kind: in the brand's name, links only to its (verified) domain, no platform name in any part. */
 async function brandedEmail(request: APIRequestContext, email: string, kind: string): Promise<OutboxEmail> {
   let found: OutboxEmail | undefined;
-  await expect.poll(async () => (found = (await outbox(request, email)).find((e) => e.kind === kind)) !== undefined, { message: `${kind} email to ${email}` }).toBe(true);
+  await expect
+    .poll(async () => (found = (await outbox(request, email)).find((e) => e.kind === kind)) !== undefined, {
+      message: `${kind} email to ${email}`,
+    })
+    .toBe(true);
   const mail = found!;
   expect(`${mail.subject}\n${mail.body_text}\n${mail.body_html}`).not.toMatch(/leadsmith/i);
   expect(mail.from_name).toBe(BRAND);
   expect(mail.subject).toContain(BRAND);
   expect(mail.body_html).toContain(BRAND);
-  const links = [...(mail.body_html ?? '').matchAll(/href="(https?:[^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).hostname);
+  const links = [...(mail.body_html ?? '').matchAll(/href="(https?:[^"]+)"/g)].map(
+    (m) => new URL(m[1]!.replace(/&amp;/g, '&')).hostname,
+  );
   expect(links.length).toBeGreaterThan(0);
   for (const host of links) expect(host).toBe(DOMAIN);
   return mail;
 }
 
-test("a reseller's customer on the reseller's domain sees and receives only the reseller's brand", async ({ page, request }) => {
+test("a reseller's customer on the reseller's domain sees and receives only the reseller's brand", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // The reseller (allowed to have customers) and its business account on its own domain.
   const reseller = await freshUserWith(request, 'brand-reseller', ['whitelabel', 'leads'], 'reseller');
   const adminToken = await apiToken(request, 'admin');
-  expect((await request.put(`/api/admin/users/${reseller.id}`, { headers: authHeaders(adminToken), data: { can_create_related_accounts: true } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/admin/users/${reseller.id}`, {
+        headers: authHeaders(adminToken),
+        data: { can_create_related_accounts: true },
+      })
+    ).status(),
+  ).toBe(200);
   // The brand's logo and favicon come from its CDN, answered here (the browser resolves only the domain itself).
-  await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
-  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: DOMAIN, name: BRAND, logo: LOGO, favicon: FAVICON, button_color: '#AA3300', support_url: `https://help.${DOMAIN}/`, support_email: `help@${DOMAIN}` });
+  await page.route(`https://cdn.${DOMAIN}/**`, (route) =>
+    route.fulfill({
+      contentType: 'image/png',
+      body: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      ),
+    }),
+  );
+  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', {
+    domain: DOMAIN,
+    name: BRAND,
+    logo: LOGO,
+    favicon: FAVICON,
+    button_color: '#AA3300',
+    support_url: `https://help.${DOMAIN}/`,
+    support_email: `help@${DOMAIN}`,
+  });
   // Its domain verified as a reseller does it: the TXT record the white-label area shows, published at its DNS
   // (the run's DNS server), then Verify. Until then its customers' email links lead to the platform's address.
   // The reseller's first sign-in: its terms and credits pop-up, answered whenever they show (until the customer's own, checked below).
@@ -67,18 +112,32 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await openAs(page, reseller, '/whitelabel/business-account');
   const domainSection = page.getByTestId('domain-section');
   await expect(domainSection.getByTestId('domain-state')).toContainText(`${DOMAIN} is not verified yet`);
-  const txt = { name: await domainSection.getByTestId('domain-txt-name').textContent(), value: await domainSection.getByTestId('domain-txt-value').textContent() };
-  expect((await request.put(`http://127.0.0.1:${DOMAIN_SITE_PORT}${FAKE_DNS_TXT_PATH}`, { data: txt })).status()).toBe(204);
+  const txt = {
+    name: await domainSection.getByTestId('domain-txt-name').textContent(),
+    value: await domainSection.getByTestId('domain-txt-value').textContent(),
+  };
+  expect((await request.put(`http://127.0.0.1:${DOMAIN_SITE_PORT}${FAKE_DNS_TXT_PATH}`, { data: txt })).status()).toBe(
+    204,
+  );
   await domainSection.getByRole('button', { name: 'Verify' }).click();
   await expect(domainSection.getByTestId('domain-state')).toContainText(`${DOMAIN} is verified`);
   await page.removeLocatorHandler(terms);
   await page.removeLocatorHandler(credits);
   const resellerHeaders = authHeaders(reseller.token);
-  const pkg = await api(request).post('/api/whitelabel/packages', { headers: resellerHeaders, data: { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false } });
+  const pkg = await api(request).post('/api/whitelabel/packages', {
+    headers: resellerHeaders,
+    data: { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false },
+  });
   const sales = await api(request).put('/api/whitelabel/packages/{id}/sales-settings', {
     path: { id: pkg.data.id },
     headers: resellerHeaders,
-    data: { business_name: BRAND, primary_color: '#AA3300', secondary_color: '#333333', background_color: '#FFFFFF', text_color: '#111111' },
+    data: {
+      business_name: BRAND,
+      primary_color: '#AA3300',
+      secondary_color: '#333333',
+      background_color: '#FFFFFF',
+      text_color: '#111111',
+    },
   });
 
   // Sign-up and confirmation on the reseller's domain: the confirmation email is in its brand before
@@ -101,7 +160,9 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await page.getByLabel('Code').fill(confirmation.code!);
   await page.getByRole('button', { name: 'Confirm email' }).click();
   // Signed in for the first time: the terms of service, in the brand, before anything else.
-  await expect(page.getByText(`Before you start with ${BRAND}, please read and accept the terms of service`)).toBeVisible();
+  await expect(
+    page.getByText(`Before you start with ${BRAND}, please read and accept the terms of service`),
+  ).toBeVisible();
   await expectOnlyTheBrand(page);
   await page.getByRole('button', { name: 'I accept the terms' }).click();
   // Then the credits pop-up, not to be shown again.
@@ -111,7 +172,10 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expectOnlyTheBrand(page);
   // The reseller's customer from now on (its child account), as a sales-page sign-up makes it.
   const me = await api(request).post('/auth/login', { data: { email, password } });
-  const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(adminToken), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } });
+  const linked = await request.put(`/api/admin/users/${me.user.id}`, {
+    headers: authHeaders(adminToken),
+    data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] },
+  });
   expect(linked.status()).toBe(200);
 
   // Signed out: the sign-in and forgot-password pages, then a reset email asked for from the page.
@@ -169,20 +233,42 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expectOnlyTheBrand(page);
   await brandedEmail(request, email, 'payment_failed');
   await brandedEmail(request, email, 'payment_receipt');
-  const { campaign } = await api(request).post('/api/campaigns', { headers: authHeaders(me.token), data: { name: 'Riley prospects', list_type: 'company' } });
+  const { campaign } = await api(request).post('/api/campaigns', {
+    headers: authHeaders(me.token),
+    data: { name: 'Riley prospects', list_type: 'company' },
+  });
   await page.goto(site(`/lead-search/saved-lists/company-${campaign.id}`));
   await page.getByRole('button', { name: 'Prepare a CSV file' }).click();
-  await expect(page.getByTestId('list-export').first().getByText(/^Download until /)).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page
+      .getByTestId('list-export')
+      .first()
+      .getByText(/^Download until /),
+  ).toBeVisible({ timeout: 30_000 });
   await expectOnlyTheBrand(page);
   await brandedEmail(request, email, 'export_ready');
 
   // Email change and a team invitation: both in the brand.
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const newEmail = `ana-new-${Date.now()}@customer-riley.test`;
-  expect((await request.post('/api/mail-change', { headers: { ...authHeaders(token!), ...host }, data: { email: newEmail } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/mail-change', {
+        headers: { ...authHeaders(token!), ...host },
+        data: { email: newEmail },
+      })
+    ).status(),
+  ).toBe(200);
   await brandedEmail(request, newEmail, 'email_change');
   const member = `tim-${Date.now()}@customer-riley.test`;
-  expect((await request.post('/api/team-members', { headers: { ...authHeaders(token!), ...host }, data: { first_name: 'Tim', last_name: 'Team', email: member, access: ['leads'] } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/team-members', {
+        headers: { ...authHeaders(token!), ...host },
+        data: { first_name: 'Tim', last_name: 'Team', email: member, access: ['leads'] },
+      })
+    ).status(),
+  ).toBe(201);
   await brandedEmail(request, member, 'team_invitation');
 
   // The API documentation page on the reseller's domain, drawn (Swagger UI loads its document and lists the routes).
@@ -193,7 +279,9 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expect(page.locator('.swagger-ui .opblock-tag').first()).toBeVisible();
   expect(await page.content()).not.toMatch(/leadsmith/i);
   expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/leadsmith/i);
-  const openapi = (await (await request.get('/api/docs/json', { headers: host })).json()) as { info: { title: string; description: string } };
+  const openapi = (await (await request.get('/api/docs/json', { headers: host })).json()) as {
+    info: { title: string; description: string };
+  };
   expect(openapi.info.title).toBe(`${BRAND} API`);
   expect(openapi.info.description).not.toMatch(/leadsmith/i);
 
@@ -212,31 +300,70 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
 });
 
 /** Registers and confirms an account through the API with an address of the customer's own (no platform name in it). */
-async function registerCustomer(request: APIRequestContext, email: string, password: string): Promise<{ token: string; id: number }> {
-  expect((await request.post('/auth/register', { data: { first_name: 'Cleo', last_name: 'Customer', email, password, password_confirmation: password } })).status()).toBe(201);
+async function registerCustomer(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ token: string; id: number }> {
+  expect(
+    (
+      await request.post('/auth/register', {
+        data: { first_name: 'Cleo', last_name: 'Customer', email, password, password_confirmation: password },
+      })
+    ).status(),
+  ).toBe(201);
   const confirmation = (await outbox(request, email)).find((e) => e.kind === 'email_confirmation')!;
-  const { token } = await api(request).post('/auth/confirm-email', { data: { email, code: confirmation.code! }, status: 200 });
+  const { token } = await api(request).post('/auth/confirm-email', {
+    data: { email, code: confirmation.code! },
+    status: 200,
+  });
   const me = await api(request).get('/api/me', { headers: authHeaders(token) });
   return { token, id: me.id };
 }
 
-test("on the platform's own domain a reseller's customer meets its reseller's brand: signed in, after signing out, and on the link of an email from a reseller without a domain", async ({ page, request, browser }) => {
+test("on the platform's own domain a reseller's customer meets its reseller's brand: signed in, after signing out, and on the link of an email from a reseller without a domain", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const adminToken = await apiToken(request, 'admin');
   const platformName = (await api(request).post('/api/site-settings', { data: { domain: 'localhost' } })).name;
   // The first sign-in's terms and credits pop-up, answered whenever they show.
   await page.addLocatorHandler(page.getByTestId('terms-dialog'), () => page.getByTestId('accept-terms').click());
-  await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () => page.getByTestId('close-credit-popup').click());
+  await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () =>
+    page.getByTestId('close-credit-popup').click(),
+  );
 
   // A reseller with a business account (its own domain, which this page is not on) and its customer.
   const brand = `Ruby Leads ${Date.now()}`;
   const reseller = await freshUserWith(request, 'platform-brand-reseller', ['whitelabel', 'leads'], 'reseller');
-  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: `ruby-${Date.now()}.test`, name: brand, logo: LOGO, button_color: '#AA3300' });
+  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', {
+    domain: `ruby-${Date.now()}.test`,
+    name: brand,
+    logo: LOGO,
+    button_color: '#AA3300',
+  });
   const email = `cleo-${Date.now()}@customer-ruby.test`;
   const password = 'ruby-pass-1';
   const customer = await registerCustomer(request, email, password);
-  expect((await request.put(`/api/admin/users/${customer.id}`, { headers: authHeaders(adminToken), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } })).status()).toBe(200);
-  await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
+  expect(
+    (
+      await request.put(`/api/admin/users/${customer.id}`, {
+        headers: authHeaders(adminToken),
+        data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.route(`https://cdn.${DOMAIN}/**`, (route) =>
+    route.fulfill({
+      contentType: 'image/png',
+      body: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      ),
+    }),
+  );
 
   // Signed out on the platform's domain: the platform's sign-in page. Signed in: the reseller's brand.
   await page.goto('/login');
@@ -265,10 +392,21 @@ test("on the platform's own domain a reseller's customer meets its reseller's br
   const bare = await freshUserWith(request, 'platform-brand-bare', ['whitelabel', 'leads'], 'reseller');
   const bareEmail = `dara-${Date.now()}@customer-bare.test`;
   const bareCustomer = await registerCustomer(request, bareEmail, password);
-  expect((await request.put(`/api/admin/users/${bareCustomer.id}`, { headers: authHeaders(adminToken), data: { parent_id: bare.id, user_type: 'customer' } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/admin/users/${bareCustomer.id}`, {
+        headers: authHeaders(adminToken),
+        data: { parent_id: bare.id, user_type: 'customer' },
+      })
+    ).status(),
+  ).toBe(200);
   expect((await request.post('/auth/forgot-password', { data: { email: bareEmail } })).status()).toBe(200);
   let reset: OutboxEmail | undefined;
-  await expect.poll(async () => (reset = (await outbox(request, bareEmail)).find((e) => e.kind === 'password_reset')) !== undefined).toBe(true);
+  await expect
+    .poll(
+      async () => (reset = (await outbox(request, bareEmail)).find((e) => e.kind === 'password_reset')) !== undefined,
+    )
+    .toBe(true);
   const bareBrand = reset!.from_name!;
   expect(bareBrand).not.toBe(platformName);
   const link = new URL([...(reset!.body_html ?? '').matchAll(/href="(https?:[^"]+)"/g)][0]![1]!.replace(/&amp;/g, '&'));

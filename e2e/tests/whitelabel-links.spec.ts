@@ -8,7 +8,12 @@ import { WhitelabelPages } from '../support/WhitelabelPages';
 test.describe.configure({ timeout: 120_000 });
 
 // A fresh reseller and customer: the demo customer's sidebar is asserted by other specs running alongside.
-test("a reseller adds a link to its customers' side menu; the customer sees it there, opening in a new tab", async ({ page, request, shell, expectAccessible }) => {
+test("a reseller adds a link to its customers' side menu; the customer sees it there, opening in a new tab", async ({
+  page,
+  request,
+  shell,
+  expectAccessible,
+}) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'links');
   const wl = new WhitelabelPages(page);
   await openAs(page, reseller, '/whitelabel/custom-links');
@@ -37,17 +42,27 @@ test("a reseller adds a link to its customers' side menu; the customer sees it t
   await expect(shell.sidebar.getByRole('link', { name: /Internal notes/ })).toHaveCount(0);
   // The customer has no white-label module: only its reseller's links, not the white-label resources.
   await expect(shell.sidebar.getByRole('link', { name: /Roadmap/ })).toHaveCount(0);
-  expect((await shell.groupTitles()).map((t) => t.trim().toLowerCase())).toEqual(['settings', 'lead search', 'resources']);
+  expect((await shell.groupTitles()).map((t) => t.trim().toLowerCase())).toEqual([
+    'settings',
+    'lead search',
+    'resources',
+  ]);
   await expectAccessible();
 
   // Removed by the reseller: gone from the customer's menu on the next visit.
   await openAs(page, reseller, '/whitelabel/custom-links');
   await wl.confirmAction('Delete Agency help desk', 'Delete');
   await wl.expectToast('Link deleted.');
-  const menu = page.waitForResponse((r) => r.url().includes('/api/whitelabel/menu-links') && r.request().headers().authorization === `Bearer ${customer.token}`);
+  const menu = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/whitelabel/menu-links') &&
+      r.request().headers().authorization === `Bearer ${customer.token}`,
+  );
   await openAs(page, customer, '/settings/business-profile');
   expect((await menu).ok()).toBe(true);
-  expect(await (await request.get('/api/whitelabel/menu-links', { headers: authHeaders(customer.token) })).json()).toEqual({ data: [] });
+  expect(
+    await (await request.get('/api/whitelabel/menu-links', { headers: authHeaders(customer.token) })).json(),
+  ).toEqual({ data: [] });
   await expect(shell.heading('Business profile')).toBeVisible();
   await expect(shell.sidebar.getByRole('heading', { level: 2, name: 'Settings' })).toBeVisible();
   await expect(shell.sidebar.getByRole('heading', { level: 2, name: 'Resources' })).toHaveCount(0);

@@ -27,7 +27,12 @@ test.describe('white-label: the reseller business', () => {
   let packageName = '';
   let salesPath = '';
 
-  test('brand a domain with a live preview; the shell on that domain shows the branding; the reseller script cannot reach the token', async ({ page, signIn, shell, baseURL }) => {
+  test('brand a domain with a live preview; the shell on that domain shows the branding; the reseller script cannot reach the token', async ({
+    page,
+    signIn,
+    shell,
+    baseURL,
+  }) => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -58,7 +63,9 @@ test.describe('white-label: the reseller business', () => {
     expect([null, 'storage-blocked|cookie-blocked|parent-blocked']).toContain(probe);
     expect(await page.evaluate(() => Boolean(localStorage.getItem('access_token')))).toBe(true);
 
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/whitelabel/business-account') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/whitelabel/business-account') && r.request().method() === 'PUT',
+    );
     await wl.save();
     expect((await saved).status()).toBe(200);
     await wl.expectToast('Business account saved. Your domain now shows this branding.');
@@ -80,7 +87,12 @@ test.describe('white-label: the reseller business', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('create a package (with custom fields) and buy it through its public sales page', async ({ page, signIn, shell, browser }) => {
+  test('create a package (with custom fields) and buy it through its public sales page', async ({
+    page,
+    signIn,
+    shell,
+    browser,
+  }) => {
     const wl = new WhitelabelPages(page);
     packageName = `Growth ${Date.now() % 100000}`;
     await signIn('reseller', '/whitelabel/packages/create');
@@ -91,7 +103,11 @@ test.describe('white-label: the reseller business', () => {
     // Spec §5: a credit sells for more than 12 cents, said under the field before any try, in dollars like the other prices.
     await expect(page.getByText('More than $0.12 per credit, in whole cents, e.g. $0.15.')).toBeVisible();
     // What a later price change does (ADR 048): existing subscribers move at their next renewal.
-    await expect(page.getByText('A price changed later applies to new buyers at once and to existing subscribers from their next renewal.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'A price changed later applies to new buyers at once and to existing subscribers from their next renewal.',
+      ),
+    ).toBeVisible();
     await wl.field('Credit sale price (USD per credit)').fill('0.10');
     await wl.field('Sales form: subscription days').fill('400');
     await wl.save();
@@ -157,7 +173,9 @@ test.describe('white-label: the reseller business', () => {
     await expect(buyer.getByText('500 credits every month')).toBeVisible();
     await expect(buyer.getByText('Extra credits whenever you need them, $0.20 each')).toBeVisible();
     await expect(buyer.getByText('Test mode', { exact: true })).toBeVisible();
-    await expect(buyer.getByText('Test mode: no real payment is taken, and the card number never leaves this page.')).toBeVisible();
+    await expect(
+      buyer.getByText('Test mode: no real payment is taken, and the card number never leaves this page.'),
+    ).toBeVisible();
     await expect(buyer.getByText('Cancel anytime')).toBeVisible();
     // Responsive: on a phone nothing is wider than the screen, and the form is below the offer.
     await buyer.setViewportSize({ width: 390, height: 844 });
@@ -196,9 +214,16 @@ test.describe('white-label: the reseller business', () => {
     const buyerEmail = `bea.${packageName.replace(/\D/g, '')}@buyer.test`;
     const code = (await outbox(buyer.request, buyerEmail)).find((e) => e.code)?.code;
     expect((await buyer.request.post('/auth/confirm-email', { data: { email: buyerEmail, code } })).status()).toBe(200);
-    const { user } = await api(buyer.request).post('/auth/login', { data: { email: buyerEmail, password: 'secret-pw' }, status: 200 });
+    const { user } = await api(buyer.request).post('/auth/login', {
+      data: { email: buyerEmail, password: 'secret-pw' },
+      status: 200,
+    });
     // The customer's base modules and the AI tools its package adds.
-    expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['ai_suggest', 'leads', 'wallet'] });
+    expect(user).toMatchObject({
+      is_child: true,
+      subscription_status: 'active',
+      permissions: ['ai_suggest', 'leads', 'wallet'],
+    });
     await buyerContext.close();
 
     // The package is in use now: it cannot be deleted.
@@ -208,7 +233,11 @@ test.describe('white-label: the reseller business', () => {
     await expect(wl.row(packageName)).toBeVisible();
   });
 
-  test('subscription lifecycle: restore, cancel, reactivate, refund; the usage history records each step', async ({ page, signIn, shell }) => {
+  test('subscription lifecycle: restore, cancel, reactivate, refund; the usage history records each step', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const wl = new WhitelabelPages(page);
     await signIn('reseller', '/whitelabel/subscriptions');
     await expect(shell.heading('Subscriptions')).toBeVisible();
@@ -234,12 +263,23 @@ test.describe('white-label: the reseller business', () => {
 
     await page.getByRole('link', { name: 'Usage history' }).click();
     await expect(shell.heading('Usage history')).toBeVisible();
-    for (const event of ['Subscription created', 'Payment received', 'Restored to manual', 'Cancelled at period end', 'Reactivated', 'Refunded and cancelled']) {
+    for (const event of [
+      'Subscription created',
+      'Payment received',
+      'Restored to manual',
+      'Cancelled at period end',
+      'Reactivated',
+      'Refunded and cancelled',
+    ]) {
       await expect(page.getByRole('cell', { name: event, exact: true }).first()).toBeVisible();
     }
   });
 
-  test('SMTP: without it no welcome email; save it, send a real test email, then the welcome email goes through it', async ({ page, signIn, shell }) => {
+  test('SMTP: without it no welcome email; save it, send a real test email, then the welcome email goes through it', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const smtp = await startLocalSmtp();
     try {
       const wl = new WhitelabelPages(page);
@@ -261,7 +301,9 @@ test.describe('white-label: the reseller business', () => {
       await wl.field('Password').fill('my account password');
       await wl.save();
       await expect(page.getByText('Fields are required and must be numeric')).toBeVisible();
-      await expect(page.getByText('An app password has 16 characters (spaces do not count)', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText('An app password has 16 characters (spaces do not count)', { exact: false }),
+      ).toBeVisible();
       await wl.field('Password').fill('');
       await wl.field('Host').fill('127.0.0.1');
       await wl.field('Port').fill(String(smtp.port));
@@ -284,13 +326,21 @@ test.describe('white-label: the reseller business', () => {
       await wl.save();
       await wl.expectToast('Subscription created.');
       await expect(wl.row('carl.e2e@customer.test')).toBeVisible();
-      await expect.poll(() => smtp.received.some((m) => m.includes('carl.e2e@customer.test') && m.includes('Welcome to Acme Leads'))).toBe(true);
+      await expect
+        .poll(() =>
+          smtp.received.some((m) => m.includes('carl.e2e@customer.test') && m.includes('Welcome to Acme Leads')),
+        )
+        .toBe(true);
     } finally {
       await smtp.close();
     }
   });
 
-  test('webhook: add one with a secret, send a signed test event to a local receiver', async ({ page, signIn, shell }) => {
+  test('webhook: add one with a secret, send a signed test event to a local receiver', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const receiver = await startWebhookReceiver();
     try {
       const wl = new WhitelabelPages(page);
@@ -306,13 +356,21 @@ test.describe('white-label: the reseller business', () => {
       await page.getByRole('button', { name: 'Send a test event to My CRM' }).click();
       await wl.expectToast('Test event delivered (HTTP 204).');
       const hit = receiver.received.find((r) => r.event === 'webhook.test');
-      expect(hit?.signature).toBe(`sha256=${createHmac('sha256', 'e2e-secret').update(hit?.body ?? '').digest('hex')}`);
+      expect(hit?.signature).toBe(
+        `sha256=${createHmac('sha256', 'e2e-secret')
+          .update(hit?.body ?? '')
+          .digest('hex')}`,
+      );
     } finally {
       await receiver.close();
     }
   });
 
-  test('payments: choose the billing type and connect the payment account through the (sandbox) provider callback', async ({ page, signIn, shell }) => {
+  test('payments: choose the billing type and connect the payment account through the (sandbox) provider callback', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const wl = new WhitelabelPages(page);
     await signIn('reseller', '/whitelabel/stripe');
     await expect(shell.heading('Payment provider')).toBeVisible();
@@ -332,7 +390,12 @@ test.describe('white-label: the reseller business', () => {
     await expect(wl.field('Billing type')).toHaveValue('stripe');
   });
 
-  test('custom links for the customers\' menu, and the welcome email template (saved, then reset to the default)', async ({ page, signIn, shell, request }) => {
+  test("custom links for the customers' menu, and the welcome email template (saved, then reset to the default)", async ({
+    page,
+    signIn,
+    shell,
+    request,
+  }) => {
     const wl = new WhitelabelPages(page);
     await signIn('reseller', '/whitelabel/custom-links');
     await expect(shell.heading('Custom links')).toBeVisible();
@@ -368,7 +431,11 @@ test.describe('white-label: the reseller business', () => {
     await expect(wl.field('Subject')).toHaveValue('Welcome to {brand}');
   });
 
-  test('partners: create one, a second with the same referral code is refused, edit it', async ({ page, signIn, shell }) => {
+  test('partners: create one, a second with the same referral code is refused, edit it', async ({
+    page,
+    signIn,
+    shell,
+  }) => {
     const wl = new WhitelabelPages(page);
     await signIn('reseller', '/whitelabel/partners/create');
     await expect(shell.heading('Create partner')).toBeVisible();

@@ -4,7 +4,10 @@ import { apiToken } from '../support/session';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-test("a buyer who opens a reseller's sales page through a partner's ?ref= link and signs up there is credited to that partner", async ({ page, request }) => {
+test("a buyer who opens a reseller's sales page through a partner's ?ref= link and signs up there is credited to that partner", async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
   const admin = await apiToken(request, 'admin');
   const reseller = await apiToken(request, 'reseller');
@@ -19,7 +22,14 @@ test("a buyer who opens a reseller's sales page through a partner's ?ref= link a
   const partnerId = partner.item.id;
   const created = await api(request).post('/api/whitelabel/packages', {
     headers: bearer(reseller),
-    data: { name: `Referred Starter ${stamp}`, monthly_price_cents: 2900, credit_price_cents: 15, monthly_credits: 100, collect_payment_method: false, form_available_days: 30 },
+    data: {
+      name: `Referred Starter ${stamp}`,
+      monthly_price_cents: 2900,
+      credit_price_cents: 15,
+      monthly_credits: 100,
+      collect_payment_method: false,
+      form_available_days: 30,
+    },
     status: 201,
   });
   const { slug } = created.data;
@@ -37,7 +47,10 @@ test("a buyer who opens a reseller's sales page through a partner's ?ref= link a
   const users = await api(request).get('/api/admin/users', { query: { search: email }, headers: bearer(admin) });
   const found = users.data.filter((u) => u.email === email);
   expect(found).toEqual([expect.objectContaining({ email, referral_partner_id: partnerId })]);
-  const partnerNow = await api(request).get('/api/admin/partners/{id}', { path: { id: partnerId }, headers: bearer(admin) });
+  const partnerNow = await api(request).get('/api/admin/partners/{id}', {
+    path: { id: partnerId },
+    headers: bearer(admin),
+  });
   expect(partnerNow.referred_users).toBe(1);
 
   // Without the link nobody is credited.
@@ -49,6 +62,7 @@ test("a buyer who opens a reseller's sales page through a partner's ?ref= link a
   await page.getByLabel('Password').fill('pat-secret1');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  const plainUsers = (await api(request).get('/api/admin/users', { query: { search: plain }, headers: bearer(admin) })).data;
+  const plainUsers = (await api(request).get('/api/admin/users', { query: { search: plain }, headers: bearer(admin) }))
+    .data;
   expect(plainUsers.filter((u) => u.email === plain).map((u) => u.referral_partner_id)).toEqual([null]);
 });

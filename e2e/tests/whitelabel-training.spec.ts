@@ -6,7 +6,12 @@ import { WhitelabelPages } from '../support/WhitelabelPages';
 
 test.describe.configure({ timeout: 120_000 });
 
-test("a reseller writes a course with lessons; its customer reads the shown lessons on Courses; the training center switch hides them", async ({ page, request, shell, expectAccessible }) => {
+test('a reseller writes a course with lessons; its customer reads the shown lessons on Courses; the training center switch hides them', async ({
+  page,
+  request,
+  shell,
+  expectAccessible,
+}) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'training');
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -46,7 +51,11 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toBeVisible();
   expect(editorChunks).toHaveLength(1);
   await page.getByRole('button', { name: 'HTML', exact: true }).click();
-  await wl.field('Body (HTML)').fill('<h2>Start a search</h2><p onclick="alert(2)">Open <strong>New search</strong> and pick a type.</p><script>alert(3)</script><img src=x onerror=alert(4)>');
+  await wl
+    .field('Body (HTML)')
+    .fill(
+      '<h2>Start a search</h2><p onclick="alert(2)">Open <strong>New search</strong> and pick a type.</p><script>alert(3)</script><img src=x onerror=alert(4)>',
+    );
   await wl.save();
   await wl.expectToast('Page created.');
   await expect(shell.heading('Course')).toBeVisible();
@@ -70,7 +79,9 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   // caret after the key was pressed (it did, and the tip landed inside "type").
   const caretAtEnd = () =>
     editor.evaluate((el) => {
-      const { state } = (el as HTMLElement & { editor: { state: { selection: { to: number }; doc: { content: { size: number } } } } }).editor;
+      const { state } = (
+        el as HTMLElement & { editor: { state: { selection: { to: number }; doc: { content: { size: number } } } } }
+      ).editor;
       return state.selection.to === state.doc.content.size - 1;
     });
   await expect
@@ -88,13 +99,18 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Italic' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Italic');
   await page.getByRole('button', { name: 'HTML', exact: true }).click();
-  await expect(wl.field('Body (HTML)')).toHaveValue('<h2>Start a search</h2><p>Open <strong>New search</strong> and pick a type.</p><p><strong>Tip: save the search.</strong></p>');
+  await expect(wl.field('Body (HTML)')).toHaveValue(
+    '<h2>Start a search</h2><p>Open <strong>New search</strong> and pick a type.</p><p><strong>Tip: save the search.</strong></p>',
+  );
   await wl.save();
   await wl.expectToast('Page updated.');
   const preview = page.getByTestId('lesson-preview');
   await expect(preview.locator('strong', { hasText: 'Tip: save the search.' })).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Start a search' })).toBeVisible();
-  await expect(preview.getByRole('link', { name: /Watch the video/ })).toHaveAttribute('href', 'https://videos.agency.example/first-leads');
+  await expect(preview.getByRole('link', { name: /Watch the video/ })).toHaveAttribute(
+    'href',
+    'https://videos.agency.example/first-leads',
+  );
   await expectAccessible();
 
   // The customer reads the shown lesson of its reseller's course, not the draft.

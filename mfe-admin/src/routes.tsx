@@ -61,7 +61,13 @@ export const routes: AreaRouteConfig[] = [
     element: <ResourceListPage def={PROMPTS} titleKey={r('aiAssistant')} intro={<AiModelSetting />} />,
     children: [
       { path: 'history', titleKey: r('aiAssistantHistory'), element: <PromptsHistoryPage /> },
-      { path: 'library', titleKey: r('aiAssistantLibrary'), element: <ResourceListPage def={PROMPTS} titleKey={r('aiAssistantLibrary')} fixed={{ prompt_type: 'library' }} /> },
+      {
+        path: 'library',
+        titleKey: r('aiAssistantLibrary'),
+        element: (
+          <ResourceListPage def={PROMPTS} titleKey={r('aiAssistantLibrary')} fixed={{ prompt_type: 'library' }} />
+        ),
+      },
     ],
   },
   {
@@ -85,8 +91,18 @@ export const routes: AreaRouteConfig[] = [
         back: true,
         element: <CoursePage />,
         children: [
-          { path: 'create', titleKey: r('pageCreate'), back: true, element: <ResourceFormPage def={COURSE_PAGES} mode="create" scopeParam="id" /> },
-          { path: ':pageId/edit', titleKey: r('pageEdit'), back: true, element: <ResourceFormPage def={COURSE_PAGES} mode="edit" idParam="pageId" scopeParam="id" /> },
+          {
+            path: 'create',
+            titleKey: r('pageCreate'),
+            back: true,
+            element: <ResourceFormPage def={COURSE_PAGES} mode="create" scopeParam="id" />,
+          },
+          {
+            path: ':pageId/edit',
+            titleKey: r('pageEdit'),
+            back: true,
+            element: <ResourceFormPage def={COURSE_PAGES} mode="edit" idParam="pageId" scopeParam="id" />,
+          },
         ],
       },
     ],
@@ -96,8 +112,18 @@ export const routes: AreaRouteConfig[] = [
     titleKey: r('topics'),
     element: <ResourceListPage def={TOPICS} />,
     children: [
-      { path: 'create', titleKey: r('topicCreate'), back: true, element: <ResourceFormPage def={TOPICS} mode="create" /> },
-      { path: ':id/edit', titleKey: r('topicEdit'), back: true, element: <ResourceFormPage def={TOPICS} mode="edit" /> },
+      {
+        path: 'create',
+        titleKey: r('topicCreate'),
+        back: true,
+        element: <ResourceFormPage def={TOPICS} mode="create" />,
+      },
+      {
+        path: ':id/edit',
+        titleKey: r('topicEdit'),
+        back: true,
+        element: <ResourceFormPage def={TOPICS} mode="edit" />,
+      },
     ],
   },
   {
@@ -105,8 +131,18 @@ export const routes: AreaRouteConfig[] = [
     titleKey: r('partners'),
     element: <ResourceListPage def={PARTNERS} />,
     children: [
-      { path: 'create', titleKey: r('partnerCreate'), back: true, element: <ResourceFormPage def={PARTNERS} mode="create" /> },
-      { path: ':id/edit', titleKey: r('partnerEdit'), back: true, element: <ResourceFormPage def={PARTNERS} mode="edit" /> },
+      {
+        path: 'create',
+        titleKey: r('partnerCreate'),
+        back: true,
+        element: <ResourceFormPage def={PARTNERS} mode="create" />,
+      },
+      {
+        path: ':id/edit',
+        titleKey: r('partnerEdit'),
+        back: true,
+        element: <ResourceFormPage def={PARTNERS} mode="edit" />,
+      },
     ],
   },
 ];

@@ -38,11 +38,21 @@ export const routes: AreaRouteConfig[] = [
         children: [
           { path: 'crm', titleKey: r('crm'), element: <CrmPage /> },
           { path: 'crm-fields', titleKey: r('crmFields'), element: <CrmFieldsPage /> },
-          { path: 'webhook', titleKey: r('webhook'), element: <WebhookPage />, children: [{ path: 'list', titleKey: r('webhookList'), element: <WebhookListPage /> }] },
+          {
+            path: 'webhook',
+            titleKey: r('webhook'),
+            element: <WebhookPage />,
+            children: [{ path: 'list', titleKey: r('webhookList'), element: <WebhookListPage /> }],
+          },
         ],
       },
       { path: 'credit-usage', titleKey: r('creditUsage'), element: <CreditUsagePage /> },
-      { path: 'courses', titleKey: r('courses'), element: <CoursesPage />, children: [{ path: ':id', titleKey: r('course'), back: true, element: <CoursePage /> }] },
+      {
+        path: 'courses',
+        titleKey: r('courses'),
+        element: <CoursesPage />,
+        children: [{ path: ':id', titleKey: r('course'), back: true, element: <CoursePage /> }],
+      },
     ],
   },
   { path: 'manage-team', titleKey: r('manageTeam'), element: <ManageTeamPage /> },
@@ -59,5 +69,9 @@ export const routes: AreaRouteConfig[] = [
   },
   { path: 'billing-portal', titleKey: r('billingPortal'), element: <BillingPortalPage /> },
   // The courses once sat at /courses; old links and bookmarks land on /settings/courses.
-  { path: 'courses', redirectTo: paths.settings.courses(), children: [{ path: ':id', element: <LegacyCourseRedirect /> }] },
+  {
+    path: 'courses',
+    redirectTo: paths.settings.courses(),
+    children: [{ path: ':id', element: <LegacyCourseRedirect /> }],
+  },
 ];

@@ -30,7 +30,11 @@ async function call(base, token, method, path, body) {
 }
 
 export async function signIn(base, email, password) {
-  const response = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = await response.json();
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   return body.token;
@@ -74,7 +78,11 @@ async function bulkActions(base, token, listId) {
     const answer = await call(base, token, 'POST', path, body);
     return { ms: performance.now() - started, answer };
   };
-  const label = await timed(`/api/people-results/${listId}/labels`, { all_matching: true, filters: {}, add: ['Bench'] });
+  const label = await timed(`/api/people-results/${listId}/labels`, {
+    all_matching: true,
+    filters: {},
+    add: ['Bench'],
+  });
   const removed = await timed(`/api/people-results/${listId}/delete`, { all_matching: true, filters: {} });
   return { labelMs: label.ms, labelled: label.answer.updated, deleteMs: removed.ms, deleted: removed.answer.deleted };
 }
@@ -84,7 +92,13 @@ async function searchThroughput(base, token, count) {
   const created = await call(base, token, 'POST', '/api/campaigns', { name: 'Bench search', list_type: 'people' });
   const listId = created.campaign.id;
   const started = performance.now();
-  const answer = await call(base, token, 'POST', '/api/searches', { type: 'people', campaign_id: listId, location: 'Austin, TX', count, filters: { job_title: 'Marketing Manager' } });
+  const answer = await call(base, token, 'POST', '/api/searches', {
+    type: 'people',
+    campaign_id: listId,
+    location: 'Austin, TX',
+    count,
+    filters: { job_title: 'Marketing Manager' },
+  });
   let job = answer.job;
   while (job.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 100));

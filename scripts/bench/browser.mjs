@@ -9,8 +9,19 @@ export const CPU_THROTTLE = 4;
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const MBPS = Number(process.env.BENCH_MBPS ?? 0);
 /** The network the pages see, as the report names it. */
-export const NETWORK = LATENCY_MS || MBPS ? `emulated network (${LATENCY_MS} ms latency, ${MBPS ? `${MBPS} Mbit/s` : 'unlimited bandwidth'})` : 'loopback';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const NETWORK =
+  LATENCY_MS || MBPS
+    ? `emulated network (${LATENCY_MS} ms latency, ${MBPS ? `${MBPS} Mbit/s` : 'unlimited bandwidth'})`
+    : 'loopback';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SIDEBAR = 'nav[aria-label="Main navigation"]';
 /** The attribute the boot frame's root carries until React draws its own (shell/src/boot/bootFrame.ts). */
 const BOOT_FRAME_MARKER = 'data-boot-frame';
@@ -21,9 +32,33 @@ const OUTLET = '[data-testid="area-outlet"]';
  * time, warm after), which item returns, and whether it holds the leads module (saved lists).
  */
 export const ACCOUNTS = [
-  { name: 'customer', email: 'customer@leadsmith.test', password: 'leadsmith-customer', landing: 'New search', switchTo: 'Business profile', back: 'New search', savedLists: true },
-  { name: 'reseller', email: 'reseller@leadsmith.test', password: 'leadsmith-reseller', landing: 'AI training', switchTo: 'Business account', back: 'AI training', savedLists: false },
-  { name: 'super admin', email: 'admin@leadsmith.test', password: 'leadsmith-admin', landing: 'AI training', switchTo: 'Dashboard', back: 'AI training', savedLists: true },
+  {
+    name: 'customer',
+    email: 'customer@leadsmith.test',
+    password: 'leadsmith-customer',
+    landing: 'New search',
+    switchTo: 'Business profile',
+    back: 'New search',
+    savedLists: true,
+  },
+  {
+    name: 'reseller',
+    email: 'reseller@leadsmith.test',
+    password: 'leadsmith-reseller',
+    landing: 'AI training',
+    switchTo: 'Business account',
+    back: 'AI training',
+    savedLists: false,
+  },
+  {
+    name: 'super admin',
+    email: 'admin@leadsmith.test',
+    password: 'leadsmith-admin',
+    landing: 'AI training',
+    switchTo: 'Dashboard',
+    back: 'AI training',
+    savedLists: true,
+  },
 ];
 
 /** Installed before any page script: collects LCP, layout shifts, long tasks and event timings. */
@@ -121,13 +156,20 @@ function areaContentAfter({ clickText, heading }) {
 /** Ms from navigation start until the sidebar first showed and until React's frame held it (recordSidebarShown). */
 async function sidebarShown(page) {
   await page.waitForSelector(SIDEBAR, { state: 'visible', timeout: 60_000 });
-  return page.evaluate(() => new Promise((resolve) => {
-    const read = () =>
-      window.__benchFrameWorkingAt === undefined || window.__benchSidebarAt === undefined
-        ? requestAnimationFrame(read)
-        : resolve({ sidebarMs: window.__benchSidebarAt, frameWorkingMs: window.__benchFrameWorkingAt, byBootFrame: window.__benchSidebarByBootFrame ? 1 : 0 });
-    read();
-  }));
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const read = () =>
+          window.__benchFrameWorkingAt === undefined || window.__benchSidebarAt === undefined
+            ? requestAnimationFrame(read)
+            : resolve({
+                sidebarMs: window.__benchSidebarAt,
+                frameWorkingMs: window.__benchFrameWorkingAt,
+                byBootFrame: window.__benchSidebarByBootFrame ? 1 : 0,
+              });
+        read();
+      }),
+  );
 }
 
 async function signInToken(base, account) {
@@ -138,7 +180,8 @@ async function signInToken(base, account) {
   });
   const body = await response.json();
   const token = body.token;
-  if (!response.ok || !token) throw new Error(`sign-in of ${account.email} failed: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  if (!response.ok || !token)
+    throw new Error(`sign-in of ${account.email} failed: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
   return token;
 }
 
@@ -150,11 +193,22 @@ async function openPage(context) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
   if (LATENCY_MS || MBPS) {
     const bytesPerSecond = MBPS ? (MBPS * 1_000_000) / 8 : -1;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
   }
   const net = { phase: 'load', requests: new Map() };
   cdp.on('Network.requestWillBeSent', (e) =>
-    net.requests.set(e.requestId, { phase: net.phase, type: e.type, url: e.request.url, bytes: 0, sentAt: e.wallTime * 1000 }),
+    net.requests.set(e.requestId, {
+      phase: net.phase,
+      type: e.type,
+      url: e.request.url,
+      bytes: 0,
+      sentAt: e.wallTime * 1000,
+    }),
   );
   cdp.on('Network.responseReceived', (e) => {
     const r = net.requests.get(e.requestId);
@@ -176,13 +230,16 @@ const kb = (requests) => requests.filter((r) => r.type === 'Script').reduce((sum
  */
 async function visit(browser, base, account, token) {
   const context = await browser.newContext();
-  await context.addInitScript(({ token: t }) => {
-    if (!sessionStorage.getItem('bench:token-set')) {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('lang', 'en');
-      sessionStorage.setItem('bench:token-set', '1');
-    }
-  }, { token });
+  await context.addInitScript(
+    ({ token: t }) => {
+      if (!sessionStorage.getItem('bench:token-set')) {
+        localStorage.setItem('access_token', t);
+        localStorage.setItem('lang', 'en');
+        sessionStorage.setItem('bench:token-set', '1');
+      }
+    },
+    { token },
+  );
   await context.addInitScript(installObservers);
   await context.addInitScript(recordSidebarShown, { sidebar: SIDEBAR, bootMarker: BOOT_FRAME_MARKER });
   await context.addInitScript(recordLandingContent, { outlet: OUTLET, heading: account.landing });
@@ -198,9 +255,15 @@ async function visit(browser, base, account, token) {
   const loadPerf = await page.evaluate(() => ({ ...window.__bench }));
 
   net.phase = 'switch';
-  const switchColdMs = await page.evaluate(areaContentAfter, { clickText: account.switchTo, heading: account.switchTo });
+  const switchColdMs = await page.evaluate(areaContentAfter, {
+    clickText: account.switchTo,
+    heading: account.switchTo,
+  });
   const backMs = await page.evaluate(areaContentAfter, { clickText: account.back, heading: account.back });
-  const switchWarmMs = await page.evaluate(areaContentAfter, { clickText: account.switchTo, heading: account.switchTo });
+  const switchWarmMs = await page.evaluate(areaContentAfter, {
+    clickText: account.switchTo,
+    heading: account.switchTo,
+  });
 
   net.phase = 'reload';
   await page.reload({ waitUntil: 'commit' });
@@ -229,10 +292,13 @@ async function visit(browser, base, account, token) {
 /** A new browser context (empty cache) whose pages start signed in, in English. */
 async function signedInContext(browser, token) {
   const context = await browser.newContext();
-  await context.addInitScript(({ token: t }) => {
-    localStorage.setItem('access_token', t);
-    localStorage.setItem('lang', 'en');
-  }, { token });
+  await context.addInitScript(
+    ({ token: t }) => {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('lang', 'en');
+    },
+    { token },
+  );
   return context;
 }
 
@@ -245,7 +311,10 @@ async function savedLists(browser, base, token) {
   await page.getByText('Bench list 1', { exact: true }).first().waitFor({ timeout: 60_000 });
   // Let the page settle so late layout shifts and the final LCP candidate are recorded.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const tab = page.getByRole('tab', { name: /archived/i }).or(page.getByRole('button', { name: /archived/i })).first();
+  const tab = page
+    .getByRole('tab', { name: /archived/i })
+    .or(page.getByRole('button', { name: /archived/i }))
+    .first();
   const start = await page.evaluate(() => performance.now());
   await tab.click();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
@@ -333,8 +402,15 @@ const median = (xs) => {
 };
 /** Medians of the numeric figures; `scripts` is taken from the visit whose JS over the visit is nearest the median. */
 const medians = (runs) => {
-  const out = Object.fromEntries(Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number').map((k) => [k, median(runs.map((r) => r[k]))]));
-  if (runs[0].scripts) out.scripts = runs.reduce((a, b) => (Math.abs(b.totalJsKb - out.totalJsKb) < Math.abs(a.totalJsKb - out.totalJsKb) ? b : a)).scripts;
+  const out = Object.fromEntries(
+    Object.keys(runs[0])
+      .filter((k) => typeof runs[0][k] === 'number')
+      .map((k) => [k, median(runs.map((r) => r[k]))]),
+  );
+  if (runs[0].scripts)
+    out.scripts = runs.reduce((a, b) =>
+      Math.abs(b.totalJsKb - out.totalJsKb) < Math.abs(a.totalJsKb - out.totalJsKb) ? b : a,
+    ).scripts;
   return out;
 };
 
@@ -360,11 +436,17 @@ export async function measureBuilds(bases, runs) {
       const lists = Object.fromEntries(names.map((n) => [n, []]));
       // warm-up: server caches, compression, JIT
       await inTurn(0, (name) => visit(browser, bases[name], account, tokens[name]));
-      for (let i = 0; i < runs; i += 1) await inTurn(i, async (name) => visits[name].push(await visit(browser, bases[name], account, tokens[name])));
+      for (let i = 0; i < runs; i += 1)
+        await inTurn(i, async (name) => visits[name].push(await visit(browser, bases[name], account, tokens[name])));
       if (account.savedLists) {
-        for (let i = 0; i < runs; i += 1) await inTurn(i, async (name) => lists[name].push(await savedLists(browser, bases[name], tokens[name])));
+        for (let i = 0; i < runs; i += 1)
+          await inTurn(i, async (name) => lists[name].push(await savedLists(browser, bases[name], tokens[name])));
       }
-      for (const name of names) out[name][account.name] = { ...medians(visits[name]), savedLists: lists[name].length ? medians(lists[name]) : null };
+      for (const name of names)
+        out[name][account.name] = {
+          ...medians(visits[name]),
+          savedLists: lists[name].length ? medians(lists[name]) : null,
+        };
     }
   } finally {
     await browser.close();

@@ -22,7 +22,8 @@ const UNMAPPED = '(unmapped: module wrappers, chunk headers)';
 export function fileOfUrl(url, webRoot) {
   const { pathname } = new URL(url);
   const remote = /^\/remotes\/([^/]+)\/([^/]+)\/(.+)$/.exec(pathname);
-  if (remote) return { file: path.join(webRoot, remote[1], 'dist', remote[2], remote[3]), build: remote[1], name: remote[3] };
+  if (remote)
+    return { file: path.join(webRoot, remote[1], 'dist', remote[2], remote[3]), build: remote[1], name: remote[3] };
   const name = pathname.replace(/^\//, '');
   return { file: path.join(webRoot, 'shell', 'dist', name), build: 'shell', name };
 }
@@ -36,7 +37,8 @@ export function packageOfSource(source, root) {
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
   if (/^webpack\/(runtime|bootstrap)/.test(text) || text.startsWith('webpack/')) return WEBPACK_RUNTIME;
-  if (/^(webpack\/container|container entry|provide shared module|consume shared module|remote )/.test(text)) return FEDERATION_GLUE;
+  if (/^(webpack\/container|container entry|provide shared module|consume shared module|remote )/.test(text))
+    return FEDERATION_GLUE;
   // Workspace code: "./src/…" of the build's own folder or "../<workspace>/…" of another.
   const relative = /^(\.\.?\/)+/.test(text) ? text : null;
   if (relative) {
@@ -69,7 +71,9 @@ export function packagesOfFile(file, ownFolder, root) {
     const code = readFileSync(file, 'utf8');
     const map = new TraceMap(readFileSync(`${file}.map`, 'utf8'));
     const lines = code.split('\n');
-    const owners = map.sources.map((s) => (s == null ? UNMAPPED : (packageOfSource(s, root) ?? `${ownFolder} (own code)`)));
+    const owners = map.sources.map((s) =>
+      s == null ? UNMAPPED : (packageOfSource(s, root) ?? `${ownFolder} (own code)`),
+    );
     const bytes = {};
     const add = (name, n) => {
       if (n > 0) bytes[name] = (bytes[name] ?? 0) + n;

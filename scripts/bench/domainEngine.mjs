@@ -20,7 +20,8 @@ function site() {
     '/': `<html><head><title>Home</title></head><body>${Array.from({ length: DOMAIN_BENCH_PAGES - 1 }, (_, i) => `<a href="/p${i + 1}">P${i + 1}</a>`).join(' ')}${filler}</body></html>`,
   };
   for (let i = 1; i < DOMAIN_BENCH_PAGES; i++) {
-    pages[`/p${i}`] = `<html><head><title>P${i}</title></head><body><div class="team-member"><h3>Person Number${String.fromCharCode(65 + (i % 26))}</h3><p class="role">Role ${i}</p></div><p>Mail: staff${i}@bench.test</p>${filler}</body></html>`;
+    pages[`/p${i}`] =
+      `<html><head><title>P${i}</title></head><body><div class="team-member"><h3>Person Number${String.fromCharCode(65 + (i % 26))}</h3><p class="role">Role ${i}</p></div><p>Mail: staff${i}@bench.test</p>${filler}</body></html>`;
   }
   return http.createServer((req, res) => {
     const body = pages[req.url];
@@ -40,7 +41,11 @@ export async function measureDomainEngine({ runs = Number(process.env.BENCH_DOMA
   const rows = [];
   try {
     for (const concurrency of [1, 2, 4]) {
-      const config = { limits: { maxDepth: 2, maxPages: DOMAIN_BENCH_PAGES, maxBytes: 1_048_576, timeoutMs: 120_000, concurrency }, network: { ports: { http: port, https: 1 } }, resolver: dnsResolver([], 500) };
+      const config = {
+        limits: { maxDepth: 2, maxPages: DOMAIN_BENCH_PAGES, maxBytes: 1_048_576, timeoutMs: 120_000, concurrency },
+        network: { ports: { http: port, https: 1 } },
+        resolver: dnsResolver([], 500),
+      };
       const times = [];
       let pages = 0;
       for (let run = 0; run < runs; run++) {
@@ -62,6 +67,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { rows } = await measureDomainEngine();
   console.log('| parallel requests | pages | seconds (median) | pages/s |');
   console.log('| --- | --- | --- | --- |');
-  for (const r of rows) console.log(`| ${r.concurrency} | ${r.pages} | ${r.seconds.toFixed(2)} | ${r.pagesPerSecond.toFixed(1)} |`);
+  for (const r of rows)
+    console.log(`| ${r.concurrency} | ${r.pages} | ${r.seconds.toFixed(2)} | ${r.pagesPerSecond.toFixed(1)} |`);
   process.exit(0);
 }

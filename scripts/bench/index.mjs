@@ -26,7 +26,15 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ACCOUNTS, measureBuilds, measureListPage } from './browser.mjs';
 import { measureApi, signIn } from './apiLoad.mjs';
-import { report, reportFrontend, reportPostgres, withPostgresSection, withFrontendSection, leadSourceGoals, leadSourceLines } from './report.mjs';
+import {
+  report,
+  reportFrontend,
+  reportPostgres,
+  withPostgresSection,
+  withFrontendSection,
+  leadSourceGoals,
+  leadSourceLines,
+} from './report.mjs';
 import { breakdown } from './chunks.mjs';
 import { measureDomainEngine } from './domainEngine.mjs';
 import { measureLocalSearch } from './localSearch.mjs';
@@ -50,7 +58,10 @@ const AREAS = [
 /** JS (transferred, compressed) of each remote when its area is first opened, measured as the super admin. */
 async function remoteBytes(base) {
   const token = await signIn(base, 'admin@leadsmith.test', 'leadsmith-admin');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const context = await browser.newContext();
     await context.addInitScript((t) => localStorage.setItem('access_token', t), token);
@@ -67,7 +78,10 @@ async function remoteBytes(base) {
     });
     for (const area of AREAS) {
       await page.goto(`${base}${area.path}`);
-      await page.getByTestId('area-outlet').getByRole('heading', { level: 1, name: area.heading }).waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId('area-outlet')
+        .getByRole('heading', { level: 1, name: area.heading })
+        .waitFor({ timeout: 60_000 });
     }
     await context.close();
     return bytes;
@@ -114,12 +128,16 @@ async function leadsOnly() {
 
 /** BENCH_ONLY=postgres: the PostgreSQL section alone, written into the existing bench/results.md. */
 async function postgresOnly() {
-  if (!existsSync(path.join(ROOT, 'api/dist/index.js'))) execSync('npm run build -w @leadsmith/api', { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(path.join(ROOT, 'api/dist/index.js')))
+    execSync('npm run build -w @leadsmith/api', { cwd: ROOT, stdio: 'inherit' });
   const section = reportPostgres(await measurePostgres());
   console.log(section);
   const file = path.join(ROOT, 'bench/results.md');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, withPostgresSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Leadsmith benchmark\n', section));
+  writeFileSync(
+    file,
+    withPostgresSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Leadsmith benchmark\n', section),
+  );
 }
 
 function buildFrontends() {
@@ -136,7 +154,10 @@ async function measureFrontend(servers) {
   const loadAverage = { start: os.loadavg()[0] };
   const federated = await startServer(PORTS.federated, { BENCH_RESULTS: '1000' });
   servers.push(federated);
-  const monolith = await startServer(PORTS.monolith, { BENCH_RESULTS: '1000', WEB_ROOT: path.join(ROOT, 'monolith/dist') });
+  const monolith = await startServer(PORTS.monolith, {
+    BENCH_RESULTS: '1000',
+    WEB_ROOT: path.join(ROOT, 'monolith/dist'),
+  });
   servers.push(monolith);
 
   console.error('bench: remote sizes…');
@@ -144,14 +165,23 @@ async function measureFrontend(servers) {
   const savings = {};
   for (const account of ACCOUNTS) {
     const modules = await modulesOf(federated.base, account);
-    savings[account.name] = AREAS.filter((a) => a.module && !modules.has(a.module)).reduce((sum, a) => sum + (perRemote[a.remote] ?? 0), 0);
+    savings[account.name] = AREAS.filter((a) => a.module && !modules.has(a.module)).reduce(
+      (sum, a) => sum + (perRemote[a.remote] ?? 0),
+      0,
+    );
   }
   console.error('bench: journeys, federated and monolith visits in turn…');
-  const { federated: fed, monolith: mono } = await measureBuilds({ federated: federated.base, monolith: monolith.base }, RUNS);
+  const { federated: fed, monolith: mono } = await measureBuilds(
+    { federated: federated.base, monolith: monolith.base },
+    RUNS,
+  );
   for (const s of servers.splice(0)) s.child.kill('SIGTERM');
   const where = {};
   for (const account of Object.keys(fed)) {
-    where[account] = { federated: breakdown(fed[account].scripts, ROOT, ROOT), monolith: breakdown(mono[account].scripts, path.join(ROOT, 'monolith/dist'), ROOT) };
+    where[account] = {
+      federated: breakdown(fed[account].scripts, ROOT, ROOT),
+      monolith: breakdown(mono[account].scripts, path.join(ROOT, 'monolith/dist'), ROOT),
+    };
   }
   loadAverage.end = os.loadavg()[0];
   return { fed, mono, perRemote, savings, where, loadAverage };
@@ -178,7 +208,10 @@ async function main() {
   if (process.env.BENCH_ONLY === 'leads') return leadsOnly();
   if (ONLY_POSTGRES) return postgresOnly();
   if (process.env.BENCH_ONLY === 'frontend') return frontendOnly();
-  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the sections that run alone are "frontend", "leads" and "postgres"`);
+  if (process.env.BENCH_ONLY)
+    throw new Error(
+      `BENCH_ONLY=${process.env.BENCH_ONLY}: the sections that run alone are "frontend", "leads" and "postgres"`,
+    );
   buildFrontends();
   const started = Date.now();
   const servers = [];
@@ -196,7 +229,14 @@ async function main() {
 
     const postgres = WITH_POSTGRES ? reportPostgres(await measurePostgres()) : null;
     const front = reportFrontend({ runs: RUNS, ...frontend, seconds: (Date.now() - started) / 1000 });
-    const figures = report({ front, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000, leads });
+    const figures = report({
+      front,
+      api,
+      listPage,
+      results: Number(process.env.BENCH_RESULTS ?? 100_000),
+      seconds: (Date.now() - started) / 1000,
+      leads,
+    });
     const table = postgres ? withPostgresSection(figures, postgres) : figures;
     console.log(table);
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true });

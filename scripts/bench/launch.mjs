@@ -11,11 +11,22 @@ export function startServer(port, env = {}, { timeoutMs = 180_000 } = {}) {
   // The V8 flag `npm start` gives the API (api/package.json): a young generation of 16 MB semi-spaces.
   const child = spawn(process.execPath, ['--max-semi-space-size=16', path.join(ROOT, 'scripts/bench/server.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bench server on ${port} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`bench server on ${port} did not start within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     child.once('exit', (code) => reject(new Error(`bench server on ${port} exited with ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (!line.startsWith('{')) return;

@@ -29,17 +29,39 @@ async function startOsm() {
     type: 'node',
     id: 9_000_000 + i,
     lat: south + ((i % 10) + 0.5) * ((north - south) / 10),
-    lon: west + (Math.floor(i / 10) % 10 + 0.5) * ((east - west) / 10),
-    tags: { amenity: 'restaurant', name: `Bench Restaurant ${i + 1}`, 'addr:city': 'Benchtown', phone: `+351 22 ${String(1_000_000 + i).slice(1)}`, website: `http://127.0.0.${i + 2}/` },
+    lon: west + ((Math.floor(i / 10) % 10) + 0.5) * ((east - west) / 10),
+    tags: {
+      amenity: 'restaurant',
+      name: `Bench Restaurant ${i + 1}`,
+      'addr:city': 'Benchtown',
+      phone: `+351 22 ${String(1_000_000 + i).slice(1)}`,
+      website: `http://127.0.0.${i + 2}/`,
+    },
   }));
   const server = http.createServer((req, res) => {
     const send = (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.url.startsWith('/search')) {
-      return send([{ place_id: 1, lat: '41.16', lon: '-8.62', display_name: 'Benchtown, Portugal', boundingbox: [String(south), String(north), String(west), String(east)], address: { city: 'Benchtown', country: 'Portugal', country_code: 'pt' } }]);
+      return send([
+        {
+          place_id: 1,
+          lat: '41.16',
+          lon: '-8.62',
+          display_name: 'Benchtown, Portugal',
+          boundingbox: [String(south), String(north), String(west), String(east)],
+          address: { city: 'Benchtown', country: 'Portugal', country_code: 'pt' },
+        },
+      ]);
     }
     if (req.url.startsWith('/api/interpreter')) {
       req.resume();
-      return req.on('end', () => send({ version: 0.6, generator: 'Overpass API (bench)', osm3s: { copyright: 'The data included in this document is from www.openstreetmap.org.' }, elements }));
+      return req.on('end', () =>
+        send({
+          version: 0.6,
+          generator: 'Overpass API (bench)',
+          osm3s: { copyright: 'The data included in this document is from www.openstreetmap.org.' },
+          elements,
+        }),
+      );
     }
     res.writeHead(404).end();
   });
@@ -57,7 +79,11 @@ async function startSites(latencyMs) {
       '/about': `<html><body><h1>About us</h1><p>A family restaurant in Benchtown.</p></body></html>`,
     };
     const body = pages[req.url];
-    setTimeout(() => (body ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body) : res.writeHead(404).end()), latencyMs);
+    setTimeout(
+      () =>
+        body ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body) : res.writeHead(404).end(),
+      latencyMs,
+    );
   });
   // Every loopback address: each place's site is its own host.
   const port = await listen(server, '0.0.0.0');
@@ -71,7 +97,10 @@ export async function measureLocalSearch(latencies = [0, SITE_LATENCY_MS]) {
   const { installLeadSources, loadLeadSourcesConfig } = require(path.join(ROOT, 'api/dist/providers/leads'));
   const { createDomainEngine, siteSources } = require(path.join(ROOT, 'api/dist/providers/leads/domain'));
   const { defaultSourceDeps } = require(path.join(ROOT, 'api/dist/providers/leads/sourceHttp'));
-  const config = loadConfig({ ...process.env, DATA_DIR: ':memory:', NODE_ENV: 'test', LOG_LEVEL: 'warn', PROCESS_ROLE: 'all', SEED_DEMO: '1' }, ROOT);
+  const config = loadConfig(
+    { ...process.env, DATA_DIR: ':memory:', NODE_ENV: 'test', LOG_LEVEL: 'warn', PROCESS_ROLE: 'all', SEED_DEMO: '1' },
+    ROOT,
+  );
   const db = await openDb(config);
   await migrate(db);
   await seed(db);
@@ -84,9 +113,14 @@ export async function measureLocalSearch(latencies = [0, SITE_LATENCY_MS]) {
   };
   const runs = [];
   try {
-    const { token } = await call('POST', '/auth/login', null, { email: 'customer@leadsmith.test', password: 'leadsmith-customer' });
+    const { token } = await call('POST', '/auth/login', null, {
+      email: 'customer@leadsmith.test',
+      password: 'leadsmith-customer',
+    });
     await db.query("UPDATE users SET search_limit = 100000, searches_used = 0 WHERE email = 'customer@leadsmith.test'");
-    await db.query("UPDATE credit_wallets SET monthly = monthly + 100000 WHERE user_id = (SELECT id FROM users WHERE email = 'customer@leadsmith.test')");
+    await db.query(
+      "UPDATE credit_wallets SET monthly = monthly + 100000 WHERE user_id = (SELECT id FROM users WHERE email = 'customer@leadsmith.test')",
+    );
     for (const latencyMs of latencies) {
       const osm = await startOsm();
       const sites = await startSites(latencyMs);
@@ -94,27 +128,69 @@ export async function measureLocalSearch(latencies = [0, SITE_LATENCY_MS]) {
       const engine = createDomainEngine({
         limits: { maxDepth: 2, maxPages: 25, maxBytes: 1_048_576, timeoutMs: 20_000, concurrency: 2 },
         network: { ports: { http: sites.port, https: 1 } },
-        resolver: { resolve4: async () => [], resolve6: async () => [], resolveMx: async () => [{ exchange: 'mx.bench.example', priority: 10 }] },
+        resolver: {
+          resolve4: async () => [],
+          resolve6: async () => [],
+          resolveMx: async () => [{ exchange: 'mx.bench.example', priority: 10 }],
+        },
       });
-      const uninstall = installLeadSources(loadLeadSourcesConfig({ NOMINATIM_URL: osm.base, OVERPASS_URL: `${osm.base}/api/interpreter`, LEAD_KEYLESS_SOURCES: 'site,osm', LEAD_EMAIL_WATERFALL: 'site' }), siteSources(engine), defaultSourceDeps());
+      const uninstall = installLeadSources(
+        loadLeadSourcesConfig({
+          NOMINATIM_URL: osm.base,
+          OVERPASS_URL: `${osm.base}/api/interpreter`,
+          LEAD_KEYLESS_SOURCES: 'site,osm',
+          LEAD_EMAIL_WATERFALL: 'site',
+        }),
+        siteSources(engine),
+        defaultSourceDeps(),
+      );
       try {
-        const list = (await call('POST', '/api/campaigns', token, { name: `Bench local search ${latencyMs} ms`, list_type: 'local' })).campaign.id;
+        const list = (
+          await call('POST', '/api/campaigns', token, {
+            name: `Bench local search ${latencyMs} ms`,
+            list_type: 'local',
+          })
+        ).campaign.id;
         const started = process.hrtime.bigint();
         const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-        const { job } = await call('POST', '/api/searches', token, { type: 'local', campaign_id: list, location: 'Benchtown', count: PLACES, filters: { categories: ['Restaurant'] } });
+        const { job } = await call('POST', '/api/searches', token, {
+          type: 'local',
+          campaign_id: list,
+          location: 'Benchtown',
+          count: PLACES,
+          filters: { categories: ['Restaurant'] },
+        });
         let firstRow = null;
         let firstEmail = null;
         // Watches the list as the results page would (every 20 ms) until the job ends.
         for (;;) {
-          const row = (await db.query("SELECT count(*)::int AS rows, count(*) FILTER (WHERE email_status <> 'looking')::int AS revealed FROM campaign_results WHERE campaign_id = $1", [list])).rows[0];
+          const row = (
+            await db.query(
+              "SELECT count(*)::int AS rows, count(*) FILTER (WHERE email_status <> 'looking')::int AS revealed FROM campaign_results WHERE campaign_id = $1",
+              [list],
+            )
+          ).rows[0];
           if (firstRow === null && row.rows > 0) firstRow = seconds();
           if (firstEmail === null && row.revealed > 0) firstEmail = seconds();
-          if ((await db.query('SELECT status FROM search_jobs WHERE id = $1', [job.id])).rows[0].status !== 'running') break;
+          if ((await db.query('SELECT status FROM search_jobs WHERE id = $1', [job.id])).rows[0].status !== 'running')
+            break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         const end = seconds();
-        const outcome = (await db.query("SELECT count(*)::int AS rows, count(*) FILTER (WHERE email_status = 'found')::int AS found FROM campaign_results WHERE campaign_id = $1", [list])).rows[0];
-        runs.push({ latencyMs, places: outcome.rows, found: outcome.found, firstRowS: firstRow ?? end, firstEmailS: firstEmail ?? end, endS: end });
+        const outcome = (
+          await db.query(
+            "SELECT count(*)::int AS rows, count(*) FILTER (WHERE email_status = 'found')::int AS found FROM campaign_results WHERE campaign_id = $1",
+            [list],
+          )
+        ).rows[0];
+        runs.push({
+          latencyMs,
+          places: outcome.rows,
+          found: outcome.found,
+          firstRowS: firstRow ?? end,
+          firstEmailS: firstEmail ?? end,
+          endS: end,
+        });
       } finally {
         uninstall();
         osm.server.close();
@@ -129,8 +205,13 @@ export async function measureLocalSearch(latencies = [0, SITE_LATENCY_MS]) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log('| site answers after (ms) | places | with a found email | first result in the list (s) | first email revealed (s) | all done (s) |');
+  console.log(
+    '| site answers after (ms) | places | with a found email | first result in the list (s) | first email revealed (s) | all done (s) |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const r of await measureLocalSearch()) console.log(`| ${r.latencyMs} | ${r.places} | ${r.found} | ${r.firstRowS.toFixed(2)} | ${r.firstEmailS.toFixed(2)} | ${r.endS.toFixed(2)} |`);
+  for (const r of await measureLocalSearch())
+    console.log(
+      `| ${r.latencyMs} | ${r.places} | ${r.found} | ${r.firstRowS.toFixed(2)} | ${r.firstEmailS.toFixed(2)} | ${r.endS.toFixed(2)} |`,
+    );
   process.exit(0);
 }

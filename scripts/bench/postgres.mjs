@@ -21,9 +21,19 @@ const CONNECTIONS = 20;
 const SAMPLES = 60;
 const DATABASE = 'leadsmith_bench';
 // A server sized as one would for this machine (24 GB): the defaults (128 MB of shared buffers) are for a laptop.
-const PG_ENV = { PG_PORT: String(PG_PORT), PG_DIR: '.data/bench', PG_OPTIONS: '-c shared_buffers=2GB -c maintenance_work_mem=512MB -c max_wal_size=4GB -c work_mem=16MB' };
+const PG_ENV = {
+  PG_PORT: String(PG_PORT),
+  PG_DIR: '.data/bench',
+  PG_OPTIONS: '-c shared_buffers=2GB -c maintenance_work_mem=512MB -c max_wal_size=4GB -c work_mem=16MB',
+};
 
-const pgScript = (command) => execFileSync('bash', ['scripts/postgres.sh', command], { cwd: ROOT, env: { ...process.env, ...PG_ENV }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+const pgScript = (command) =>
+  execFileSync('bash', ['scripts/postgres.sh', command], {
+    cwd: ROOT,
+    env: { ...process.env, ...PG_ENV },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -41,14 +51,23 @@ function procStat(pid) {
 
 /** The bench's PostgreSQL server: its postmaster and every backend it forked. */
 function postgresPids() {
-  const postmaster = Number(readFileSync(path.join(ROOT, PG_ENV.PG_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && procStat(d)?.ppid === postmaster).map(Number);
+  const postmaster = Number(
+    readFileSync(path.join(ROOT, PG_ENV.PG_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d) && procStat(d)?.ppid === postmaster)
+    .map(Number);
   return [postmaster, ...children];
 }
 
 /** The whole machine's busy CPU time so far (seconds, all cores), from /proc/stat. */
 function machineBusy() {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
 }
 
@@ -60,14 +79,27 @@ function machineBusy() {
 async function withCpu(apiPids, run) {
   const pgPids = postgresPids();
   const sum = (pids) => pids.reduce((total, pid) => total + (procStat(pid)?.cpu ?? 0), 0);
-  const before = { api: apiPids.map((pid) => procStat(pid)?.cpu ?? 0), pg: sum(pgPids), self: process.cpuUsage(), machine: machineBusy(), at: performance.now() };
+  const before = {
+    api: apiPids.map((pid) => procStat(pid)?.cpu ?? 0),
+    pg: sum(pgPids),
+    self: process.cpuUsage(),
+    machine: machineBusy(),
+    at: performance.now(),
+  };
   const result = await run();
   const api = apiPids.map((pid, i) => (procStat(pid)?.cpu ?? 0) - before.api[i]);
   const pgCpu = sum(postgresPids()) - before.pg;
   const self = process.cpuUsage(before.self);
   const generator = (self.user + self.system) / 1e6;
   const machine = machineBusy() - before.machine;
-  const cpu = { wall: (performance.now() - before.at) / 1000, cores: os.cpus().length, api, postgres: pgCpu, generator, other: Math.max(0, machine - api.reduce((a, b) => a + b, 0) - pgCpu - generator) };
+  const cpu = {
+    wall: (performance.now() - before.at) / 1000,
+    cores: os.cpus().length,
+    api,
+    postgres: pgCpu,
+    generator,
+    other: Math.max(0, machine - api.reduce((a, b) => a + b, 0) - pgCpu - generator),
+  };
   return { ...result, cpu };
 }
 
@@ -77,7 +109,13 @@ function percentile(sorted, p) {
 }
 const summary = (latencies) => {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, count: sorted.length };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    count: sorted.length,
+  };
 };
 
 /** `bodies` in turn against one list endpoint per base, `connections` each, for `seconds`; exact percentiles of every answer. */
@@ -106,7 +144,11 @@ async function load(bases, token, listId, bodies, { connections = CONNECTIONS, s
     return instance;
   });
   const results = await Promise.all(runs);
-  return { ...summary(latencies), rps: results.reduce((sum, r) => sum + r.requests.average, 0), errors: errors + results.reduce((sum, r) => sum + r.errors, 0) };
+  return {
+    ...summary(latencies),
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    errors: errors + results.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 /** One request at a time, each body once (after one warm-up): what a single user waits. */
@@ -119,7 +161,8 @@ async function sequential(base, token, listId, bodies) {
       body: JSON.stringify(body),
     });
     const answer = await response.json();
-    if (!response.ok) throw new Error(`list ${JSON.stringify(body)} → ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    if (!response.ok)
+      throw new Error(`list ${JSON.stringify(body)} → ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
     return { ms: performance.now() - started, answer };
   };
   await call(bodies[0]);
@@ -134,7 +177,8 @@ async function sequential(base, token, listId, bodies) {
 }
 
 /** A deterministic spread of numbers (the same requests on every run). */
-const spread = (count, min, max) => Array.from({ length: count }, (_, i) => min + Math.floor(((i * 7919) % count) * ((max - min) / count)));
+const spread = (count, min, max) =>
+  Array.from({ length: count }, (_, i) => min + Math.floor(((i * 7919) % count) * ((max - min) / count)));
 
 /** The whole list as CSV, read as it streams; counts the lines and samples the API's memory meanwhile. */
 async function exportAll(base, token, listId, pid) {
@@ -160,7 +204,15 @@ async function exportAll(base, token, listId, pid) {
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines += 1;
       if (newlines >= ((quarters.length + 1) * ROWS) / 4) quarters.push(processMemoryMb(pid).rssMb);
     }
-    return { seconds: (performance.now() - started) / 1000, rows: newlines - 1, mb: bytes / 1024 / 1024, bom, rssBeforeMb: before, rssMaxMb: maxRss, quarters };
+    return {
+      seconds: (performance.now() - started) / 1000,
+      rows: newlines - 1,
+      mb: bytes / 1024 / 1024,
+      bom,
+      rssBeforeMb: before,
+      rssMaxMb: maxRss,
+      quarters,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -169,12 +221,20 @@ async function exportAll(base, token, listId, pid) {
 async function bulk(base, token, listId) {
   const timed = async (path, body) => {
     const started = performance.now();
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = await response.json();
     if (!response.ok) throw new Error(`${path} → ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
     return { ms: performance.now() - started, answer };
   };
-  const label = await timed(`/api/people-results/${listId}/labels`, { all_matching: true, filters: {}, add: ['Bench'] });
+  const label = await timed(`/api/people-results/${listId}/labels`, {
+    all_matching: true,
+    filters: {},
+    add: ['Bench'],
+  });
   const removed = await timed(`/api/people-results/${listId}/delete`, { all_matching: true, filters: {} });
   return { labelMs: label.ms, labelled: label.answer.updated, deleteMs: removed.ms, deleted: removed.answer.deleted };
 }
@@ -190,10 +250,14 @@ function importCsv() {
   for (let i = 1; i <= IMPORT_ROWS; i++) {
     if (i % 5 === 0) {
       const g = i * 4; // g % 4 = 0: the big list's row g has an email
-      lines.push(`Person ${g},person${g}@company${g % 997}.example,Company ${g % 997},Role ${g % 31},https://company${g % 997}.example`);
+      lines.push(
+        `Person ${g},person${g}@company${g % 997}.example,Company ${g % 997},Role ${g % 31},https://company${g % 997}.example`,
+      );
     } else {
       const n = i % 20 === 1 && i > 2 ? i - 2 : i; // row i - 2 is a new one (i - 2 ≡ 19 mod 20)
-      lines.push(`Imported ${n},imported${n}@firm${n % 500}.example,Firm ${n % 500},Buyer,https://firm${n % 500}.example`);
+      lines.push(
+        `Imported ${n},imported${n}@firm${n % 500}.example,Firm ${n % 500},Buyer,https://firm${n % 500}.example`,
+      );
     }
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -207,19 +271,28 @@ function importCsv() {
 async function importList(base, token) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const call = async (method, path, body, contentType) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) }, ...(body === undefined ? {} : { body }) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) },
+      ...(body === undefined ? {} : { body }),
+    });
     const answer = await response.json();
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
     return answer;
   };
-  const listId = (await call('POST', '/api/campaigns', JSON.stringify({ name: 'Bench import', list_type: 'people' }))).campaign.id;
+  const listId = (await call('POST', '/api/campaigns', JSON.stringify({ name: 'Bench import', list_type: 'people' })))
+    .campaign.id;
   const csv = importCsv();
   let started = performance.now();
   const uploaded = await call('POST', `/api/campaigns/${listId}/imports?file_name=bench.csv`, csv, 'text/csv');
   const uploadSeconds = (performance.now() - started) / 1000;
   const importId = uploaded.import.id;
   started = performance.now();
-  await call('POST', `/api/campaigns/${listId}/imports/${importId}/start`, JSON.stringify({ mapping: uploaded.suggested_mapping, duplicates: 'skip' }));
+  await call(
+    'POST',
+    `/api/campaigns/${listId}/imports/${importId}/start`,
+    JSON.stringify({ mapping: uploaded.suggested_mapping, duplicates: 'skip' }),
+  );
   const pageMs = [];
   let figures;
   for (;;) {
@@ -230,7 +303,17 @@ async function importList(base, token) {
     if (figures.status === 'done' || figures.status === 'failed') break;
   }
   const importSeconds = (performance.now() - started) / 1000;
-  return { rows: uploaded.import.total, mb: Buffer.byteLength(csv) / 1024 / 1024, uploadSeconds, importSeconds, status: figures.status, imported: figures.imported, duplicates: figures.duplicates, failed: figures.failed, page: summary(pageMs) };
+  return {
+    rows: uploaded.import.total,
+    mb: Buffer.byteLength(csv) / 1024 / 1024,
+    uploadSeconds,
+    importSeconds,
+    status: figures.status,
+    imported: figures.imported,
+    duplicates: figures.duplicates,
+    failed: figures.failed,
+    page: summary(pageMs),
+  };
 }
 
 async function freshDatabase(serverUrl) {
@@ -254,7 +337,12 @@ export async function measurePostgres() {
   const serverUrl = pgScript('start');
   try {
     const databaseUrl = await freshDatabase(serverUrl);
-    const env = { DATABASE_URL: databaseUrl, BENCH_RESULTS: String(ROWS), BENCH_LIST_NAME: 'Bench 1M', PROCESS_ROLE: 'all' };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      BENCH_RESULTS: String(ROWS),
+      BENCH_LIST_NAME: 'Bench 1M',
+      PROCESS_ROLE: 'all',
+    };
     console.error(`bench: PostgreSQL, seeding ${ROWS.toLocaleString('en')} results…`);
     const first = await startServer(API_PORTS[0], env, { timeoutMs: 900_000 });
     servers.push(first);
@@ -267,7 +355,9 @@ export async function measurePostgres() {
     await client.connect();
     // The seeding's writes go to disk before the measures, not during them.
     await client.query('CHECKPOINT');
-    const { min } = (await client.query('SELECT min(id)::bigint AS min FROM campaign_results WHERE campaign_id = $1', [listId])).rows[0];
+    const { min } = (
+      await client.query('SELECT min(id)::bigint AS min FROM campaign_results WHERE campaign_id = $1', [listId])
+    ).rows[0];
     await client.end();
     const firstId = Number(min);
     const pages = ROWS / 20;
@@ -295,13 +385,19 @@ export async function measurePostgres() {
       Array.from({ length: 30 }, (_, i) => ({
         startDate: `2020-01-${String((i % 28) + 1).padStart(2, '0')}`,
         endDate: `2100-0${(i % 9) + 1}-01`,
-        ...(i % 3 === 0 ? { withEmail: 1 } : i % 3 === 1 ? { sent: 1 } : { advanced_custom_search: [{ field: 'city', operator: 'like', value: `City ${i}` }] }),
+        ...(i % 3 === 0
+          ? { withEmail: 1 }
+          : i % 3 === 1
+            ? { sent: 1 }
+            : { advanced_custom_search: [{ field: 'city', operator: 'like', value: `City ${i}` }] }),
       })),
     );
     console.error('bench: PostgreSQL, sorted first pages…');
     // Every filter above combined with every sort (issue 32): first pages at 20 connections, then each combination
     // once, one at a time (the first time a total is counted for it), then Next pages deep in the name order.
-    const sortedBodies = ['newest', 'name', 'name_desc', 'company'].flatMap((sort) => [{}, ...filters].map((filter) => ({ ...filter, sort })));
+    const sortedBodies = ['newest', 'name', 'name_desc', 'company'].flatMap((sort) =>
+      [{}, ...filters].map((filter) => ({ ...filter, sort })),
+    );
     const sortedSingle = await sequential(first.base, token, listId, sortedBodies);
     const sorted = await load([first.base], token, listId, sortedBodies);
     const sortedDeep = await sequential(
@@ -318,16 +414,38 @@ export async function measurePostgres() {
     const backBodies = deepPages.map((page) => ({ limit: 20, page: page - 1, before: firstId + (page - 1) * 20 }));
     const back = await sequential(first.base, token, listId, backBodies);
     // A URL of a deep page without a position (typed by hand, or from before keyset pages) still works, by OFFSET.
-    const offset = await sequential(first.base, token, listId, [{ limit: 20, page: Math.floor(0.8 * pages) }, { limit: 20, page: Math.floor(0.8 * pages) + 1 }, { limit: 20, page: pages }]);
+    const offset = await sequential(first.base, token, listId, [
+      { limit: 20, page: Math.floor(0.8 * pages) },
+      { limit: 20, page: Math.floor(0.8 * pages) + 1 },
+      { limit: 20, page: pages },
+    ]);
 
     console.error('bench: PostgreSQL, search box…');
     const numbers = spread(SAMPLES, 10, 99_999);
     const search = {
-      contain: await sequential(first.base, token, listId, [{ search: 'Person 99', search_type: 'contain' }, ...numbers.map((n) => ({ search: `erson ${n}`, search_type: 'contain' }))]),
-      exact: await sequential(first.base, token, listId, numbers.map((n) => ({ search: `person ${n * 10}`, search_type: 'exact' }))),
-      start: await sequential(first.base, token, listId, numbers.map((n) => ({ search: `Person ${n}`, search_type: 'start' }))),
+      contain: await sequential(first.base, token, listId, [
+        { search: 'Person 99', search_type: 'contain' },
+        ...numbers.map((n) => ({ search: `erson ${n}`, search_type: 'contain' })),
+      ]),
+      exact: await sequential(
+        first.base,
+        token,
+        listId,
+        numbers.map((n) => ({ search: `person ${n * 10}`, search_type: 'exact' })),
+      ),
+      start: await sequential(
+        first.base,
+        token,
+        listId,
+        numbers.map((n) => ({ search: `Person ${n}`, search_type: 'start' })),
+      ),
     };
-    const searchLoad = await load([first.base], token, listId, numbers.map((n) => ({ search: `Person ${n}`, search_type: ['contain', 'exact', 'start'][n % 3] })));
+    const searchLoad = await load(
+      [first.base],
+      token,
+      listId,
+      numbers.map((n) => ({ search: `Person ${n}`, search_type: ['contain', 'exact', 'start'][n % 3] })),
+    );
     const afterLoad = processMemoryMb(first.child.pid);
 
     console.error('bench: PostgreSQL, full CSV export…');
@@ -337,7 +455,9 @@ export async function measurePostgres() {
     const second = await startServer(API_PORTS[1], { ...env, BENCH_SEED: '0' });
     servers.push(second);
     const one = await withCpu([first.child.pid], () => load([first.base], token, listId, [{ limit: 20, page: 1 }]));
-    const two = await withCpu([first.child.pid, second.child.pid], () => load([first.base, second.base], token, listId, [{ limit: 20, page: 1 }]));
+    const two = await withCpu([first.child.pid, second.child.pid], () =>
+      load([first.base, second.base], token, listId, [{ limit: 20, page: 1 }]),
+    );
 
     console.error(`bench: PostgreSQL, CSV import of ${IMPORT_ROWS.toLocaleString('en')} rows…`);
     const imported = await importList(first.base, token);
@@ -361,7 +481,14 @@ export async function measurePostgres() {
       search,
       searchLoad,
       exported,
-      processes: { one: one.rps, two: two.rps, oneErrors: one.errors, twoErrors: two.errors, oneCpu: one.cpu, twoCpu: two.cpu },
+      processes: {
+        one: one.rps,
+        two: two.rps,
+        oneErrors: one.errors,
+        twoErrors: two.errors,
+        oneCpu: one.cpu,
+        twoCpu: two.cpu,
+      },
       bulk: bulkActions,
       imported,
       memory: { idleMb: idle.rssMb, underLoadMb: afterLoad.rssMb, peakMb: end.peakMb },
@@ -370,7 +497,11 @@ export async function measurePostgres() {
     };
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve() : s.child.once('exit', resolve)))));
+    await Promise.all(
+      servers.map(
+        (s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve() : s.child.once('exit', resolve))),
+      ),
+    );
     if (process.env.BENCH_PG_KEEP !== '1') pgScript('stop');
   }
 }

@@ -4,7 +4,13 @@
  * statically and wrapped in the same lifecycles, so the shell's routes, gating and
  * Parcel mounting are unchanged — only Module Federation is gone. For the benchmark.
  */
-import { AREA_CONTRACT_VERSION, createAreaLifecycles, type AreaDefinition, type AreaDefinitionOptions, type AreaModule } from '@leadsmith/shared';
+import {
+  AREA_CONTRACT_VERSION,
+  createAreaLifecycles,
+  type AreaDefinition,
+  type AreaDefinitionOptions,
+  type AreaModule,
+} from '@leadsmith/shared';
 import { App as SettingsApp } from '../../mfe-settings/src/App';
 import { NAMESPACE as settingsNs, translations as settingsTexts } from '../../mfe-settings/src/locales';
 import { App as AiApp } from '../../mfe-ai/src/App';
@@ -61,7 +67,14 @@ export async function loadArea(area: AreaDefinition, _registry?: RemoteRegistry,
     module = createAreaLifecycles({ ...options, remote: area.remote, version: VERSION });
     modules.set(area.remote, module);
   }
-  recordRemote({ remote: area.remote, version: VERSION, manifestUrl: '(bundled)', status: 'loaded', loadMs: 0, contractVersion: AREA_CONTRACT_VERSION });
+  recordRemote({
+    remote: area.remote,
+    version: VERSION,
+    manifestUrl: '(bundled)',
+    status: 'loaded',
+    loadMs: 0,
+    contractVersion: AREA_CONTRACT_VERSION,
+  });
   return { module, version: VERSION };
 }
 

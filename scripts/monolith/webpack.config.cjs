@@ -59,7 +59,10 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify('shell'), __APP_VERSION__: JSON.stringify(pkg.version) }),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
       // The same boot prefetch and preload hints as the federated shell: the comparison is of federation only.
-      new ShellHtmlPlugin({ bootScript: path.join(shellDir, 'public/boot-prefetch.js'), bootFrame: path.join(shellDir, 'src/boot/index.ts') }),
+      new ShellHtmlPlugin({
+        bootScript: path.join(shellDir, 'public/boot-prefetch.js'),
+        bootFrame: path.join(shellDir, 'src/boot/index.ts'),
+      }),
       ...(prod ? [new CompressAssetsPlugin()] : []),
     ],
     performance: { hints: false },

@@ -25,7 +25,11 @@
       if (existing && /^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
       var bytes = new Uint8Array(12);
       window.crypto.getRandomValues(bytes);
-      var id = Array.prototype.map.call(bytes, function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+      var id = Array.prototype.map
+        .call(bytes, function (b) {
+          return (b < 16 ? '0' : '') + b.toString(16);
+        })
+        .join('');
       window.localStorage.setItem(SID_KEY, id);
       return id;
     } catch {
@@ -84,7 +88,11 @@
     me.key = token;
     prefetch.me = me;
     var sid = registrySid();
-    var registry = call('GET', '/api/remote-registry?domain=' + encodeURIComponent(domain) + '&sid=' + encodeURIComponent(sid), headers);
+    var registry = call(
+      'GET',
+      '/api/remote-registry?domain=' + encodeURIComponent(domain) + '&sid=' + encodeURIComponent(sid),
+      headers,
+    );
     registry.key = [domain, sid, token].join(' ');
     prefetch.registry = registry;
   }

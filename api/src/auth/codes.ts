@@ -16,16 +16,29 @@ function hashCode(secret: string, userId: number, purpose: CodePurpose, code: st
 }
 
 /** Creates a fresh 6-digit code; earlier unused codes for the same purpose stop working. */
-export async function issueCode(q: Queryable, secret: string, userId: number, purpose: CodePurpose, now: Date): Promise<string> {
+export async function issueCode(
+  q: Queryable,
+  secret: string,
+  userId: number,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await q.query('UPDATE email_codes SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose, now]);
-  await q.query('INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)', [
+  await q.query('UPDATE email_codes SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
     userId,
     purpose,
-    hashCode(secret, userId, purpose, code),
-    new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
     now,
   ]);
+  await q.query(
+    'INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [
+      userId,
+      purpose,
+      hashCode(secret, userId, purpose, code),
+      new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
+      now,
+    ],
+  );
   return code;
 }
 
@@ -62,11 +75,10 @@ export async function checkCode(
   );
   const row = rows[0];
   if (!row) return 'invalid';
-  const day = await q.query<{ wrong: number }>('SELECT COALESCE(sum(attempts), 0)::int AS wrong FROM email_codes WHERE user_id = $1 AND purpose = $2 AND created_at > $3', [
-    args.userId,
-    args.purpose,
-    new Date(args.now.getTime() - 24 * 60 * MINUTE_MS),
-  ]);
+  const day = await q.query<{ wrong: number }>(
+    'SELECT COALESCE(sum(attempts), 0)::int AS wrong FROM email_codes WHERE user_id = $1 AND purpose = $2 AND created_at > $3',
+    [args.userId, args.purpose, new Date(args.now.getTime() - 24 * 60 * MINUTE_MS)],
+  );
   if ((day.rows[0]?.wrong ?? 0) >= CODE_MAX_DAILY_ATTEMPTS) return 'daily_limit';
   if (row.attempts >= CODE_MAX_ATTEMPTS) return 'too_many_attempts';
   const expected = Buffer.from(row.code_hash, 'hex');

@@ -34,7 +34,9 @@ export function configuredProviders(env: NodeJS.ProcessEnv = process.env): Socia
 }
 
 const guardedFetch: client.CustomFetch = (url, options) =>
-  undiciFetch(url, { ...options, dispatcher: outboundDispatcher() } as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
+  undiciFetch(url, { ...options, dispatcher: outboundDispatcher() } as Parameters<
+    typeof undiciFetch
+  >[1]) as unknown as Promise<Response>;
 
 const configurations = new Map<string, Promise<client.Configuration>>();
 
@@ -97,7 +99,10 @@ export interface SocialIdentity {
  * Exchanges the code at the token endpoint (with the PKCE verifier) and validates the ID token
  * (signature from the provider's JWKS, issuer, audience, expiry, nonce). Throws when any check fails.
  */
-export async function finishLogin(settings: OidcSettings, login: { redirectUri: string; code: string; state: string; codeVerifier: string; nonce: string }): Promise<SocialIdentity> {
+export async function finishLogin(
+  settings: OidcSettings,
+  login: { redirectUri: string; code: string; state: string; codeVerifier: string; nonce: string },
+): Promise<SocialIdentity> {
   const config = await configurationFor(settings);
   const callback = new URL(login.redirectUri);
   callback.searchParams.set('code', login.code);

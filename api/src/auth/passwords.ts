@@ -8,7 +8,12 @@ import { hash as argon2Hash, verify as argon2Verify, type Options } from '@node-
  * `scrypt$N$r$p$salt$hash`) still verify, and `needsRehash` tells the sign-in to replace them.
  */
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
-export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const satisfies Options;
+export const ARGON2_PARAMS = {
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const satisfies Options;
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2Hash(password.normalize('NFKC'), ARGON2_PARAMS);
@@ -17,7 +22,9 @@ export async function hashPassword(password: string): Promise<string> {
 function scryptDerive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem: 128 * N * r bytes is what scrypt needs; give it headroom.
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -32,7 +39,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptDerive(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scryptDerive(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -13,16 +13,19 @@ export interface IssuedToken {
 }
 
 /** 32 random bytes, base64url; stored as sha256 with its expiry (and the admin behind an impersonation). */
-export async function issueToken(q: Queryable, userId: number, now: Date, ttlHours: number, impersonatorId: number | null = null): Promise<IssuedToken> {
+export async function issueToken(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  ttlHours: number,
+  impersonatorId: number | null = null,
+): Promise<IssuedToken> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlHours * HOUR_MS);
-  await q.query('INSERT INTO auth_tokens (user_id, token_hash, created_at, expires_at, impersonator_id) VALUES ($1, $2, $3, $4, $5)', [
-    userId,
-    hashToken(token),
-    now,
-    expiresAt,
-    impersonatorId,
-  ]);
+  await q.query(
+    'INSERT INTO auth_tokens (user_id, token_hash, created_at, expires_at, impersonator_id) VALUES ($1, $2, $3, $4, $5)',
+    [userId, hashToken(token), now, expiresAt, impersonatorId],
+  );
   return { token, expiresAt };
 }
 

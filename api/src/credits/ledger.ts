@@ -61,7 +61,12 @@ export function additionalExpiry(from: Date): Date {
 }
 
 async function lockWallet(tx: Queryable, userId: number): Promise<WalletRow | undefined> {
-  return (await tx.query<WalletRow>('SELECT monthly, additional, rolled_over FROM credit_wallets WHERE user_id = $1 FOR UPDATE', [userId])).rows[0];
+  return (
+    await tx.query<WalletRow>(
+      'SELECT monthly, additional, rolled_over FROM credit_wallets WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    )
+  ).rows[0];
 }
 
 /**
@@ -79,15 +84,25 @@ async function writeOffExpired(tx: Queryable, userId: number, wallet: WalletRow,
   );
   const expired = Math.min(rows[0]?.n ?? 0, wallet.additional);
   if (expired <= 0) return wallet;
-  await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [userId, expired, now]);
-  await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', 'Additional credits expired', $3)", [userId, -expired, now]);
+  await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [
+    userId,
+    expired,
+    now,
+  ]);
+  await tx.query(
+    "INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', 'Additional credits expired', $3)",
+    [userId, -expired, now],
+  );
   return { ...wallet, additional: wallet.additional - expired };
 }
 
 /** Takes `amount` additional credits out of the lots, earliest expiry first. */
 async function consumeLots(tx: Queryable, userId: number, amount: number): Promise<void> {
   let left = amount;
-  const { rows } = await tx.query<{ id: number; remaining: number }>('SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY expires_at, id FOR UPDATE', [userId]);
+  const { rows } = await tx.query<{ id: number; remaining: number }>(
+    'SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY expires_at, id FOR UPDATE',
+    [userId],
+  );
   for (const lot of rows) {
     if (left <= 0) break;
     const take = Math.min(left, lot.remaining);
@@ -101,7 +116,13 @@ async function consumeLots(tx: Queryable, userId: number, amount: number): Promi
  * rolled-over (spec §9). All or nothing: returns false and changes nothing when the balance is short,
  * so a wallet never goes negative. One ledger row per bucket touched keeps sum(ledger) == wallet.
  */
-export async function spendCredits(tx: Queryable, userId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<boolean> {
+export async function spendCredits(
+  tx: Queryable,
+  userId: number,
+  amount: number,
+  reason: string,
+  options: LedgerOptions = {},
+): Promise<boolean> {
   if (amount <= 0) return true;
   const now = options.now ?? new Date();
   const locked = await lockWallet(tx, userId);
@@ -116,17 +137,17 @@ export async function spendCredits(tx: Queryable, userId: number, amount: number
     taken[bucket] = take;
     left -= take;
   }
-  await tx.query('UPDATE credit_wallets SET monthly = monthly - $2, additional = additional - $3, rolled_over = rolled_over - $4, updated_at = $5 WHERE user_id = $1', [
-    userId,
-    taken.monthly,
-    taken.additional,
-    taken.rolled_over,
-    now,
-  ]);
+  await tx.query(
+    'UPDATE credit_wallets SET monthly = monthly - $2, additional = additional - $3, rolled_over = rolled_over - $4, updated_at = $5 WHERE user_id = $1',
+    [userId, taken.monthly, taken.additional, taken.rolled_over, now],
+  );
   if (taken.additional > 0) await consumeLots(tx, userId, taken.additional);
   for (const bucket of SPEND_ORDER) {
     if (taken[bucket] > 0) {
-      await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, -taken[bucket], bucket, reason, now]);
+      await tx.query(
+        'INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [userId, -taken[bucket], bucket, reason, now],
+      );
     }
   }
   // Counted once committed: a spend rolled back with its results was never spent.
@@ -135,18 +156,28 @@ export async function spendCredits(tx: Queryable, userId: number, amount: number
   else count();
   const autoTopUp = await queueAutoTopUp(tx, userId, before, before - amount);
   if (options.mail && !autoTopUp && before > LOW_CREDITS_THRESHOLD && before - amount <= LOW_CREDITS_THRESHOLD) {
-    await sendTemplatedMail(tx, options.mail, { kind: 'low_credits', userId, vars: { balance: String(before - amount), threshold: String(LOW_CREDITS_THRESHOLD) } });
+    await sendTemplatedMail(tx, options.mail, {
+      kind: 'low_credits',
+      userId,
+      vars: { balance: String(before - amount), threshold: String(LOW_CREDITS_THRESHOLD) },
+    });
   }
   return true;
 }
 
 /** Queues one automatic top-up when this spend crossed the user's threshold (spec §9). Returns whether automatic top-ups are on. */
 async function queueAutoTopUp(tx: Queryable, userId: number, before: number, after: number): Promise<boolean> {
-  const { rows } = await tx.query<{ threshold: number }>('SELECT threshold FROM credit_auto_topups WHERE user_id = $1 AND enabled', [userId]);
+  const { rows } = await tx.query<{ threshold: number }>(
+    'SELECT threshold FROM credit_auto_topups WHERE user_id = $1 AND enabled',
+    [userId],
+  );
   const setting = rows[0];
   if (!setting) return false;
   if (!(before > setting.threshold && after <= setting.threshold)) return true;
-  const queued = await tx.query("INSERT INTO credit_topup_requests (user_id, status) VALUES ($1, 'pending') ON CONFLICT DO NOTHING RETURNING id", [userId]);
+  const queued = await tx.query(
+    "INSERT INTO credit_topup_requests (user_id, status) VALUES ($1, 'pending') ON CONFLICT DO NOTHING RETURNING id",
+    [userId],
+  );
   if (queued.rowCount === 0) return true;
   // Told once the request is committed, so the listener (another connection on PostgreSQL) sees it.
   const signal = () => autoTopUpSignal.emit('queued', userId);
@@ -167,27 +198,42 @@ export async function grantCredits(
   reason: string,
   options: LedgerOptions & { expiresAt?: Date } = {},
 ): Promise<void> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`grantCredits: amount must be a positive integer, got ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`grantCredits: amount must be a positive integer, got ${amount}`);
   const now = options.now ?? new Date();
-  await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, now]);
+  await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [
+    userId,
+    now,
+  ]);
   const locked = await lockWallet(tx, userId);
   if (locked) await writeOffExpired(tx, userId, locked, now);
   // The column name comes from the closed Bucket union, never from input.
-  await tx.query(`UPDATE credit_wallets SET ${bucket} = ${bucket} + $2, updated_at = $3 WHERE user_id = $1`, [userId, amount, now]);
-  await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, amount, bucket, reason, now]);
+  await tx.query(`UPDATE credit_wallets SET ${bucket} = ${bucket} + $2, updated_at = $3 WHERE user_id = $1`, [
+    userId,
+    amount,
+    now,
+  ]);
+  await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    userId,
+    amount,
+    bucket,
+    reason,
+    now,
+  ]);
   if (bucket === 'additional') {
-    await tx.query('INSERT INTO credit_lots (user_id, amount, remaining, expires_at, reason, created_at) VALUES ($1, $2, $2, $3, $4, $5)', [
-      userId,
-      amount,
-      options.expiresAt ?? additionalExpiry(now),
-      reason,
-      now,
-    ]);
+    await tx.query(
+      'INSERT INTO credit_lots (user_id, amount, remaining, expires_at, reason, created_at) VALUES ($1, $2, $2, $3, $4, $5)',
+      [userId, amount, options.expiresAt ?? additionalExpiry(now), reason, now],
+    );
   }
 }
 
 /** The spendable balance: expired lots are written off first. */
-export async function walletBalance(tx: Queryable, userId: number, options: LedgerOptions = {}): Promise<WalletBalance> {
+export async function walletBalance(
+  tx: Queryable,
+  userId: number,
+  options: LedgerOptions = {},
+): Promise<WalletBalance> {
   const locked = await lockWallet(tx, userId);
   if (!locked) return { monthly: 0, additional: 0, rolled_over: 0, total: 0 };
   const wallet = await writeOffExpired(tx, userId, locked, options.now ?? new Date());
@@ -212,7 +258,10 @@ export async function creditBalance(tx: Queryable, userId: number, options: Ledg
 
 /** Makes sure the user has a wallet row and locks it (a wallet that never existed reads as empty). */
 async function lockOrCreateWallet(tx: Queryable, userId: number, now: Date): Promise<void> {
-  await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, now]);
+  await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [
+    userId,
+    now,
+  ]);
   await lockWallet(tx, userId);
 }
 
@@ -222,7 +271,14 @@ async function lockOrCreateWallet(tx: Queryable, userId: number, now: Date): Pro
  * first, then the receiver's (one order everywhere, so concurrent grants neither deadlock nor
  * overspend). Returns false and changes nothing when the giver's balance is short.
  */
-export async function transferCredits(tx: Queryable, fromUserId: number, toUserId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<boolean> {
+export async function transferCredits(
+  tx: Queryable,
+  fromUserId: number,
+  toUserId: number,
+  amount: number,
+  reason: string,
+  options: LedgerOptions = {},
+): Promise<boolean> {
   if (amount <= 0) return true;
   const now = options.now ?? new Date();
   await lockOrCreateWallet(tx, fromUserId, now);
@@ -237,7 +293,14 @@ export async function transferCredits(tx: Queryable, fromUserId: number, toUserI
  * additional credits the receiver still has (what it already spent stays spent) and returns them to
  * the giver. Locks in the same order as `transferCredits`. Returns how many credits moved.
  */
-export async function returnCredits(tx: Queryable, giverId: number, receiverId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<number> {
+export async function returnCredits(
+  tx: Queryable,
+  giverId: number,
+  receiverId: number,
+  amount: number,
+  reason: string,
+  options: LedgerOptions = {},
+): Promise<number> {
   if (amount <= 0) return 0;
   const now = options.now ?? new Date();
   await lockOrCreateWallet(tx, giverId, now);
@@ -247,9 +310,16 @@ export async function returnCredits(tx: Queryable, giverId: number, receiverId: 
   const wallet = await writeOffExpired(tx, receiverId, locked, now);
   const take = Math.min(amount, wallet.additional);
   if (take <= 0) return 0;
-  await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [receiverId, take, now]);
+  await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [
+    receiverId,
+    take,
+    now,
+  ]);
   await consumeLots(tx, receiverId, take);
-  await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', $3, $4)", [receiverId, -take, reason, now]);
+  await tx.query(
+    "INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', $3, $4)",
+    [receiverId, -take, reason, now],
+  );
   await grantCredits(tx, giverId, take, 'additional', reason, { now });
   return take;
 }
@@ -259,16 +329,29 @@ export async function returnCredits(tx: Queryable, giverId: number, receiverId: 
  * credits the user still has, never more — what was already spent stays spent, and the part that could
  * not be taken back is returned as the shortfall for the caller to record. Inside the caller's transaction.
  */
-export async function revokeCredits(tx: Queryable, userId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<{ taken: number; shortfall: number }> {
+export async function revokeCredits(
+  tx: Queryable,
+  userId: number,
+  amount: number,
+  reason: string,
+  options: LedgerOptions = {},
+): Promise<{ taken: number; shortfall: number }> {
   if (amount <= 0) return { taken: 0, shortfall: 0 };
   const now = options.now ?? new Date();
   const locked = await lockWallet(tx, userId);
   const wallet = locked ? await writeOffExpired(tx, userId, locked, now) : null;
   const taken = Math.min(amount, wallet?.additional ?? 0);
   if (taken > 0) {
-    await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [userId, taken, now]);
+    await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [
+      userId,
+      taken,
+      now,
+    ]);
     await consumeLots(tx, userId, taken);
-    await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', $3, $4)", [userId, -taken, reason, now]);
+    await tx.query(
+      "INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', $3, $4)",
+      [userId, -taken, reason, now],
+    );
   }
   return { taken, shortfall: amount - taken };
 }
@@ -277,18 +360,23 @@ export async function revokeCredits(tx: Queryable, userId: number, amount: numbe
  * Spec §3/§9: at the start of a new paid period the monthly credits left over from the last one
  * become rolled-over credits (spent last). Inside the caller's transaction; returns how many moved.
  */
-export async function rollOverMonthly(tx: Queryable, userId: number, reason: string, options: LedgerOptions = {}): Promise<number> {
+export async function rollOverMonthly(
+  tx: Queryable,
+  userId: number,
+  reason: string,
+  options: LedgerOptions = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   const wallet = await lockWallet(tx, userId);
   const moved = wallet?.monthly ?? 0;
   if (moved <= 0) return 0;
-  await tx.query('UPDATE credit_wallets SET monthly = 0, rolled_over = rolled_over + $2, updated_at = $3 WHERE user_id = $1', [userId, moved, now]);
-  await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'monthly', $3, $4), ($1, $5, 'rolled_over', $3, $4)", [
-    userId,
-    -moved,
-    reason,
-    now,
-    moved,
-  ]);
+  await tx.query(
+    'UPDATE credit_wallets SET monthly = 0, rolled_over = rolled_over + $2, updated_at = $3 WHERE user_id = $1',
+    [userId, moved, now],
+  );
+  await tx.query(
+    "INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'monthly', $3, $4), ($1, $5, 'rolled_over', $3, $4)",
+    [userId, -moved, reason, now, moved],
+  );
   return moved;
 }

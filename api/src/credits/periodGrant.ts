@@ -53,7 +53,8 @@ export interface RenewalFailure {
   amountCents?: number | null;
 }
 
-export type FailureOutcome = { changed: true; paused: boolean } | { changed: false; reason: 'unknown_subscription' | 'not_active' };
+export type FailureOutcome =
+  { changed: true; paused: boolean } | { changed: false; reason: 'unknown_subscription' | 'not_active' };
 
 interface SubscriptionRow {
   id: number;
@@ -95,14 +96,17 @@ async function lockSubscription(tx: Queryable, id: number): Promise<Subscription
   return rows[0];
 }
 
-async function usageEvent(tx: Queryable, sub: SubscriptionRow, event: string, at: Date, detail: Record<string, unknown>): Promise<void> {
-  await tx.query('INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)', [
-    sub.owner_id,
-    sub.id,
-    event,
-    JSON.stringify(detail),
-    at,
-  ]);
+async function usageEvent(
+  tx: Queryable,
+  sub: SubscriptionRow,
+  event: string,
+  at: Date,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)',
+    [sub.owner_id, sub.id, event, JSON.stringify(detail), at],
+  );
 }
 
 /**
@@ -110,10 +114,19 @@ async function usageEvent(tx: Queryable, sub: SubscriptionRow, event: string, at
  * holds now (own or plan). A reseller grants only what it holds (ADR 056): a base module it has lost is
  * not granted, and one the customer got from an earlier period is withdrawn with this one.
  */
-export async function resumeAccess(tx: Queryable, customerId: number, subscriptionId: number, periodEnd: Date | null): Promise<void> {
-  await tx.query(`UPDATE users SET subscription_status = 'active', subscription_id = $2, license_expires_at = $3 WHERE id = $1`, [customerId, `wl_${subscriptionId}`, periodEnd]);
+export async function resumeAccess(
+  tx: Queryable,
+  customerId: number,
+  subscriptionId: number,
+  periodEnd: Date | null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE users SET subscription_status = 'active', subscription_id = $2, license_expires_at = $3 WHERE id = $1`,
+    [customerId, `wl_${subscriptionId}`, periodEnd],
+  );
   const base = `{${CUSTOMER_MODULE_SLUGS.join(',')}}`;
-  const resellerHolds = 'SELECT hm.module_id FROM whitelabel_subscriptions s JOIN user_held_modules hm ON hm.user_id = s.owner_id WHERE s.id = $2';
+  const resellerHolds =
+    'SELECT hm.module_id FROM whitelabel_subscriptions s JOIN user_held_modules hm ON hm.user_id = s.owner_id WHERE s.id = $2';
   await tx.query(
     `INSERT INTO user_modules (user_id, module_id)
      SELECT $1, m.id FROM modules m WHERE m.slug = ANY($3::text[]) AND m.id IN (${resellerHolds}) ON CONFLICT DO NOTHING`,
@@ -138,7 +151,8 @@ export const CUSTOMER_MODULE_SLUGS = CUSTOMER_BASE_MODULE_SLUGS;
  */
 export async function grantPaidPeriod(db: Db | Queryable, period: PaidPeriod): Promise<GrantOutcome> {
   const { subscriptionId, periodStart, periodEnd, sourceEventId } = period;
-  if (!(periodEnd.getTime() > periodStart.getTime())) throw new Error(`grantPaidPeriod: periodEnd must be after periodStart (subscription ${subscriptionId})`);
+  if (!(periodEnd.getTime() > periodStart.getTime()))
+    throw new Error(`grantPaidPeriod: periodEnd must be after periodStart (subscription ${subscriptionId})`);
   if (!sourceEventId) throw new Error('grantPaidPeriod: sourceEventId is required');
   const at = period.at ?? new Date();
   return inTransaction(db, async (tx) => {
@@ -153,51 +167,76 @@ export async function grantPaidPeriod(db: Db | Queryable, period: PaidPeriod): P
     );
     if (seen.rows[0]) {
       // The provider's dates win for the period we already granted (its end may be a little later than ours).
-      await tx.query('UPDATE whitelabel_subscriptions SET current_period_end = GREATEST(current_period_end, $2), updated_at = $3 WHERE id = $1 AND status <> $4', [
-        subscriptionId,
-        periodEnd,
-        at,
-        'canceled',
-      ]);
+      await tx.query(
+        'UPDATE whitelabel_subscriptions SET current_period_end = GREATEST(current_period_end, $2), updated_at = $3 WHERE id = $1 AND status <> $4',
+        [subscriptionId, periodEnd, at, 'canceled'],
+      );
       return { granted: false, reason: 'duplicate' } as const;
     }
     const credits = sub.monthly_credits * monthsIn(periodStart, periodEnd);
-    const first = !(await tx.query('SELECT 1 FROM subscription_periods WHERE subscription_id = $1 LIMIT 1', [subscriptionId])).rows[0];
-    const rolledOver = first ? 0 : await rollOverMonthly(tx, sub.customer_id, `Unused monthly credits of ${sub.package_name} rolled over`, { now: at });
-    await tx.query('INSERT INTO subscription_periods (subscription_id, period_start, period_end, credits, rolled_over, source_event_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      subscriptionId,
-      periodStart,
-      periodEnd,
-      credits,
-      rolledOver,
-      sourceEventId,
-      at,
-    ]);
-    if (credits > 0) await grantCredits(tx, sub.customer_id, credits, 'monthly', `Package ${sub.package_name}`, { now: at });
+    const first = !(
+      await tx.query('SELECT 1 FROM subscription_periods WHERE subscription_id = $1 LIMIT 1', [subscriptionId])
+    ).rows[0];
+    const rolledOver = first
+      ? 0
+      : await rollOverMonthly(tx, sub.customer_id, `Unused monthly credits of ${sub.package_name} rolled over`, {
+          now: at,
+        });
+    await tx.query(
+      'INSERT INTO subscription_periods (subscription_id, period_start, period_end, credits, rolled_over, source_event_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [subscriptionId, periodStart, periodEnd, credits, rolledOver, sourceEventId, at],
+    );
+    if (credits > 0)
+      await grantCredits(tx, sub.customer_id, credits, 'monthly', `Package ${sub.package_name}`, { now: at });
     await tx.query(
       `UPDATE whitelabel_subscriptions SET status = 'active', past_due_since = NULL, current_period_start = $2,
               current_period_end = GREATEST(current_period_end, $3), updated_at = $4 WHERE id = $1`,
       [subscriptionId, periodStart, periodEnd, at],
     );
     // The search limit is the package's own number (never the credits); null leaves the customer's as it is.
-    if (sub.search_limit !== null) await tx.query('UPDATE users SET search_limit = $2 WHERE id = $1', [sub.customer_id, sub.search_limit]);
-    const end = (await tx.query<{ current_period_end: Date }>('SELECT current_period_end FROM whitelabel_subscriptions WHERE id = $1', [subscriptionId])).rows[0]!.current_period_end;
+    if (sub.search_limit !== null)
+      await tx.query('UPDATE users SET search_limit = $2 WHERE id = $1', [sub.customer_id, sub.search_limit]);
+    const end = (
+      await tx.query<{ current_period_end: Date }>(
+        'SELECT current_period_end FROM whitelabel_subscriptions WHERE id = $1',
+        [subscriptionId],
+      )
+    ).rows[0]!.current_period_end;
     await resumeAccess(tx, sub.customer_id, subscriptionId, end);
     if (!first || sub.status === 'past_due') {
-      await usageEvent(tx, sub, 'renewed', at, { credits, rolled_over: rolledOver, period_start: periodStart.toISOString(), period_end: periodEnd.toISOString() });
+      await usageEvent(tx, sub, 'renewed', at, {
+        credits,
+        rolled_over: rolledOver,
+        period_start: periodStart.toISOString(),
+        period_end: periodEnd.toISOString(),
+      });
       // The renewal email goes with the period it reports, so a period granted once is mailed once.
-      if (period.mail) await mailRenewal(tx, period.mail, sub, { credits, months: monthsIn(periodStart, periodEnd), end });
+      if (period.mail)
+        await mailRenewal(tx, period.mail, sub, { credits, months: monthsIn(periodStart, periodEnd), end });
     }
     return { granted: true, credits, rolledOver } as const;
   });
 }
 
-async function mailRenewal(tx: Queryable, mail: MailDeps, sub: SubscriptionRow, period: { credits: number; months: number; end: Date }): Promise<void> {
-  const cents = period.months >= 12 && sub.yearly_price_cents !== null ? sub.yearly_price_cents * Math.floor(period.months / 12) : sub.monthly_price_cents * period.months;
+async function mailRenewal(
+  tx: Queryable,
+  mail: MailDeps,
+  sub: SubscriptionRow,
+  period: { credits: number; months: number; end: Date },
+): Promise<void> {
+  const cents =
+    period.months >= 12 && sub.yearly_price_cents !== null
+      ? sub.yearly_price_cents * Math.floor(period.months / 12)
+      : sub.monthly_price_cents * period.months;
   await sendTemplatedMail(tx, mail, {
     kind: 'subscription_renewal',
     userId: sub.customer_id,
-    vars: { plan: sub.package_name, amount: formatCents(cents), period_end: period.end.toISOString().slice(0, 10), credits: String(period.credits) },
+    vars: {
+      plan: sub.package_name,
+      amount: formatCents(cents),
+      period_end: period.end.toISOString().slice(0, 10),
+      credits: String(period.credits),
+    },
   });
 }
 
@@ -213,21 +252,32 @@ export async function markRenewalFailed(db: Db | Queryable, failure: RenewalFail
     const sub = await lockSubscription(tx, failure.subscriptionId);
     if (!sub) return { changed: false, reason: 'unknown_subscription' } as const;
     if (sub.status !== 'active') return { changed: false, reason: 'not_active' } as const;
-    await tx.query(`UPDATE whitelabel_subscriptions SET status = 'past_due', past_due_since = $2, updated_at = $2 WHERE id = $1`, [sub.id, at]);
+    await tx.query(
+      `UPDATE whitelabel_subscriptions SET status = 'past_due', past_due_since = $2, updated_at = $2 WHERE id = $1`,
+      [sub.id, at],
+    );
     const paused = sub.past_due_access === 'pause';
     if (paused) {
       await tx.query(`UPDATE users SET subscription_status = 'past_due' WHERE id = $1`, [sub.customer_id]);
-      await tx.query('DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))', [
-        sub.customer_id,
-        `{${CUSTOMER_MODULE_SLUGS.join(',')}}`,
-      ]);
+      await tx.query(
+        'DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))',
+        [sub.customer_id, `{${CUSTOMER_MODULE_SLUGS.join(',')}}`],
+      );
     }
     const reason = failure.failure ?? null;
-    await usageEvent(tx, sub, 'past_due', at, { source_event_id: failure.sourceEventId, access: paused ? 'paused' : 'kept', failure_code: reason?.declineCode ?? reason?.code ?? null });
+    await usageEvent(tx, sub, 'past_due', at, {
+      source_event_id: failure.sourceEventId,
+      access: paused ? 'paused' : 'kept',
+      failure_code: reason?.declineCode ?? reason?.code ?? null,
+    });
     // The failed-payment email goes with the change to past due: a repeated report changes nothing and mails nothing.
     if (failure.mail) {
       const amount = formatCents(failure.amountCents ?? sub.monthly_price_cents);
-      await sendTemplatedMail(tx, failure.mail, { kind: 'payment_failed', userId: sub.customer_id, vars: (lang) => ({ amount, reason: paymentFailureReason(lang, reason) }) });
+      await sendTemplatedMail(tx, failure.mail, {
+        kind: 'payment_failed',
+        userId: sub.customer_id,
+        vars: (lang) => ({ amount, reason: paymentFailureReason(lang, reason) }),
+      });
     }
     return { changed: true, paused } as const;
   });

@@ -50,12 +50,20 @@ async function renewOne(db: Db, id: number, now: Date, mail?: MailDeps): Promise
           [id],
         )
       ).rows[0];
-      if (!state || state.status !== 'active' || !state.last_end || state.last_end.getTime() > now.getTime()) return false;
+      if (!state || state.status !== 'active' || !state.last_end || state.last_end.getTime() > now.getTime())
+        return false;
       const start = state.last_end;
       const beyondPaid = start.getTime() >= state.current_period_end.getTime();
       if (beyondPaid && state.cancel_at_period_end) return false;
       const end = addMonths(start, 1);
-      const outcome = await grantPaidPeriod(tx, { subscriptionId: id, periodStart: start, periodEnd: end, sourceEventId: `sandbox:${id}:${start.toISOString()}`, at: now, mail });
+      const outcome = await grantPaidPeriod(tx, {
+        subscriptionId: id,
+        periodStart: start,
+        periodEnd: end,
+        sourceEventId: `sandbox:${id}:${start.toISOString()}`,
+        at: now,
+        mail,
+      });
       if (!outcome.granted) return false;
       // A yearly subscription pays a year past its paid stretch, which then grows by twelve months.
       const yearly = state.billing_interval === 'year' && state.yearly_price_cents !== null;
@@ -67,7 +75,11 @@ async function renewOne(db: Db, id: number, now: Date, mail?: MailDeps): Promise
           [state.owner_id, id, price, `ch_sandbox_renewal_${id}_${start.getTime()}`, now],
         );
       }
-      if (beyondPaid && yearly) await tx.query('UPDATE whitelabel_subscriptions SET current_period_end = GREATEST(current_period_end, $2) WHERE id = $1', [id, addMonths(start, 12)]);
+      if (beyondPaid && yearly)
+        await tx.query(
+          'UPDATE whitelabel_subscriptions SET current_period_end = GREATEST(current_period_end, $2) WHERE id = $1',
+          [id, addMonths(start, 12)],
+        );
       granted += 1;
       return true;
     });
@@ -92,7 +104,10 @@ export async function renewDueSubscriptions(db: Db, now: Date, mail?: MailDeps, 
 
 /** Writes off every purchased credit lot past its expiry, one wallet at a time. Returns the wallets touched. */
 export async function expireAdditionalCredits(db: Db, now: Date, limit = 1000): Promise<number> {
-  const { rows } = await db.query<{ user_id: number }>('SELECT DISTINCT user_id FROM credit_lots WHERE remaining > 0 AND expires_at <= $1 ORDER BY user_id LIMIT $2', [now, limit]);
+  const { rows } = await db.query<{ user_id: number }>(
+    'SELECT DISTINCT user_id FROM credit_lots WHERE remaining > 0 AND expires_at <= $1 ORDER BY user_id LIMIT $2',
+    [now, limit],
+  );
   for (const row of rows) await db.transaction((tx) => walletBalance(tx, row.user_id, { now }).then(() => undefined));
   return rows.length;
 }

@@ -96,20 +96,29 @@ export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATI
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await ensureLedger(tx);
-    const applied = new Map((await tx.query<{ id: string; checksum: string | null }>('SELECT id, checksum FROM schema_migrations')).rows.map((r) => [r.id, r.checksum]));
+    const applied = new Map(
+      (await tx.query<{ id: string; checksum: string | null }>('SELECT id, checksum FROM schema_migrations')).rows.map(
+        (r) => [r.id, r.checksum],
+      ),
+    );
     const changed: { id: string; applied: string; shipped: string }[] = [];
     for (const migration of migrations) {
       const recorded = applied.get(migration.id);
       const shipped = migrationChecksum(migration);
-      if (recorded === null) await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE id = $1', [migration.id, shipped]);
-      else if (recorded !== undefined && recorded !== shipped) changed.push({ id: migration.id, applied: recorded, shipped });
+      if (recorded === null)
+        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE id = $1', [migration.id, shipped]);
+      else if (recorded !== undefined && recorded !== shipped)
+        changed.push({ id: migration.id, applied: recorded, shipped });
     }
     if (changed.length > 0) throw new ChangedMigrationError(changed);
     const done: string[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (id, checksum) VALUES ($1, $2)', [migration.id, migrationChecksum(migration)]);
+      await tx.query('INSERT INTO schema_migrations (id, checksum) VALUES ($1, $2)', [
+        migration.id,
+        migrationChecksum(migration),
+      ]);
       done.push(migration.id);
     }
     return done;
@@ -120,13 +129,18 @@ export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATI
  * For readiness: whether a process holds the migration lock now (migrating), and which of this
  * build's migrations the database lacks.
  */
-export async function migrationState(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<{ locked: boolean; pending: string[] }> {
+export async function migrationState(
+  db: Db,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<{ locked: boolean; pending: string[] }> {
   // A bigint advisory key is held as classid (high 32 bits) and objid (low 32 bits), objsubid 1.
   const { rows: locks } = await db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND objsubid = 1",
     [MIGRATION_LOCK_KEY],
   );
   const { rows } = await db.query<{ ok: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok");
-  const applied = rows[0]?.ok ? new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id)) : new Set<string>();
+  const applied = rows[0]?.ok
+    ? new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id))
+    : new Set<string>();
   return { locked: (locks[0]?.n ?? 0) > 0, pending: migrations.filter((m) => !applied.has(m.id)).map((m) => m.id) };
 }

@@ -1,7 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { DATE_OID, INT8_OID, integerParams, parseDate, parseInt8, PREPARED_MAX, toDriverParams, transactionWithAfterCommit, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
+import {
+  DATE_OID,
+  INT8_OID,
+  integerParams,
+  parseDate,
+  parseInt8,
+  PREPARED_MAX,
+  toDriverParams,
+  transactionWithAfterCommit,
+  type Db,
+  type Queryable,
+  type QueryResult,
+  type SqlParam,
+} from './types';
 
 type PgliteLike = Pick<PGlite | Transaction, 'query' | 'exec'>;
 

@@ -1,5 +1,17 @@
 import pg from 'pg';
-import { DATE_OID, INT8_OID, parseDate, parseInt8, PREPARED_MAX, toDriverParams, transactionWithAfterCommit, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
+import {
+  DATE_OID,
+  INT8_OID,
+  parseDate,
+  parseInt8,
+  PREPARED_MAX,
+  toDriverParams,
+  transactionWithAfterCommit,
+  type Db,
+  type Queryable,
+  type QueryResult,
+  type SqlParam,
+} from './types';
 
 type PgQueryTarget = Pick<pg.Pool | pg.PoolClient, 'query'>;
 

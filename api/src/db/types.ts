@@ -38,7 +38,8 @@ export function integerParams(params: readonly SqlParam[]): params is readonly n
   return params.every((p) => typeof p === 'number' && Number.isSafeInteger(p));
 }
 
-export type QueueTarget = { kind: 'pglite'; pglite: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; connectionString: string };
+export type QueueTarget =
+  { kind: 'pglite'; pglite: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; connectionString: string };
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -62,7 +63,10 @@ export interface Db extends Queryable {
  * Runs `fn` in the driver's transaction (`run`) with afterCommit() on its Queryable; the callbacks
  * run once `run` has resolved, i.e. after COMMIT.
  */
-export async function transactionWithAfterCommit<T>(run: (inner: (tx: Queryable) => Promise<T>) => Promise<T>, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function transactionWithAfterCommit<T>(
+  run: (inner: (tx: Queryable) => Promise<T>) => Promise<T>,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   const committed: (() => void)[] = [];
   const result = await run((tx) => fn({ ...tx, afterCommit: (callback) => void committed.push(callback) }));
   for (const callback of committed) callback();

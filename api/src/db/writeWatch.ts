@@ -57,7 +57,8 @@ export function watchWrites(db: Db): Db {
     exec: outer.exec,
     // Reads of watched tables go through query(), which counts them.
     queryPrepared: prepared
-      ? <T>(sql: string, params: readonly SqlParam[]) => (topicsOf(sql).length === 0 ? prepared<T>(sql, params) : outer.query<T>(sql, params))
+      ? <T>(sql: string, params: readonly SqlParam[]) =>
+          topicsOf(sql).length === 0 ? prepared<T>(sql, params) : outer.query<T>(sql, params)
       : undefined,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const touched = new Set<WatchedTopic>();

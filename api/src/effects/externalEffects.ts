@@ -22,7 +22,8 @@ export function secondsFromEnv(key: string, fallback: number, min: number, max: 
   const raw = process.env[key]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) throw new Error(`Invalid environment variable ${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    throw new Error(`Invalid environment variable ${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -35,7 +36,8 @@ export interface EffectOutcome {
   outcome?: Record<string, unknown>;
 }
 
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /**
  * Records `keys` as being sent by this caller. Returns the keys it now owns: new ones, and ones a

@@ -63,7 +63,10 @@ async function tokenRow(db: Db, tokenHash: string, now: Date): Promise<TokenRow 
 }
 
 /** The user behind the request's bearer token, or null (no/unknown/expired/revoked token, deleted user). */
-export async function resolveUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, request: FastifyRequest): Promise<AuthUser | null> {
+export async function resolveUser(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
   const token = bearerToken(request.headers.authorization);
   if (!token) return null;
   const now = clock.now();
@@ -73,7 +76,17 @@ export async function resolveUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, 
     // A write to auth_tokens: it also retires the cached row, so the next request reads the new time.
     await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE id = $1', [row.token_id, now]);
   }
-  return { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: modulesForRole(row.role, row.modules), tokenId: row.token_id, impersonatorId: row.impersonator_id, licenseExpiresAt: row.license_expires_at };
+  return {
+    id: row.user_id,
+    email: row.email,
+    role: row.role,
+    userType: row.user_type,
+    lang: row.lang,
+    modules: modulesForRole(row.role, row.modules),
+    tokenId: row.token_id,
+    impersonatorId: row.impersonator_id,
+    licenseExpiresAt: row.license_expires_at,
+  };
 }
 
 function adoptUser(request: FastifyRequest, user: AuthUser): void {

@@ -15,7 +15,10 @@ export const Timestamp = () => Type.Unsafe<string | Date>({ type: 'string', form
 /** `T | null`: a value the row may not have. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
+export const IdParams = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
 
 /** Spec §9: lists are paginated on the server, 20 a page by default, at most 100 (shared's constants). */
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
@@ -37,7 +40,13 @@ export interface PageQueryOf {
  * `extra`: fields a list answers beside its page (a report's totals over all pages).
  */
 export const Page = <T extends TSchema, E extends TProperties = Record<never, TSchema>>(item: T, extra?: E) =>
-  Type.Object({ data: Type.Array(item), currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer(), ...(extra as E) });
+  Type.Object({
+    data: Type.Array(item),
+    currentPage: Type.Integer(),
+    pageSize: Type.Integer(),
+    total: Type.Integer(),
+    ...(extra as E),
+  });
 /** The envelope's type where the item is not a schema (generic kits); equal to `Static<ReturnType<typeof Page>>`. */
 export interface PageOf<T> {
   data: T[];
@@ -47,10 +56,18 @@ export interface PageOf<T> {
 }
 
 /** LIMIT and OFFSET of a page query. */
-export const pageWindow = ({ page, pageSize }: PageQueryOf): { limit: number; offset: number } => ({ limit: pageSize, offset: (page - 1) * pageSize });
+export const pageWindow = ({ page, pageSize }: PageQueryOf): { limit: number; offset: number } => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
 
 /** The envelope around one page of rows. */
-export const pageOf = <T>(data: T[], { page, pageSize }: PageQueryOf, total: number | string): PageOf<T> => ({ data, currentPage: page, pageSize, total: Number(total) });
+export const pageOf = <T>(data: T[], { page, pageSize }: PageQueryOf, total: number | string): PageOf<T> => ({
+  data,
+  currentPage: page,
+  pageSize,
+  total: Number(total),
+});
 
 /** `{ code, message }` of an answer the screens show as a toast (see routes/respond.ts). */
 export const MessageProperties = { code: Type.String(), message: Type.String() };
@@ -60,8 +77,11 @@ export const Message = Type.Object(MessageProperties);
 export const Empty = Type.Object({}, { additionalProperties: false });
 
 /** An object with one property per key of a fixed list, each of `schema` (a record over known keys, e.g. one per search type). */
-export const KeyedObject = <const K extends readonly string[], T extends TSchema>(keys: K, schema: T, options: { description?: string } = {}) =>
-  Type.Object(Object.fromEntries(keys.map((key) => [key, schema])) as { [P in K[number]]: T }, options);
+export const KeyedObject = <const K extends readonly string[], T extends TSchema>(
+  keys: K,
+  schema: T,
+  options: { description?: string } = {},
+) => Type.Object(Object.fromEntries(keys.map((key) => [key, schema])) as { [P in K[number]]: T }, options);
 
 /** One of a fixed list of strings (`{ type: 'string', enum }`): the front end gets the union of the values. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>

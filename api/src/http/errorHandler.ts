@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { t, type Language, type MessageCode, type MessageParams } from '../i18n/messages';
 import { ApiError, type FieldIssue } from './errors';
@@ -59,14 +65,24 @@ export function issueFromAjv(error: FastifySchemaValidationError, context: strin
     }
     case 'minLength': {
       const min = asNumber(params.limit);
-      const code: MessageCode = min <= 1 ? 'validation.required' : PASSWORD_FIELDS.has(leaf(parent)) ? 'validation.password_min' : 'validation.min_length';
+      const code: MessageCode =
+        min <= 1
+          ? 'validation.required'
+          : PASSWORD_FIELDS.has(leaf(parent))
+            ? 'validation.password_min'
+            : 'validation.min_length';
       return { field: parent || context, code, params: { min } };
     }
     case 'maxLength':
       return { field: parent || context, code: 'validation.max_length', params: { max: asNumber(params.limit) } };
     case 'format': {
       const format = String(params.format);
-      const code: MessageCode = format === 'email' ? 'validation.email' : format === 'uri' || format === 'url' ? 'validation.url' : 'validation.invalid';
+      const code: MessageCode =
+        format === 'email'
+          ? 'validation.email'
+          : format === 'uri' || format === 'url'
+            ? 'validation.url'
+            : 'validation.invalid';
       return { field: parent || context, code };
     }
     case 'enum': {
@@ -88,8 +104,21 @@ export function issueFromAjv(error: FastifySchemaValidationError, context: strin
   }
 }
 
-function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, more: Partial<ErrorBody> = {}): FastifyReply {
-  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...more, request_id: String(reply.request.id) };
+function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: string,
+  message: string,
+  more: Partial<ErrorBody> = {},
+): FastifyReply {
+  const body: ErrorBody = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    code,
+    message,
+    ...more,
+    request_id: String(reply.request.id),
+  };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
@@ -116,13 +145,20 @@ function sendApiError(reply: FastifyReply, lang: Language, error: ApiError): Fas
 }
 
 /** Framework errors (body parsing, limits) mapped to our codes. */
-function frameworkCode(error: FastifyError, request: FastifyRequest): { status: number; code: MessageCode; params?: MessageParams } | null {
+function frameworkCode(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; code: MessageCode; params?: MessageParams } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, code: 'malformed_json' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: 'unsupported_media_type', params: { type: String(request.headers['content-type'] ?? '').slice(0, 100) } };
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        params: { type: String(request.headers['content-type'] ?? '').slice(0, 100) },
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'payload_too_large' };
     default:
@@ -146,7 +182,11 @@ export function installErrorHandling(app: FastifyInstance, tracker: ErrorTracker
 
     if (error.validation) {
       const context = error.validationContext ?? 'body';
-      return sendIssues(reply, lang, error.validation.map((e) => issueFromAjv(e, context)));
+      return sendIssues(
+        reply,
+        lang,
+        error.validation.map((e) => issueFromAjv(e, context)),
+      );
     }
 
     const mapped = frameworkCode(error, request);
@@ -155,7 +195,8 @@ export function installErrorHandling(app: FastifyInstance, tracker: ErrorTracker
     // PostgreSQL refusing a value (NUL or untranslatable character, a number it cannot read or
     // hold, e.g. an "Infinity" the JSON schema let through): the input's fault, never a 500.
     const pgCode = (error as { code?: unknown }).code;
-    if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02' || pgCode === '22003') return sendIssues(reply, lang, [{ field: error.validationContext ?? 'body', code: 'validation.invalid' }]);
+    if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02' || pgCode === '22003')
+      return sendIssues(reply, lang, [{ field: error.validationContext ?? 'body', code: 'validation.invalid' }]);
 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return sendError(reply, 429, 'rate_limited', t(lang, 'rate_limited'));
@@ -163,7 +204,11 @@ export function installErrorHandling(app: FastifyInstance, tracker: ErrorTracker
     if (status >= 400 && status < 500) return sendError(reply, status, 'bad_request', t(lang, 'bad_request'));
 
     request.log.error({ err: error }, 'unhandled error');
-    tracker?.capture(error, { request_id: String(request.id), route: request.routeOptions.url ?? 'unmatched', method: request.method });
+    tracker?.capture(error, {
+      request_id: String(request.id),
+      route: request.routeOptions.url ?? 'unmatched',
+      method: request.method,
+    });
     return sendError(reply, 500, 'server_error', t(lang, 'server_error'));
   });
 

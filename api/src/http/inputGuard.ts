@@ -29,7 +29,11 @@ function findField(value: unknown, bad: (leaf: unknown) => boolean, path = '', d
 
 /** A body taken as it is, a stream or bytes: not parsed input. */
 function isRawBody(value: object): boolean {
-  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
+  return (
+    ArrayBuffer.isView(value) ||
+    value instanceof ArrayBuffer ||
+    typeof (value as { pipe?: unknown }).pipe === 'function'
+  );
 }
 
 const holdsNul = (leaf: unknown): boolean => typeof leaf === 'string' && leaf.includes('\u0000');

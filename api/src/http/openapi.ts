@@ -89,7 +89,7 @@ export function registerOpenApi(app: FastifyInstance, { version }: { version: st
         title: 'API',
         version,
         description:
-          'The API the app\'s screens use. Every route below declares its parameters, body and answers; requests are validated ' +
+          "The API the app's screens use. Every route below declares its parameters, body and answers; requests are validated " +
           'against them (a bad field is a 400 naming the field). Authenticate with a session token, or on the routes that say so, ' +
           'with an API key created in Settings → Profile settings → API keys. Send `User-Language: en|es|fr|de` for translated messages.',
       },
@@ -99,7 +99,14 @@ export function registerOpenApi(app: FastifyInstance, { version }: { version: st
     transform: ({ schema, url }) => {
       if (!schema) return { schema, url };
       const { querystring, body } = schema as { querystring?: unknown; body?: unknown };
-      return { schema: { ...schema, querystring: defaultsOptional(querystring), body: defaultsOptional(body) } as typeof schema, url };
+      return {
+        schema: {
+          ...schema,
+          querystring: defaultsOptional(querystring),
+          body: defaultsOptional(body),
+        } as typeof schema,
+        url,
+      };
     },
   });
   // The page and its document carry the brand of the domain they are opened on (a reseller's
@@ -118,11 +125,19 @@ export function registerOpenApi(app: FastifyInstance, { version }: { version: st
         brandOf.set(request, (await settingsForDomain(app.deps.db, request.hostname)).name);
       },
     },
-    transformSpecification: (spec, request) => ({ ...spec, info: { ...(spec.info as object), title: `${brandOf.get(request) ?? ''} API`.trim() } }),
+    transformSpecification: (spec, request) => ({
+      ...spec,
+      info: { ...(spec.info as object), title: `${brandOf.get(request) ?? ''} API`.trim() },
+    }),
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const brand = brandOf.get(request);
-    if (brand === undefined || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    if (
+      brand === undefined ||
+      typeof payload !== 'string' ||
+      !String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+    )
+      return payload;
     return payload.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand)} API</title>`);
   });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());

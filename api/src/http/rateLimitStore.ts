@@ -29,7 +29,11 @@ export function databaseRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
     private readonly prefix: string;
     constructor(params: RouteParams = {}) {
       const info = params.routeInfo;
-      this.prefix = params.storeScope ? `${params.storeScope}|` : info?.url ? `${[info.method].flat().join(',')} ${info.url}|` : 'global|';
+      this.prefix = params.storeScope
+        ? `${params.storeScope}|`
+        : info?.url
+          ? `${[info.method].flat().join(',')} ${info.url}|`
+          : 'global|';
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
@@ -45,7 +49,8 @@ export function databaseRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
       ).then(
         ({ rows }) => {
           const row = rows[0]!;
-          if (++hits % SWEEP_EVERY === 0) void db.query('DELETE FROM rate_limit_counters WHERE resets_at < $1', [now]).catch(() => undefined);
+          if (++hits % SWEEP_EVERY === 0)
+            void db.query('DELETE FROM rate_limit_counters WHERE resets_at < $1', [now]).catch(() => undefined);
           callback(null, { current: row.hits, ttl: Math.max(0, new Date(row.resets_at).getTime() - now.getTime()) });
         },
         (error: Error) => callback(error, { current: 0, ttl: 0 }),
@@ -54,10 +59,18 @@ export function databaseRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
 
     read(key: string, callback: Callback): void {
       const now = clock.now();
-      db.query<{ hits: number; resets_at: Date }>('SELECT hits, resets_at FROM rate_limit_counters WHERE key = $1 AND resets_at > $2', [this.prefix + key, now]).then(
+      db.query<{ hits: number; resets_at: Date }>(
+        'SELECT hits, resets_at FROM rate_limit_counters WHERE key = $1 AND resets_at > $2',
+        [this.prefix + key, now],
+      ).then(
         ({ rows }) => {
           const row = rows[0];
-          callback(null, row ? { current: row.hits, ttl: new Date(row.resets_at).getTime() - now.getTime() } : { current: 0, ttl: 0 });
+          callback(
+            null,
+            row
+              ? { current: row.hits, ttl: new Date(row.resets_at).getTime() - now.getTime() }
+              : { current: 0, ttl: 0 },
+          );
         },
         (error: Error) => callback(error, { current: 0, ttl: 0 }),
       );

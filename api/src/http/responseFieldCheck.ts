@@ -12,7 +12,11 @@ type Schema = {
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  !Buffer.isBuffer(value);
 
 /**
  * The paths (`data[].email`) of the fields of `value` that `schema` does not declare: fast-json-stringify
@@ -33,7 +37,8 @@ export function undeclaredFields(value: unknown, declared: object | undefined, a
     return best ?? [];
   }
   if (schema.allOf) return schema.allOf.length === 1 ? undeclaredFields(value, schema.allOf[0], at) : [];
-  if (Array.isArray(value)) return schema.items ? value.flatMap((item) => undeclaredFields(item, schema.items, `${at}[]`)) : [];
+  if (Array.isArray(value))
+    return schema.items ? value.flatMap((item) => undeclaredFields(item, schema.items, `${at}[]`)) : [];
   if (!isPlainObject(value) || !schema.properties) return [];
   const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
   if (open || schema.patternProperties) return [];
@@ -60,7 +65,10 @@ export function installResponseFieldCheck(app: FastifyInstance): void {
     const code = String(reply.statusCode);
     const schema = responses[code] ?? responses[`${code[0]}xx`] ?? responses.default;
     const extra = undeclaredFields(payload, schema);
-    if (extra.length) throw new Error(`${request.method} ${request.routeOptions.url} answers fields its response schema does not declare: ${extra.join(', ')}`);
+    if (extra.length)
+      throw new Error(
+        `${request.method} ${request.routeOptions.url} answers fields its response schema does not declare: ${extra.join(', ')}`,
+      );
     return payload;
   });
 }

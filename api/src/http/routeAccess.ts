@@ -91,7 +91,11 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
   ['GET', /^\/api\/get-all-openai-default-questions$/, 'ai_suggest'],
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
-  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views|bounce-reports|import-mappings)(\/|$)/, 'leads'],
+  [
+    '*',
+    /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views|bounce-reports|import-mappings)(\/|$)/,
+    'leads',
+  ],
   ['POST', /^\/api\/campaign\/:id\/history$/, 'leads'],
   // The header's search over the account's lists and results (routes/leadSearch/globalSearch.ts).
   ['GET', /^\/api\/global-search$/, 'leads'],
@@ -135,7 +139,8 @@ function accessRule(access: RouteAccess, refusesImpersonation: boolean, clock: C
     const user = request.user;
     if (!user) return;
     if (refusesImpersonation && user.impersonatorId !== null) throw forbidden();
-    if (needsLicense && licenseExpired(user.licenseExpiresAt, clock.now())) throw licenseExpiredError(user.licenseExpiresAt!);
+    if (needsLicense && licenseExpired(user.licenseExpiresAt, clock.now()))
+      throw licenseExpiredError(user.licenseExpiresAt!);
     if (user.userType !== 'team_member' || access === 'public' || access === 'signed_in') return;
     if (access === 'account_owner' || !user.modules.includes(access)) throw forbidden();
   };
@@ -152,13 +157,25 @@ export function installRouteAccess(app: FastifyInstance, clock: Clock): void {
     if (methods.length === 0) return;
     const stated = (route.config as { access?: RouteAccess } | undefined)?.access;
     const found = methods.map((m) => stated ?? routeAccess(m, route.url));
-    if (found.some((a) => a === undefined)) throw new Error(`${methods.join(',')} ${route.url} has no entry in the route access table (api/src/http/routeAccess.ts)`);
+    if (found.some((a) => a === undefined))
+      throw new Error(
+        `${methods.join(',')} ${route.url} has no entry in the route access table (api/src/http/routeAccess.ts)`,
+      );
     const access = found[0]!;
-    const refusesImpersonation = methods.some((m) => NOT_WHILE_IMPERSONATING.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)));
+    const refusesImpersonation = methods.some((m) =>
+      NOT_WHILE_IMPERSONATING.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)),
+    );
     const needsLicense =
-      access !== 'public' && access !== 'signed_in' && !methods.some((m) => OPEN_AFTER_LICENSE_EXPIRY.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)));
+      access !== 'public' &&
+      access !== 'signed_in' &&
+      !methods.some((m) =>
+        OPEN_AFTER_LICENSE_EXPIRY.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)),
+      );
     if (access === 'public' || (access === 'signed_in' && !refusesImpersonation)) return;
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [...own, accessRule(access, refusesImpersonation, clock, needsLicense)] as RouteOptions['onRequest'];
+    route.onRequest = [
+      ...own,
+      accessRule(access, refusesImpersonation, clock, needsLicense),
+    ] as RouteOptions['onRequest'];
   });
 }

@@ -14,7 +14,6 @@ import { listMessages } from './catalogue/lists';
 import { emailGradeMessages } from './catalogue/emailGrades';
 import { listImportMessages } from './catalogue/listImports';
 
-
 /**
  * Server-side message catalogue. Every response that carries a `message` also
  * carries its stable `code` (the key here), so clients can branch on the code
@@ -43,7 +42,6 @@ const catalogue = {
   ...listImportMessages,
 } satisfies Record<string, Translations>;
 
-
 export type MessageCode = keyof typeof catalogue;
 export const MESSAGES: Readonly<Record<MessageCode, Translations>> = catalogue;
 
@@ -58,7 +56,10 @@ export function isLanguage(value: unknown): value is Language {
 export function parseLanguageHeader(header: string | string[] | undefined): Language | null {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return null;
-  const primary = value.trim().toLowerCase().split(/[-_;,\s]/)[0];
+  const primary = value
+    .trim()
+    .toLowerCase()
+    .split(/[-_;,\s]/)[0];
   return isLanguage(primary) ? primary : null;
 }
 

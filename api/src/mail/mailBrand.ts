@@ -47,7 +47,12 @@ export function baseUrlOf(domain: string, port: number): string {
   return domain === DEFAULT_DOMAIN ? `http://localhost:${port}` : `https://${domain}`;
 }
 
-function brandOf(row: BrandRow, baseUrl: string, brandCode: string | null = null, unverifiedDomain: string | null = null): MailBrand {
+function brandOf(
+  row: BrandRow,
+  baseUrl: string,
+  brandCode: string | null = null,
+  unverifiedDomain: string | null = null,
+): MailBrand {
   return {
     ownerId: row.owner_user_id,
     name: row.name,
@@ -69,10 +74,24 @@ function brandOf(row: BrandRow, baseUrl: string, brandCode: string | null = null
  * everyone else, gets the platform's. Before an account exists (a sign-up on a reseller's domain)
  * the domain the request came from decides.
  */
-export async function mailBrandFor(q: Queryable, who: { userId?: number | null; resellerId?: number; domain?: string | null }, port: number): Promise<MailBrand> {
+export async function mailBrandFor(
+  q: Queryable,
+  who: { userId?: number | null; resellerId?: number; domain?: string | null },
+  port: number,
+): Promise<MailBrand> {
   const platform = async (): Promise<BrandRow> => {
     const p = await settingsForDomain(q, DEFAULT_DOMAIN);
-    return { owner_user_id: null, domain: p.domain, domain_verified_at: null, name: p.name, logo: p.logo, button_color: p.button_color, text_color: p.text_color, heading_color: p.heading_color, support_email: null };
+    return {
+      owner_user_id: null,
+      domain: p.domain,
+      domain_verified_at: null,
+      name: p.name,
+      logo: p.logo,
+      button_color: p.button_color,
+      text_color: p.text_color,
+      heading_color: p.heading_color,
+      support_email: null,
+    };
   };
   /**
    * A reseller's business account: its links go to its own domain once the DNS check verified it (the
@@ -86,18 +105,28 @@ export async function mailBrandFor(q: Queryable, who: { userId?: number | null; 
   };
   const resellerId = who.resellerId ?? (who.userId ? await resellerOfUser(q, who.userId) : null);
   if (resellerId !== null) {
-    const own = (await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])).rows[0];
+    const own = (
+      await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])
+    ).rows[0];
     if (own) return resellerBrand({ ...own, owner_user_id: resellerId });
     // A reseller that has not filled in its business account yet: the default colours, no logo, its
     // own name (never the platform's: its customers must not meet it), its SMTP, templates and support address;
     // its links go to the platform's domain with its brand code, so the pages opened show its name too.
     const contact = await resellerFallbackContact(q, resellerId);
     const look = await platform();
-    const row = { ...look, owner_user_id: resellerId, name: contact?.name ?? '', logo: null, support_email: contact?.support_email ?? null };
+    const row = {
+      ...look,
+      owner_user_id: resellerId,
+      name: contact?.name ?? '',
+      logo: null,
+      support_email: contact?.support_email ?? null,
+    };
     return brandOf(row, baseUrlOf(look.domain, port), await brandCodeOf(q, resellerId));
   }
   if (who.domain) {
-    const { rows } = await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.domain = $1 AND b.owner_user_id IS NOT NULL`, [normaliseDomain(who.domain)]);
+    const { rows } = await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.domain = $1 AND b.owner_user_id IS NOT NULL`, [
+      normaliseDomain(who.domain),
+    ]);
     const row = rows[0];
     if (row && row.owner_user_id !== null) return resellerBrand({ ...row, owner_user_id: row.owner_user_id });
   }
@@ -121,7 +150,8 @@ export function brandedLink(brand: MailBrand, href: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return href;
   const platform = new URL(brand.baseUrl);
-  if (brand.unverifiedDomain !== null && url.hostname === brand.unverifiedDomain) url = new URL(`${url.pathname}${url.search}${url.hash}`, platform);
+  if (brand.unverifiedDomain !== null && url.hostname === brand.unverifiedDomain)
+    url = new URL(`${url.pathname}${url.search}${url.hash}`, platform);
   if (url.origin !== platform.origin) return href;
   url.searchParams.set('brand', brand.brandCode);
   return url.toString();
@@ -136,7 +166,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function brandLinksInText(brand: MailBrand, text: string): string {
   if (!brand.brandCode) return text;
-  const starts = [new URL(brand.baseUrl).origin, ...(brand.unverifiedDomain ? [`https://${brand.unverifiedDomain}`, `http://${brand.unverifiedDomain}`] : [])];
+  const starts = [
+    new URL(brand.baseUrl).origin,
+    ...(brand.unverifiedDomain ? [`https://${brand.unverifiedDomain}`, `http://${brand.unverifiedDomain}`] : []),
+  ];
   const address = new RegExp(`(?:${starts.map(escapeRegExp).join('|')})(?![\\w.:@-])[^\\s<>"'\\\`]*`, 'gi');
   return text.replace(address, (found) => {
     const trailing = /[.,;:!?)\]]+$/.exec(found)?.[0] ?? '';

@@ -37,7 +37,15 @@ export interface Mailer {
 }
 
 interface Transport {
-  sendMail(message: { from: string | { name: string; address: string }; to: string; subject: string; text: string; html?: string; replyTo?: string; messageId?: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string | { name: string; address: string };
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    replyTo?: string;
+    messageId?: string;
+  }): Promise<unknown>;
 }
 
 /** `Name <a@b>` → `a@b`; a bare address stays as it is. */
@@ -57,7 +65,17 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
         `INSERT INTO outbound_emails (to_email, subject, body_text, body_html, kind, user_id, owner_id, from_name, reply_to, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
          RETURNING id, EXISTS (SELECT 1 FROM whitelabel_smtp WHERE owner_id = $7) AS reseller_smtp`,
-        [email.to, email.subject, email.text, email.html ?? null, email.kind ?? null, email.userId ?? null, email.ownerId ?? null, email.fromName ?? null, email.replyTo ?? null],
+        [
+          email.to,
+          email.subject,
+          email.text,
+          email.html ?? null,
+          email.kind ?? null,
+          email.userId ?? null,
+          email.ownerId ?? null,
+          email.fromName ?? null,
+          email.replyTo ?? null,
+        ],
       );
       const row = rows[0];
       if (!row) throw new Error('outbound email insert returned no id');

@@ -23,9 +23,10 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 
 /** `{name}` → its value; an unknown placeholder stays as typed, so a typo shows in the preview. */
 export function fillPlaceholders(text: string, vars: MailVars, encode: (value: string) => string = (v) => v): string {
-  return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (vars[key] === undefined ? whole : encode(String(vars[key]))));
+  return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) =>
+    vars[key] === undefined ? whole : encode(String(vars[key])),
+  );
 }
-
 
 /** The variables that are addresses: written into a template's HTML before it is sanitised, so `<a href="{app_url}/settings">` keeps its link. */
 const LINK_VARIABLES = ['app_url', 'action_url', 'url'] as const;
@@ -60,11 +61,23 @@ let mjml: Promise<typeof import('mjml')> | null = null;
  * brand's logo, colours and a button to `action_url`; the text part is the template's text alternative.
  * Links to the platform's domain in any part carry a reseller's brand code (`brandedLink`).
  */
-export async function renderEmail(brand: MailBrand, template: EmailTemplateParts, vars: MailVars, actionLabel: string): Promise<RenderedEmail> {
-  const subject = fillPlaceholders(template.subject, vars).replace(/[\r\n]+/g, ' ').trim();
-  const links = Object.fromEntries(LINK_VARIABLES.filter((key) => vars[key] !== undefined).map((key) => [key, String(vars[key])]));
+export async function renderEmail(
+  brand: MailBrand,
+  template: EmailTemplateParts,
+  vars: MailVars,
+  actionLabel: string,
+): Promise<RenderedEmail> {
+  const subject = fillPlaceholders(template.subject, vars)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const links = Object.fromEntries(
+    LINK_VARIABLES.filter((key) => vars[key] !== undefined).map((key) => [key, String(vars[key])]),
+  );
   // The addresses go in first and are checked by the sanitiser as typed ones are; the other values are escaped in after it.
-  const body = brandBodyLinks(brand, fillPlaceholders(sanitizeHtml(fillPlaceholders(template.html, links)), vars, escapeHtml));
+  const body = brandBodyLinks(
+    brand,
+    fillPlaceholders(sanitizeHtml(fillPlaceholders(template.html, links)), vars, escapeHtml),
+  );
   const primary = safeColor(brand.primaryColor, DEFAULT_COLORS.primary);
   const text = safeColor(brand.textColor, DEFAULT_COLORS.primaryText);
   const heading = safeColor(brand.headingColor, DEFAULT_COLORS.primaryText);
@@ -72,8 +85,16 @@ export async function renderEmail(brand: MailBrand, template: EmailTemplateParts
   const header = brand.logo
     ? `<mj-image src="${attr(brand.logo)}" alt="${attr(brand.name)}" width="160px" href="${attr(brandedLink(brand, brand.baseUrl))}" padding="8px 0" />`
     : `<mj-text align="center" font-size="22px" font-weight="700" color="${heading}">${escapeHtml(brand.name)}</mj-text>`;
-  const action = vars.action_url === undefined ? '' : `<mj-button href="${attr(brandedLink(brand, String(vars.action_url)))}" background-color="${primary}" color="#ffffff" border-radius="6px" font-weight="600">${escapeHtml(actionLabel)}</mj-button>`;
-  const footer = [escapeHtml(brand.name), brand.supportEmail ? `<a href="mailto:${attr(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>` : ''].filter(Boolean).join(' · ');
+  const action =
+    vars.action_url === undefined
+      ? ''
+      : `<mj-button href="${attr(brandedLink(brand, String(vars.action_url)))}" background-color="${primary}" color="#ffffff" border-radius="6px" font-weight="600">${escapeHtml(actionLabel)}</mj-button>`;
+  const footer = [
+    escapeHtml(brand.name),
+    brand.supportEmail ? `<a href="mailto:${attr(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const layout = `<mjml lang="${attr(String(vars.lang ?? 'en'))}">
   <mj-head>
     <mj-title>${escapeHtml(subject)}</mj-title>

@@ -33,24 +33,47 @@ export interface MailDeps {
 }
 
 /** The reseller's own version of a kind, or null for the built-in one. */
-export async function customTemplate(q: Queryable, ownerId: number, kind: EmailKind): Promise<EmailTemplateParts | null> {
-  const { rows } = await q.query<{ subject: string; html: string | null; body: string }>('SELECT subject, html, body FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [ownerId, kind]);
+export async function customTemplate(
+  q: Queryable,
+  ownerId: number,
+  kind: EmailKind,
+): Promise<EmailTemplateParts | null> {
+  const { rows } = await q.query<{ subject: string; html: string | null; body: string }>(
+    'SELECT subject, html, body FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2',
+    [ownerId, kind],
+  );
   const row = rows[0];
   if (!row) return null;
   // Templates saved before HTML bodies existed: their text, one paragraph per blank line.
-  const html = row.html ?? row.body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const html =
+    row.html ??
+    row.body
+      .split(/\n{2,}/)
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join('\n');
   return { subject: row.subject, html, text: row.body };
 }
 
 /** The template a brand's email of this kind uses in this language, and its button's label. */
-export async function templateFor(q: Queryable, brand: MailBrand, kind: EmailKind, lang: Language): Promise<{ template: EmailTemplateParts; action: string }> {
+export async function templateFor(
+  q: Queryable,
+  brand: MailBrand,
+  kind: EmailKind,
+  lang: Language,
+): Promise<{ template: EmailTemplateParts; action: string }> {
   const builtIn = defaultTemplate(kind, lang);
   const custom = brand.ownerId === null ? null : await customTemplate(q, brand.ownerId, kind);
   return { template: custom ?? builtIn, action: builtIn.action };
 }
 
 /** The variables every email has, from the brand and the recipient. */
-export function commonVars(brand: MailBrand, kind: EmailKind, recipient: { name: string; email: string }, lang: Language, actionPath = EMAIL_KIND_SPECS[kind].actionPath): Record<string, string> {
+export function commonVars(
+  brand: MailBrand,
+  kind: EmailKind,
+  recipient: { name: string; email: string },
+  lang: Language,
+  actionPath = EMAIL_KIND_SPECS[kind].actionPath,
+): Record<string, string> {
   const action = new URL(actionPath, brand.baseUrl);
   if (kind === 'email_confirmation' || kind === 'password_reset') action.searchParams.set('email', recipient.email);
   // A reseller without a verified domain of its own: the page on the platform's domain shows its brand.
@@ -77,7 +100,12 @@ export function commonVars(brand: MailBrand, kind: EmailKind, recipient: { name:
  */
 export async function sendTemplatedMail(q: Queryable, deps: MailDeps, mail: TemplatedMail): Promise<number> {
   const user = mail.userId
-    ? (await q.query<{ email: string; first_name: string; lang: string }>('SELECT email, first_name, lang FROM users WHERE id = $1', [mail.userId])).rows[0]
+    ? (
+        await q.query<{ email: string; first_name: string; lang: string }>(
+          'SELECT email, first_name, lang FROM users WHERE id = $1',
+          [mail.userId],
+        )
+      ).rows[0]
     : undefined;
   if (mail.userId && !user) throw new Error(`sendTemplatedMail: user ${mail.userId} not found`);
   const to = mail.to ?? user?.email;
@@ -86,7 +114,10 @@ export async function sendTemplatedMail(q: Queryable, deps: MailDeps, mail: Temp
   const brand = await mailBrandFor(q, { userId: mail.userId, domain: mail.domain }, deps.config.port);
   const { template, action } = await templateFor(q, brand, mail.kind, lang);
   const own = typeof mail.vars === 'function' ? mail.vars(lang) : mail.vars;
-  const vars = { ...commonVars(brand, mail.kind, { name: user?.first_name || to, email: to }, lang, mail.actionPath), ...own };
+  const vars = {
+    ...commonVars(brand, mail.kind, { name: user?.first_name || to, email: to }, lang, mail.actionPath),
+    ...own,
+  };
   const rendered = await renderEmail(brand, template, vars, action);
   return deps.mailer.record(q, {
     to,
@@ -127,7 +158,13 @@ export const SAMPLE_VARS: Readonly<Record<string, string>> = {
 };
 
 /** A reseller's template rendered with its brand and sample values, as the editor's live preview. */
-export async function previewTemplate(q: Queryable, brand: MailBrand, kind: EmailKind, lang: Language, template: EmailTemplateParts): Promise<RenderedEmail> {
+export async function previewTemplate(
+  q: Queryable,
+  brand: MailBrand,
+  kind: EmailKind,
+  lang: Language,
+  template: EmailTemplateParts,
+): Promise<RenderedEmail> {
   const vars = { ...SAMPLE_VARS, ...commonVars(brand, kind, { name: 'Alex', email: 'alex@example.com' }, lang) };
   return renderEmail(brand, template, vars, defaultTemplate(kind, lang).action);
 }

@@ -23,7 +23,14 @@ import { Agent, buildConnector } from 'undici';
 export const OUTBOUND_ALLOW_ENV = 'OUTBOUND_ALLOW_HOSTS';
 
 /** Variables the single allow list replaced; setting one is a configuration error naming its successor. */
-export const REPLACED_ALLOW_VARIABLES = ['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS', 'LEAD_SOURCES_ALLOW_HOSTS'] as const;
+export const REPLACED_ALLOW_VARIABLES = [
+  'CRAWL_ALLOW_HOSTS',
+  'SETTINGS_WEBHOOK_ALLOW_HOSTS',
+  'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS',
+  'CRM_ALLOW_HOSTS',
+  'WHITELABEL_WEBHOOK_ALLOW_HOSTS',
+  'LEAD_SOURCES_ALLOW_HOSTS',
+] as const;
 
 const BLOCKED = new BlockList();
 for (const [net, prefix] of [
@@ -88,7 +95,11 @@ export interface OutboundAllowList {
   addresses: BlockList;
 }
 
-const bare = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+const bare = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
 
 /** Parses OUTBOUND_ALLOW_HOSTS; a malformed range is an error naming the variable. */
 export function outboundAllowList(env: Readonly<Record<string, string | undefined>> = process.env): OutboundAllowList {
@@ -99,7 +110,8 @@ export function outboundAllowList(env: Readonly<Record<string, string | undefine
     const family = isIP(net!);
     if (bits !== undefined) {
       const prefix = Number(bits);
-      if (!family || !/^\d+$/.test(bits) || prefix > (family === 4 ? 32 : 128)) throw new Error(`"${entry}" is not a host, an IP address or a CIDR range`);
+      if (!family || !/^\d+$/.test(bits) || prefix > (family === 4 ? 32 : 128))
+        throw new Error(`"${entry}" is not a host, an IP address or a CIDR range`);
       addresses.addSubnet(net!, prefix, family === 4 ? 'ipv4' : 'ipv6');
     } else if (family) addresses.addAddress(entry, family === 4 ? 'ipv4' : 'ipv6');
     else hosts.add(entry);
@@ -129,7 +141,11 @@ export class OutboundRefusedError extends Error {
 export type HostLookup = (host: string) => Promise<LookupAddress[]>;
 
 /** Every address `host` resolves to, refused as a whole when one of them is not public and not allowed. */
-export function resolveOutbound(host: string, allow: OutboundAllowList = outboundAllowList(), lookupHost?: HostLookup): Promise<LookupAddress[]> {
+export function resolveOutbound(
+  host: string,
+  allow: OutboundAllowList = outboundAllowList(),
+  lookupHost?: HostLookup,
+): Promise<LookupAddress[]> {
   const name = bare(host);
   const family = isIP(name);
   return new Promise((resolve, reject) => {
@@ -144,7 +160,10 @@ export function resolveOutbound(host: string, allow: OutboundAllowList = outboun
     if (family) return settle([{ address: name, family }]);
     // RFC 6761: `localhost` and every name under it are loopback, whatever a resolver says; only
     // listing the name itself allows them.
-    if (isLocalhostName(name)) return allow.hosts.has(name) ? resolve([{ address: '127.0.0.1', family: 4 }]) : reject(new OutboundRefusedError(name));
+    if (isLocalhostName(name))
+      return allow.hosts.has(name)
+        ? resolve([{ address: '127.0.0.1', family: 4 }])
+        : reject(new OutboundRefusedError(name));
     if (lookupHost) return void lookupHost(name).then(settle, reject);
     dnsLookup(name, { all: true }, (error, list) => (error ? reject(error) : settle(list)));
   });
@@ -154,7 +173,8 @@ export function resolveOutbound(host: string, allow: OutboundAllowList = outboun
 export const outboundLookup: LookupFunction = (hostname, options, callback) => {
   resolveOutbound(hostname).then(
     (list) => {
-      const wanted = options.family === 4 || options.family === 6 ? list.filter((a) => a.family === options.family) : list;
+      const wanted =
+        options.family === 4 || options.family === 6 ? list.filter((a) => a.family === options.family) : list;
       if (options.all) return callback(null, wanted);
       const first = wanted[0];
       if (!first) return callback(new OutboundRefusedError(hostname), '', 0);
@@ -172,7 +192,8 @@ export function refuseLiteral(url: URL): void {
   const host = bare(url.hostname);
   const allow = outboundAllowList();
   if (allow.hosts.has(host)) return;
-  if (isLocalhostName(host) || (isIP(host) && isPrivateAddress(host) && !addressAllowed(allow, host))) throw new OutboundRefusedError(host);
+  if (isLocalhostName(host) || (isIP(host) && isPrivateAddress(host) && !addressAllowed(allow, host)))
+    throw new OutboundRefusedError(host);
 }
 
 let shared: Agent | null = null;
@@ -217,7 +238,10 @@ export function outboundSmtpSocket(
   resolveOutbound(options.host ?? 'localhost', outboundAllowList(), options.lookupHost).then(
     ([first]) => {
       const socket = netConnect({ host: first!.address, port, family: first!.family });
-      const timer = setTimeout(() => socket.destroy(new Error('connection timeout')), options.connectionTimeout ?? 10_000);
+      const timer = setTimeout(
+        () => socket.destroy(new Error('connection timeout')),
+        options.connectionTimeout ?? 10_000,
+      );
       const onError = (error: Error) => {
         clearTimeout(timer);
         callback(error);
@@ -233,7 +257,8 @@ export function outboundSmtpSocket(
   );
 }
 
-export type OutboundUrlVerdict = { ok: true; url: URL } | { ok: false; reason: 'invalid_url' | 'private_address' | 'unresolvable' };
+export type OutboundUrlVerdict =
+  { ok: true; url: URL } | { ok: false; reason: 'invalid_url' | 'private_address' | 'unresolvable' };
 
 /**
  * The check of a user-given URL before it is stored (webhooks of every kind, CRM URLs, websites):
@@ -247,7 +272,8 @@ export async function checkOutboundUrl(raw: string): Promise<OutboundUrlVerdict>
   } catch {
     return { ok: false, reason: 'invalid_url' };
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) return { ok: false, reason: 'invalid_url' };
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname)
+    return { ok: false, reason: 'invalid_url' };
   const verdict = await checkOutboundHost(url.hostname);
   return verdict === 'ok' ? { ok: true, url } : { ok: false, reason: verdict };
 }

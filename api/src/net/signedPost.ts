@@ -22,7 +22,10 @@ const LEGACY_PREFIX = 'x-leadsmith-';
  * The headers of a delivery: JSON, a neutral user agent and the given values under the neutral names;
  * with `legacy`, also under the old `X-Leadsmith-*` names, so receivers built on them keep working.
  */
-export function webhookHeaders(values: Partial<Record<WebhookHeaderName, string>>, { legacy }: { legacy: boolean }): Record<string, string> {
+export function webhookHeaders(
+  values: Partial<Record<WebhookHeaderName, string>>,
+  { legacy }: { legacy: boolean },
+): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Webhooks/1.0' };
   for (const [name, value] of Object.entries(values) as [WebhookHeaderName, string | undefined][]) {
     if (value === undefined) continue;
@@ -38,7 +41,10 @@ export function webhookHeaders(values: Partial<Record<WebhookHeaderName, string>
  */
 export async function sendsLegacyHeaders(q: Queryable, userId: number): Promise<boolean> {
   const row = (
-    await q.query<{ reseller_id: number | null }>('SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1', [userId])
+    await q.query<{ reseller_id: number | null }>(
+      'SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1',
+      [userId],
+    )
   ).rows[0];
   return (row?.reseller_id ?? null) === null;
 }
@@ -55,21 +61,28 @@ export function signBody(secret: string, body: string): string {
  * `unreachable` covers every network failure alike (refused, reset, timed out, TLS), so the answer
  * never tells an open port from a closed one; `address_refused` is the guard's policy answer.
  */
-export type PostOutcome = { ok: true; status: number } | { ok: false; error: 'address_refused' | 'invalid_url' | 'unreachable' };
+export type PostOutcome =
+  { ok: true; status: number } | { ok: false; error: 'address_refused' | 'invalid_url' | 'unreachable' };
 
 /**
  * One POST to a user-given URL through the outbound guard (api/src/net/outbound.ts): the host is
  * resolved and checked at connect time and the connection goes to the checked address. Redirects
  * are not followed; the answer body is dropped after 64 KB.
  */
-export async function guardedPost(rawUrl: string | URL, body: string, headers: Readonly<Record<string, string>>, { timeoutMs }: { timeoutMs: number }): Promise<PostOutcome> {
+export async function guardedPost(
+  rawUrl: string | URL,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+  { timeoutMs }: { timeoutMs: number },
+): Promise<PostOutcome> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     return { ok: false, error: 'invalid_url' };
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return { ok: false, error: 'invalid_url' };
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+    return { ok: false, error: 'invalid_url' };
   try {
     const answer = await request(url, {
       method: 'POST',
@@ -114,5 +127,10 @@ export function postSigned(
     legacy: boolean;
   },
 ): Promise<PostOutcome> {
-  return guardedPost(rawUrl, body, webhookHeaders({ event, delivery: deliveryId, signature: signBody(secret, body) }, { legacy }), { timeoutMs });
+  return guardedPost(
+    rawUrl,
+    body,
+    webhookHeaders({ event, delivery: deliveryId, signature: signBody(secret, body) }, { legacy }),
+    { timeoutMs },
+  );
 }

@@ -1,5 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,10 +75,15 @@ export async function databaseFigures(query: Query): Promise<DatabaseFigures> {
   }
   const wallets: Record<string, number> = {};
   if (counts['public.credit_wallets'] !== undefined) {
-    const [w] = await query<Record<string, number | string>>('SELECT COALESCE(sum(monthly), 0) AS monthly, COALESCE(sum(additional), 0) AS additional, COALESCE(sum(rolled_over), 0) AS rolled_over FROM credit_wallets');
+    const [w] = await query<Record<string, number | string>>(
+      'SELECT COALESCE(sum(monthly), 0) AS monthly, COALESCE(sum(additional), 0) AS additional, COALESCE(sum(rolled_over), 0) AS rolled_over FROM credit_wallets',
+    );
     for (const [bucket, total] of Object.entries(w ?? {})) wallets[bucket] = Number(total);
   }
-  const migrations = counts['public.schema_migrations'] !== undefined ? (await query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY applied_at, id')).map((r) => r.id) : [];
+  const migrations =
+    counts['public.schema_migrations'] !== undefined
+      ? (await query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY applied_at, id')).map((r) => r.id)
+      : [];
   return { tables: counts, ledger: { entries, sums }, wallets, migrations };
 }
 
@@ -75,10 +91,19 @@ export async function databaseFigures(query: Query): Promise<DatabaseFigures> {
 export function figureDifferences(expected: DatabaseFigures, actual: DatabaseFigures): string[] {
   const out: string[] = [];
   for (const name of new Set([...Object.keys(expected.tables), ...Object.keys(actual.tables)])) {
-    if (expected.tables[name] !== actual.tables[name]) out.push(`${name}: ${expected.tables[name] ?? 'missing'} rows in the backup, ${actual.tables[name] ?? 'missing'} restored`);
+    if (expected.tables[name] !== actual.tables[name])
+      out.push(
+        `${name}: ${expected.tables[name] ?? 'missing'} rows in the backup, ${actual.tables[name] ?? 'missing'} restored`,
+      );
   }
-  if (JSON.stringify(expected.ledger) !== JSON.stringify(actual.ledger)) out.push(`credit ledger: ${JSON.stringify(expected.ledger)} in the backup, ${JSON.stringify(actual.ledger)} restored`);
-  if (JSON.stringify(expected.wallets) !== JSON.stringify(actual.wallets)) out.push(`credit wallets: ${JSON.stringify(expected.wallets)} in the backup, ${JSON.stringify(actual.wallets)} restored`);
+  if (JSON.stringify(expected.ledger) !== JSON.stringify(actual.ledger))
+    out.push(
+      `credit ledger: ${JSON.stringify(expected.ledger)} in the backup, ${JSON.stringify(actual.ledger)} restored`,
+    );
+  if (JSON.stringify(expected.wallets) !== JSON.stringify(actual.wallets))
+    out.push(
+      `credit wallets: ${JSON.stringify(expected.wallets)} in the backup, ${JSON.stringify(actual.wallets)} restored`,
+    );
   if (expected.migrations.join() !== actual.migrations.join()) out.push('applied migrations differ');
   return out;
 }
@@ -91,8 +116,13 @@ function pgliteQuery(db: PGlite): Query {
 
 /** A timestamped file name: `leadsmith-pglite-20261126T091500Z.tar.gz`. */
 export function backupFileName(format: BackupFormat, at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return format === 'pglite-datadir' ? `${BACKUP_FILE_PREFIX}pglite-${stamp}.tar.gz` : `${BACKUP_FILE_PREFIX}postgres-${stamp}.dump`;
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return format === 'pglite-datadir'
+    ? `${BACKUP_FILE_PREFIX}pglite-${stamp}.tar.gz`
+    : `${BACKUP_FILE_PREFIX}postgres-${stamp}.dump`;
 }
 
 function writeManifest(file: string, format: BackupFormat, figures: DatabaseFigures, at: Date): BackupManifest {
@@ -130,10 +160,17 @@ function isEmptyDir(dir: string): boolean {
  * Restores a PGlite backup into `dataDir`, which must be empty or absent; with `replace`, a folder
  * holding a database is first moved aside to `<dataDir>.before-restore-<time>` (never deleted).
  */
-export async function restorePglite(file: string, dataDir: string, options: { replace?: boolean; at?: Date } = {}): Promise<{ figures: DatabaseFigures; movedAside: string | null }> {
+export async function restorePglite(
+  file: string,
+  dataDir: string,
+  options: { replace?: boolean; at?: Date } = {},
+): Promise<{ figures: DatabaseFigures; movedAside: string | null }> {
   let movedAside: string | null = null;
   if (!isEmptyDir(dataDir)) {
-    if (!options.replace) throw new Error(`${dataDir} is not empty: restore into an empty folder, or pass --replace to move the current database aside first`);
+    if (!options.replace)
+      throw new Error(
+        `${dataDir} is not empty: restore into an empty folder, or pass --replace to move the current database aside first`,
+      );
     movedAside = `${dataDir}.before-restore-${(options.at ?? new Date()).toISOString().replace(/[-:.]/g, '')}`;
     renameSync(dataDir, movedAside);
   }
@@ -157,11 +194,19 @@ export function postgresBin(tool: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessE
 /** The OS user the PostgreSQL tools run as when this process is root (the same one scripts/postgres.sh runs the server as). */
 export const TOOLS_OS_USER = 'leadsmith-pg';
 
-async function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv; stdin?: string; stdout?: string }): Promise<void> {
+async function run(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; stdin?: string; stdout?: string },
+): Promise<void> {
   const root = process.getuid?.() === 0;
   if (root) await ensureOsUser();
   const [cmd, argv] = root ? ['runuser', ['-u', TOOLS_OS_USER, '--', command, ...args]] : [command, args];
-  const child = spawn(cmd, argv, { env: options.env, cwd: '/', stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'] });
+  const child = spawn(cmd, argv, {
+    env: options.env,
+    cwd: '/',
+    stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve, reject) => {
@@ -176,10 +221,14 @@ async function run(command: string, args: string[], options: { env: NodeJS.Proce
 }
 
 async function ensureOsUser(): Promise<void> {
-  const exists = await new Promise<boolean>((resolve) => spawn('id', ['-u', TOOLS_OS_USER], { stdio: 'ignore' }).on('close', (code) => resolve(code === 0)));
+  const exists = await new Promise<boolean>((resolve) =>
+    spawn('id', ['-u', TOOLS_OS_USER], { stdio: 'ignore' }).on('close', (code) => resolve(code === 0)),
+  );
   if (exists) return;
   await new Promise<void>((resolve, reject) =>
-    spawn('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', TOOLS_OS_USER], { stdio: 'inherit' }).on('close', (code) =>
+    spawn('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', TOOLS_OS_USER], {
+      stdio: 'inherit',
+    }).on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`useradd ${TOOLS_OS_USER} failed (exit ${code})`)),
     ),
   );
@@ -188,7 +237,14 @@ async function ensureOsUser(): Promise<void> {
 /** libpq's environment for a connection URL: the password travels in PGPASSWORD, never on a command line. */
 function libpqEnv(url: string): NodeJS.ProcessEnv {
   const u = new URL(url);
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, LANG: 'C.UTF-8', PGHOST: u.hostname, PGPORT: u.port || '5432', PGDATABASE: decodeURIComponent(u.pathname.slice(1)), PGUSER: decodeURIComponent(u.username) };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    LANG: 'C.UTF-8',
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+    PGUSER: decodeURIComponent(u.username),
+  };
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
   const sslmode = u.searchParams.get('sslmode');
   if (sslmode) env.PGSSLMODE = sslmode;
@@ -210,7 +266,10 @@ export async function backupPostgres(url: string, file: string, at = new Date())
   // Counted first, then dumped: on a live database the manifest's figures are a close guide; on a
   // quiet one (the CI test) they must match exactly.
   const figures = await withClient(url, databaseFigures);
-  await run(postgresBin('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges'], { env: libpqEnv(url), stdout: file });
+  await run(postgresBin('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges'], {
+    env: libpqEnv(url),
+    stdout: file,
+  });
   return writeManifest(file, 'pg_dump-custom', figures, at);
 }
 
@@ -218,10 +277,25 @@ export async function backupPostgres(url: string, file: string, at = new Date())
  * pg_restore into the database at `url`, which must hold no table of the app yet; with `replace`,
  * what the backup holds is dropped first (`--clean --if-exists`). One transaction: all or nothing.
  */
-export async function restorePostgres(file: string, url: string, options: { replace?: boolean } = {}): Promise<DatabaseFigures> {
-  const existing = await withClient(url, (query) => query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname IN ('public', 'pgboss')"));
-  if ((existing[0]?.n ?? 0) > 0 && !options.replace) throw new Error('the target database already holds tables: restore into an empty database, or pass --replace to drop what the backup holds first');
-  const args = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${libpqEnv(url).PGDATABASE}`];
+export async function restorePostgres(
+  file: string,
+  url: string,
+  options: { replace?: boolean } = {},
+): Promise<DatabaseFigures> {
+  const existing = await withClient(url, (query) =>
+    query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname IN ('public', 'pgboss')"),
+  );
+  if ((existing[0]?.n ?? 0) > 0 && !options.replace)
+    throw new Error(
+      'the target database already holds tables: restore into an empty database, or pass --replace to drop what the backup holds first',
+    );
+  const args = [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${libpqEnv(url).PGDATABASE}`,
+  ];
   if (options.replace) args.push('--clean', '--if-exists');
   await run(postgresBin('pg_restore'), args, { env: libpqEnv(url), stdin: file });
   return withClient(url, databaseFigures);

@@ -27,7 +27,12 @@ export function createErrorTracker({ dsn, environment, release }: ErrorTrackingO
     // Errors only: no tracing, no request bodies or headers, no IP addresses (leads' personal data stays home).
     tracesSampleRate: 0,
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
-    integrations: [Sentry.linkedErrorsIntegration(), Sentry.functionToStringIntegration(), Sentry.onUncaughtExceptionIntegration(), Sentry.onUnhandledRejectionIntegration()],
+    integrations: [
+      Sentry.linkedErrorsIntegration(),
+      Sentry.functionToStringIntegration(),
+      Sentry.onUncaughtExceptionIntegration(),
+      Sentry.onUnhandledRejectionIntegration(),
+    ],
   });
   return {
     capture(error, tags) {

@@ -25,21 +25,26 @@ const cache = new WeakMap<Db, { state: MaintenanceState; readAt: number }>();
 export async function readMaintenance(db: Db, fresh = false): Promise<MaintenanceState> {
   const hit = cache.get(db);
   if (!fresh && hit && Date.now() - hit.readAt < MAINTENANCE_CACHE_MS) return hit.state;
-  const { rows } = await db.query<MaintenanceState>('SELECT enabled, message, retry_after_seconds, updated_at FROM platform_maintenance WHERE id');
+  const { rows } = await db.query<MaintenanceState>(
+    'SELECT enabled, message, retry_after_seconds, updated_at FROM platform_maintenance WHERE id',
+  );
   const state = rows[0] ?? { enabled: false, message: '', retry_after_seconds: 900, updated_at: new Date(0) };
   cache.set(db, { state, readAt: Date.now() });
   return state;
 }
 
 /** Saves the state (the caller audits it in the same transaction); this process sees it at once. */
-export async function writeMaintenance(db: Db, tx: Queryable, state: Pick<MaintenanceState, 'enabled' | 'message' | 'retry_after_seconds'>, actorId: number, at: Date): Promise<void> {
-  await tx.query('UPDATE platform_maintenance SET enabled = $1, message = $2, retry_after_seconds = $3, updated_by = $4, updated_at = $5 WHERE id', [
-    state.enabled,
-    state.message,
-    state.retry_after_seconds,
-    actorId,
-    at,
-  ]);
+export async function writeMaintenance(
+  db: Db,
+  tx: Queryable,
+  state: Pick<MaintenanceState, 'enabled' | 'message' | 'retry_after_seconds'>,
+  actorId: number,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    'UPDATE platform_maintenance SET enabled = $1, message = $2, retry_after_seconds = $3, updated_by = $4, updated_at = $5 WHERE id',
+    [state.enabled, state.message, state.retry_after_seconds, actorId, at],
+  );
   cache.delete(db);
 }
 
@@ -52,7 +57,8 @@ const ALWAYS_OPEN: readonly (readonly [string, RegExp])[] = [
 ];
 
 /** A super admin (who holds the admin area, the one that switches maintenance), or one acting as someone: never held back. */
-const isSuperAdmin = (user: AuthUser | null): boolean => user !== null && (user.userType === 'super_admin' || user.modules.includes('admin') || user.impersonatorId !== null);
+const isSuperAdmin = (user: AuthUser | null): boolean =>
+  user !== null && (user.userType === 'super_admin' || user.modules.includes('admin') || user.impersonatorId !== null);
 
 /**
  * Adds the maintenance check to every API route as it is registered, after the route's own sign-in
@@ -71,7 +77,13 @@ export function installMaintenanceMode(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!/^\/(api|auth)\//.test(route.url)) return;
     const methods = [route.method].flat();
-    if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS' || ALWAYS_OPEN.some(([om, pattern]) => om === m && pattern.test(route.url)))) return;
+    if (
+      methods.every(
+        (m) =>
+          m === 'HEAD' || m === 'OPTIONS' || ALWAYS_OPEN.some(([om, pattern]) => om === m && pattern.test(route.url)),
+      )
+    )
+      return;
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [...own, maintenanceGate] as RouteOptions['onRequest'];
   });

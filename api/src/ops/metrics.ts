@@ -39,7 +39,7 @@ export const jobDuration = new Histogram({
 
 export const jobFailures = new Counter({
   name: 'leadsmith_job_failures_total',
-  help: 'Attempts of queued jobs that threw (pg-boss retries them up to their kind\'s retry limit), by kind',
+  help: "Attempts of queued jobs that threw (pg-boss retries them up to their kind's retry limit), by kind",
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
 });

@@ -60,7 +60,14 @@ export function metricsRoutes(app: FastifyInstance, { db, config }: AppDeps): vo
   });
   app.get(
     METRICS_PATH,
-    { schema: { summary: 'Prometheus metrics (METRICS_TOKEN)', hide: true, querystring: emptyObjectSchema, response: { 200: Type.String() } } },
+    {
+      schema: {
+        summary: 'Prometheus metrics (METRICS_TOKEN)',
+        hide: true,
+        querystring: emptyObjectSchema,
+        response: { 200: Type.String() },
+      },
+    },
     async (request, reply) => {
       if (!tokenMatches(request, token)) throw unauthenticated();
       const body = (await metricsRegistry.metrics()) + (await scrapeTime.metrics());

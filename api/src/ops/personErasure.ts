@@ -29,10 +29,28 @@ export async function erasePerson(db: Db, email: string, actorId: number, at: Da
        SELECT campaign_id, user_id, count(*)::int AS n FROM gone GROUP BY campaign_id, user_id`,
       [address],
     );
-    for (const row of rows) await tx.query('UPDATE campaigns SET result_count = GREATEST(result_count - $2, 0) WHERE id = $1', [row.campaign_id, row.n]);
-    await addSuppressions(tx, null, [{ kind: 'email_sha256', value: sha, reason: 'erased on request' }], { source: 'erasure', createdBy: actorId });
-    const erasure: PersonErasure = { email_sha256: sha, results_removed: rows.reduce((sum, r) => sum + r.n, 0), accounts: new Set(rows.map((r) => r.user_id)).size };
-    await writeAudit(tx, { actorId, action: 'person_erased', entity: 'person', entityId: 0, after: { ...erasure }, at });
+    for (const row of rows)
+      await tx.query('UPDATE campaigns SET result_count = GREATEST(result_count - $2, 0) WHERE id = $1', [
+        row.campaign_id,
+        row.n,
+      ]);
+    await addSuppressions(tx, null, [{ kind: 'email_sha256', value: sha, reason: 'erased on request' }], {
+      source: 'erasure',
+      createdBy: actorId,
+    });
+    const erasure: PersonErasure = {
+      email_sha256: sha,
+      results_removed: rows.reduce((sum, r) => sum + r.n, 0),
+      accounts: new Set(rows.map((r) => r.user_id)).size,
+    };
+    await writeAudit(tx, {
+      actorId,
+      action: 'person_erased',
+      entity: 'person',
+      entityId: 0,
+      after: { ...erasure },
+      at,
+    });
     return erasure;
   });
 }

@@ -21,7 +21,10 @@ const DAY_MS = 86_400_000;
 
 /** The account's users: the owner and its team members (they work on the owner's data). */
 export async function accountUserIds(db: Queryable, ownerId: number): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = $1 OR team_owner_id = $1 ORDER BY id', [ownerId]);
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM users WHERE id = $1 OR team_owner_id = $1 ORDER BY id',
+    [ownerId],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -41,7 +44,8 @@ const NOT_EXPORTED = new Set([
   'list_export_chunks',
 ]);
 /** Columns an export never carries (secrets, sealed ones too, and stored files' bytes, which go in files/). */
-const SECRET_COLUMN = /(^|_)(hash|secret|password|token|tokens|code_verifier|key_hash|access_token|refresh_token|content|archive|sealed)$/;
+const SECRET_COLUMN =
+  /(^|_)(hash|secret|password|token|tokens|code_verifier|key_hash|access_token|refresh_token|content|archive|sealed)$/;
 
 type Row = Record<string, unknown>;
 
@@ -50,13 +54,21 @@ type Row = Record<string, unknown>;
  * file per table holding rows of the account (lists, results, settings, credits, webhooks, …), and
  * the uploaded training files under `files/`. A zip (fflate), built in memory.
  */
-export async function buildExportArchive(db: Db, ownerId: number, objectStorage: ObjectStorageConfig | null | undefined, at: Date): Promise<Uint8Array> {
+export async function buildExportArchive(
+  db: Db,
+  ownerId: number,
+  objectStorage: ObjectStorageConfig | null | undefined,
+  at: Date,
+): Promise<Uint8Array> {
   const ids = await accountUserIds(db, ownerId);
   const entries: Record<string, Uint8Array> = {};
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
-  const clean = (rows: Row[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMN.test(column))));
+  const clean = (rows: Row[]) =>
+    rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMN.test(column))));
 
-  const users = (await db.query<Row>('SELECT * FROM users WHERE id = ANY($1::int[]) ORDER BY id', [`{${ids.join(',')}}`])).rows;
+  const users = (
+    await db.query<Row>('SELECT * FROM users WHERE id = ANY($1::int[]) ORDER BY id', [`{${ids.join(',')}}`])
+  ).rows;
   entries['account.json'] = json({ exported_at: at.toISOString(), account_id: ownerId, users: clean(users) });
 
   const { rows: tables } = await db.query<{ table_name: string }>(
@@ -65,14 +77,20 @@ export async function buildExportArchive(db: Db, ownerId: number, objectStorage:
   );
   for (const { table_name: table } of tables) {
     if (NOT_EXPORTED.has(table)) continue;
-    const { rows } = await db.query<Row>(`SELECT * FROM "${table}" WHERE user_id = ANY($1::int[]) ORDER BY 1`, [`{${ids.join(',')}}`]);
+    const { rows } = await db.query<Row>(`SELECT * FROM "${table}" WHERE user_id = ANY($1::int[]) ORDER BY 1`, [
+      `{${ids.join(',')}}`,
+    ]);
     if (rows.length) entries[`data/${table}.json`] = json(clean(rows));
   }
 
-  const { rows: files } = await db.query<{ id: number; name: string; content: Uint8Array | null; storage_key: string | null }>(
-    'SELECT id, name, content, storage_key FROM settings_training_files WHERE user_id = ANY($1::int[]) ORDER BY id',
-    [`{${ids.join(',')}}`],
-  );
+  const { rows: files } = await db.query<{
+    id: number;
+    name: string;
+    content: Uint8Array | null;
+    storage_key: string | null;
+  }>('SELECT id, name, content, storage_key FROM settings_training_files WHERE user_id = ANY($1::int[]) ORDER BY id', [
+    `{${ids.join(',')}}`,
+  ]);
   const store = objectStorage ? s3ObjectStore(objectStorage) : null;
   try {
     for (const file of files) {
@@ -92,19 +110,31 @@ export async function buildExportArchive(db: Db, ownerId: number, objectStorage:
 }
 
 /** Runs an export job: builds the archive and stores it (ready for EXPORT_ARCHIVE_DAYS), or records the failure. */
-export async function runAccountExport(db: Db, exportId: number, objectStorage: ObjectStorageConfig | null | undefined, now: () => Date): Promise<void> {
-  const job = (await db.query<{ user_id: number; status: string }>('SELECT user_id, status FROM account_exports WHERE id = $1', [exportId])).rows[0];
+export async function runAccountExport(
+  db: Db,
+  exportId: number,
+  objectStorage: ObjectStorageConfig | null | undefined,
+  now: () => Date,
+): Promise<void> {
+  const job = (
+    await db.query<{ user_id: number; status: string }>('SELECT user_id, status FROM account_exports WHERE id = $1', [
+      exportId,
+    ])
+  ).rows[0];
   if (!job || job.status === 'ready') return;
   await db.query("UPDATE account_exports SET status = 'running' WHERE id = $1", [exportId]);
   const archive = await buildExportArchive(db, job.user_id, objectStorage, now());
   const at = now();
-  await db.query("UPDATE account_exports SET status = 'ready', archive = decode($2, 'base64'), size_bytes = $3, finished_at = $4, expires_at = $5 WHERE id = $1", [
-    exportId,
-    Buffer.from(archive).toString('base64'),
-    archive.byteLength,
-    at,
-    new Date(at.getTime() + EXPORT_ARCHIVE_DAYS * DAY_MS),
-  ]);
+  await db.query(
+    "UPDATE account_exports SET status = 'ready', archive = decode($2, 'base64'), size_bytes = $3, finished_at = $4, expires_at = $5 WHERE id = $1",
+    [
+      exportId,
+      Buffer.from(archive).toString('base64'),
+      archive.byteLength,
+      at,
+      new Date(at.getTime() + EXPORT_ARCHIVE_DAYS * DAY_MS),
+    ],
+  );
 }
 
 /**
@@ -112,7 +142,12 @@ export async function runAccountExport(db: Db, exportId: number, objectStorage: 
  * the next sweep), then the owner's and team members' rows, which takes everything that belongs to
  * them (every table references users ON DELETE CASCADE), and the emails sent to them.
  */
-export async function eraseAccount(db: Db, ownerId: number, objectStorage: ObjectStorageConfig | null | undefined, at: Date): Promise<void> {
+export async function eraseAccount(
+  db: Db,
+  ownerId: number,
+  objectStorage: ObjectStorageConfig | null | undefined,
+  at: Date,
+): Promise<void> {
   const ids = await accountUserIds(db, ownerId);
   const idList = `{${ids.join(',')}}`;
   if (objectStorage) {
@@ -130,15 +165,27 @@ export async function eraseAccount(db: Db, ownerId: number, objectStorage: Objec
     }
   }
   await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM outbound_emails WHERE lower(to_email) IN (SELECT lower(email) FROM users WHERE id = ANY($1::int[]))', [idList]);
+    await tx.query(
+      'DELETE FROM outbound_emails WHERE lower(to_email) IN (SELECT lower(email) FROM users WHERE id = ANY($1::int[]))',
+      [idList],
+    );
     await tx.query('DELETE FROM users WHERE id = ANY($1::int[])', [idList]);
-    await writeAudit(tx, { actorId: null, action: 'account_erased', entity: 'account', entityId: ownerId, after: { users: ids.length }, at });
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'account_erased',
+      entity: 'account',
+      entityId: ownerId,
+      after: { users: ids.length },
+      at,
+    });
   });
 }
 
 /** Results older than each account's retention setting, removed (list counts follow). Returns how many went. */
 export async function applyRetention(db: Db, at: Date): Promise<number> {
-  const { rows: accounts } = await db.query<{ id: number; months: number }>('SELECT id, retention_months AS months FROM users WHERE retention_months IS NOT NULL AND team_owner_id IS NULL');
+  const { rows: accounts } = await db.query<{ id: number; months: number }>(
+    'SELECT id, retention_months AS months FROM users WHERE retention_months IS NOT NULL AND team_owner_id IS NULL',
+  );
   let removed = 0;
   for (const account of accounts) {
     const cutoff = new Date(at.getTime());
@@ -151,9 +198,21 @@ export async function applyRetention(db: Db, at: Date): Promise<number> {
          SELECT campaign_id, count(*)::int AS n FROM gone GROUP BY campaign_id`,
         [account.id, cutoff],
       );
-      for (const row of rows) await tx.query('UPDATE campaigns SET result_count = GREATEST(result_count - $2, 0) WHERE id = $1', [row.campaign_id, row.n]);
+      for (const row of rows)
+        await tx.query('UPDATE campaigns SET result_count = GREATEST(result_count - $2, 0) WHERE id = $1', [
+          row.campaign_id,
+          row.n,
+        ]);
       const total = rows.reduce((sum, r) => sum + r.n, 0);
-      if (total > 0) await writeAudit(tx, { actorId: null, action: 'retention_applied', entity: 'account', entityId: account.id, after: { results_removed: total, older_than: cutoff.toISOString() }, at });
+      if (total > 0)
+        await writeAudit(tx, {
+          actorId: null,
+          action: 'retention_applied',
+          entity: 'account',
+          entityId: account.id,
+          after: { results_removed: total, older_than: cutoff.toISOString() },
+          at,
+        });
       return total;
     });
     removed += n;
@@ -162,8 +221,15 @@ export async function applyRetention(db: Db, at: Date): Promise<number> {
 }
 
 /** The hourly sweep: accounts past their grace period erased, retention applied, expired export archives dropped. */
-export async function privacySweep(db: Db, objectStorage: ObjectStorageConfig | null | undefined, at: Date): Promise<{ erased: number; resultsRemoved: number }> {
-  const { rows: due } = await db.query<{ id: number }>('SELECT id FROM users WHERE deletion_due_at IS NOT NULL AND deletion_due_at <= $1 ORDER BY id', [at]);
+export async function privacySweep(
+  db: Db,
+  objectStorage: ObjectStorageConfig | null | undefined,
+  at: Date,
+): Promise<{ erased: number; resultsRemoved: number }> {
+  const { rows: due } = await db.query<{ id: number }>(
+    'SELECT id FROM users WHERE deletion_due_at IS NOT NULL AND deletion_due_at <= $1 ORDER BY id',
+    [at],
+  );
   for (const account of due) await eraseAccount(db, account.id, objectStorage, at);
   const resultsRemoved = await applyRetention(db, at);
   await db.query('DELETE FROM account_exports WHERE expires_at <= $1', [at]);

@@ -81,7 +81,8 @@ const POLL_SECONDS = 1;
  * the documented bound on work left by a dead worker (expiry + QUEUE_SUPERVISE_SECONDS).
  */
 export function backstopPollSeconds(options: Pick<JobKindOptions, 'everyMs'>): number {
-  const seconds = options.everyMs === undefined ? QUEUE_SUPERVISE_SECONDS : Math.min(QUEUE_SUPERVISE_SECONDS, options.everyMs / 1000);
+  const seconds =
+    options.everyMs === undefined ? QUEUE_SUPERVISE_SECONDS : Math.min(QUEUE_SUPERVISE_SECONDS, options.everyMs / 1000);
   return Math.max(POLL_SECONDS, seconds);
 }
 
@@ -117,7 +118,11 @@ export const jobUnderwaySql = (nameSql: string, singletonKeySql: string): string
 
 /** pg-boss's `db` option over one of our open transactions. */
 function transactionDb(tx: Queryable): IDatabase {
-  return { executeSql: async (text, values) => ({ rows: (await tx.query(text, values as SqlParam[] | undefined)).rows as unknown[] }) };
+  return {
+    executeSql: async (text, values) => ({
+      rows: (await tx.query(text, values as SqlParam[] | undefined)).rows as unknown[],
+    }),
+  };
 }
 
 export interface CreateJobQueueOptions {
@@ -163,7 +168,12 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
   const boss =
     target.kind === 'pglite'
       ? new PgBoss({ ...common, db: fromPglite(target.pglite), backend: 'pglite' })
-      : new PgBoss({ ...common, connectionString: target.connectionString, max: 4, application_name: `leadsmith-${role}` });
+      : new PgBoss({
+          ...common,
+          connectionString: target.connectionString,
+          max: 4,
+          application_name: `leadsmith-${role}`,
+        });
   boss.on('error', (error) => onError(error, 'job queue'));
 
   const definitions = new Map<string, Definition>();
@@ -175,7 +185,10 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
     try {
       await runInJobContext({ jobId: job.id, jobKind: definition.name }, async () => {
         try {
-          await definition.handler(job.data, { id: job.id, retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0 });
+          await definition.handler(job.data, {
+            id: job.id,
+            retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0,
+          });
         } catch (error) {
           onJobFailed?.(error, definition.name);
           throw error;
@@ -188,7 +201,12 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
       throw error;
     } finally {
       const every = definition.options.everyMs;
-      if (every !== undefined && runsWork) await boss.send(definition.name, {}, { singletonKey: definition.name, startAfter: new Date(Date.now() + every) });
+      if (every !== undefined && runsWork)
+        await boss.send(
+          definition.name,
+          {},
+          { singletonKey: definition.name, startAfter: new Date(Date.now() + every) },
+        );
     }
   };
 
@@ -200,7 +218,9 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
    */
   const recoverOrphans = async () => {
     for (const d of definitions.values()) {
-      const orphans = (await boss.findJobs(d.name, { limit: 1000 })).filter((job) => job.state === 'active').map((job) => job.id);
+      const orphans = (await boss.findJobs(d.name, { limit: 1000 }))
+        .filter((job) => job.state === 'active')
+        .map((job) => job.id);
       if (orphans.length) await boss.fail(d.name, orphans, { message: 'the process running this job stopped' });
     }
   };
@@ -223,13 +243,30 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
     async start() {
       await boss.start();
       for (const d of definitions.values()) {
-        if (d.options.deadLetter && !definitions.has(d.options.deadLetter)) throw new Error(`job kind ${d.name} hands failures to undefined ${d.options.deadLetter}`);
+        if (d.options.deadLetter && !definitions.has(d.options.deadLetter))
+          throw new Error(`job kind ${d.name} hands failures to undefined ${d.options.deadLetter}`);
       }
       // A dead-letter queue must exist before the queues that hand it their failures.
-      const ordered = [...definitions.values()].sort((a, b) => Number(Boolean(a.options.deadLetter)) - Number(Boolean(b.options.deadLetter)));
+      const ordered = [...definitions.values()].sort(
+        (a, b) => Number(Boolean(a.options.deadLetter)) - Number(Boolean(b.options.deadLetter)),
+      );
       for (const d of ordered) {
-        const { expireInSeconds, retryLimit, retryDelay, retryBackoff = false, policy = 'standard', deadLetter } = d.options;
-        const settings = { expireInSeconds, retryLimit, retryDelay, retryBackoff, notify: true, ...(deadLetter ? { deadLetter } : {}) };
+        const {
+          expireInSeconds,
+          retryLimit,
+          retryDelay,
+          retryBackoff = false,
+          policy = 'standard',
+          deadLetter,
+        } = d.options;
+        const settings = {
+          expireInSeconds,
+          retryLimit,
+          retryDelay,
+          retryBackoff,
+          notify: true,
+          ...(deadLetter ? { deadLetter } : {}),
+        };
         await boss.createQueue(d.name, { policy, ...settings });
         // createQueue leaves an existing queue as it was: a database made before a setting changed (an
         // operator's QUEUE_JOB_EXPIRE_SECONDS, a dead letter declared later) gets this version's here.
@@ -249,7 +286,10 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
         await recoverOrphans();
       }
       for (const d of definitions.values()) {
-        const polling = { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: backstopPollSeconds(d.options) };
+        const polling = {
+          pollingIntervalSeconds: POLL_SECONDS,
+          notifyPollingIntervalSeconds: backstopPollSeconds(d.options),
+        };
         await boss.work<object>(d.name, { localConcurrency: d.options.concurrency, ...polling }, async (jobs) => {
           for (const job of jobs) await run(d, job);
         });

@@ -20,7 +20,16 @@ export function accountPromptRoutes(api: FastifyInstance, { db, clock }: AppDeps
       onRequest: app.requireAuth,
       schema: {
         summary: 'Accept the terms of service in force',
-        body: Type.Object({ version: Type.String({ minLength: 1, maxLength: 40, description: 'The version shown (the user\'s terms_version).' }) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            version: Type.String({
+              minLength: 1,
+              maxLength: 40,
+              description: "The version shown (the user's terms_version).",
+            }),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Object({ ...MessageProperties, terms_accepted_version: Type.String() }) },
       },
     },
@@ -31,7 +40,10 @@ export function accountPromptRoutes(api: FastifyInstance, { db, clock }: AppDeps
       const version = currentTermsVersion();
       // Accepting what was shown: terms published meanwhile must be shown first.
       if (request.body.version !== version) throw unprocessable('terms_version_changed', 'version', { version });
-      await db.query('UPDATE users SET terms_accepted_version = $2, terms_accepted_at = $3, updated_at = $3 WHERE id = $1', [user.id, version, clock.now()]);
+      await db.query(
+        'UPDATE users SET terms_accepted_version = $2, terms_accepted_at = $3, updated_at = $3 WHERE id = $1',
+        [user.id, version, clock.now()],
+      );
       return { ...say(request, 'terms_accepted'), terms_accepted_version: version };
     },
   );
@@ -40,10 +52,17 @@ export function accountPromptRoutes(api: FastifyInstance, { db, clock }: AppDeps
     '/api/disable-credit-popup',
     {
       onRequest: app.requireAuth,
-      schema: { summary: 'Stop showing the credit pop-up ("don\'t show again")', body: Empty, response: { 200: Type.Object({ ...MessageProperties, credit_popup_disabled: Type.Boolean() }) } },
+      schema: {
+        summary: 'Stop showing the credit pop-up ("don\'t show again")',
+        body: Empty,
+        response: { 200: Type.Object({ ...MessageProperties, credit_popup_disabled: Type.Boolean() }) },
+      },
     },
     async (request) => {
-      await db.query('UPDATE users SET credit_popup_disabled = true, updated_at = $2 WHERE id = $1', [currentUser(request).id, clock.now()]);
+      await db.query('UPDATE users SET credit_popup_disabled = true, updated_at = $2 WHERE id = $1', [
+        currentUser(request).id,
+        clock.now(),
+      ]);
       return { ...say(request, 'credit_popup_disabled'), credit_popup_disabled: true };
     },
   );

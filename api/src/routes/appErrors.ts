@@ -50,7 +50,8 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
       const body = request.body;
       const info = body.info ?? null;
       const infoJson = info === null ? null : JSON.stringify(info);
-      if (infoJson !== null && infoJson.length > INFO_MAX_CHARS) throw validationError({ field: 'info', code: 'validation.max_length', params: { max: INFO_MAX_CHARS } });
+      if (infoJson !== null && infoJson.length > INFO_MAX_CHARS)
+        throw validationError({ field: 'info', code: 'validation.max_length', params: { max: INFO_MAX_CHARS } });
       const userAgent = request.headers['user-agent'];
       await db.query(
         `INSERT INTO app_errors (user_id, message, stack, info, remote, remote_version, url, user_agent, request_id, report_request_id, created_at)

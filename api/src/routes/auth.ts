@@ -4,14 +4,30 @@ import { isoDate, MINUTE_MS } from '../clock';
 import { sendAccountCode } from '../auth/accountCodes';
 import { checkCode, cooldownSeconds, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
-import { configuredProviders, finishLogin, OIDC_STATE_TTL_MINUTES, oidcSettings, SOCIAL_PROVIDERS, startLogin, type SocialProvider } from '../auth/oidc';
+import {
+  configuredProviders,
+  finishLogin,
+  OIDC_STATE_TTL_MINUTES,
+  oidcSettings,
+  SOCIAL_PROVIDERS,
+  startLogin,
+  type SocialProvider,
+} from '../auth/oidc';
 import { issueToken, revokeAllTokens, revokeToken } from '../auth/tokens';
 import { isUniqueViolation, type Queryable, type SqlParam } from '../db';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { ApiError, unprocessable, validationError } from '../http/errors';
 import { Message, MessageProperties, Type, type Static } from '../http/contract';
-import { anyPasswordSchema, codeSchema, emailSchema, emptyObjectSchema, nameSchema, objectSchema, passwordSchema } from '../http/schemas';
+import {
+  anyPasswordSchema,
+  codeSchema,
+  emailSchema,
+  emptyObjectSchema,
+  nameSchema,
+  objectSchema,
+  passwordSchema,
+} from '../http/schemas';
 import type { Language } from '../i18n/messages';
 import { loadUserDto, normaliseEmail, UserSchema } from '../users/users';
 import { say } from './respond';
@@ -23,7 +39,12 @@ export const LOGIN_WINDOW_MINUTES = 15;
 export const MAX_FAILED_LOGINS_PER_IP = 20;
 
 /** A session: the bearer token, when it ends, and the signed-in user (sign-in, email confirmation, social sign-in). */
-export const LoginSchema = Type.Object({ token: Type.String(), token_type: Type.Literal('Bearer'), expires_at: Type.String({ format: 'date-time' }), user: UserSchema });
+export const LoginSchema = Type.Object({
+  token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_at: Type.String({ format: 'date-time' }),
+  user: UserSchema,
+});
 export type LoginResponse = Static<typeof LoginSchema>;
 
 interface AccountRow {
@@ -55,12 +76,23 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
    * Issues a code and records its email in the caller's transaction (the outbox sends it). The brand is
    * the account's reseller, else the domain the request came from; the language is the account's.
    */
-  async function writeCode(tx: Queryable, accountId: number, email: string, purpose: CodePurpose, domain: string): Promise<void> {
+  async function writeCode(
+    tx: Queryable,
+    accountId: number,
+    email: string,
+    purpose: CodePurpose,
+    domain: string,
+  ): Promise<void> {
     await sendAccountCode(tx, deps, { accountId, email, purpose, domain });
   }
 
   /** A new code for an existing account, written and queued in one transaction. */
-  async function sendCode(request: FastifyRequest, account: AccountRow, email: string, purpose: CodePurpose): Promise<void> {
+  async function sendCode(
+    request: FastifyRequest,
+    account: AccountRow,
+    email: string,
+    purpose: CodePurpose,
+  ): Promise<void> {
     await db.transaction((tx) => writeCode(tx, account.id, email, purpose, request.hostname));
   }
 
@@ -76,11 +108,22 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
    * transaction of its own, so a wrong guess is counted even though the
    * request then fails with 422. `onValid` runs in that transaction.
    */
-  async function checkAccountCode(rawEmail: string, code: string, consume: boolean, onValid?: (tx: Queryable, userId: number) => Promise<void>): Promise<CodeCheck> {
+  async function checkAccountCode(
+    rawEmail: string,
+    code: string,
+    consume: boolean,
+    onValid?: (tx: Queryable, userId: number) => Promise<void>,
+  ): Promise<CodeCheck> {
     const account = await findAccount(db, normaliseEmail(rawEmail));
     if (!account) return 'invalid';
     return db.transaction(async (tx) => {
-      const result = await checkCode(tx, config.appSecret, { userId: account.id, purpose: 'reset_password', code, now: clock.now(), consume });
+      const result = await checkCode(tx, config.appSecret, {
+        userId: account.id,
+        purpose: 'reset_password',
+        code,
+        now: clock.now(),
+        consume,
+      });
       if (result === 'ok' && onValid) await onValid(tx, account.id);
       return result;
     });
@@ -90,9 +133,20 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     const windowMs = LOGIN_WINDOW_MINUTES * MINUTE_MS;
     const since = new Date(now.getTime() - windowMs);
     // The oldest failure that still counts toward a limit: blocked until it leaves the window.
-    const nth = async (sql: string, params: SqlParam[], n: number) => (await db.query<{ at: Date }>(sql, [...params, since, n])).rows[n - 1];
-    const perAccount = await nth('SELECT at FROM login_attempts WHERE email = $1 AND ip = $2 AND at > $3 ORDER BY at DESC LIMIT $4', [email, ip], MAX_FAILED_LOGINS);
-    const perIp = perAccount ? undefined : await nth('SELECT at FROM login_attempts WHERE ip = $1 AND at > $2 ORDER BY at DESC LIMIT $3', [ip], MAX_FAILED_LOGINS_PER_IP);
+    const nth = async (sql: string, params: SqlParam[], n: number) =>
+      (await db.query<{ at: Date }>(sql, [...params, since, n])).rows[n - 1];
+    const perAccount = await nth(
+      'SELECT at FROM login_attempts WHERE email = $1 AND ip = $2 AND at > $3 ORDER BY at DESC LIMIT $4',
+      [email, ip],
+      MAX_FAILED_LOGINS,
+    );
+    const perIp = perAccount
+      ? undefined
+      : await nth(
+          'SELECT at FROM login_attempts WHERE ip = $1 AND at > $2 ORDER BY at DESC LIMIT $3',
+          [ip],
+          MAX_FAILED_LOGINS_PER_IP,
+        );
     const oldestCounted = perAccount ?? perIp;
     if (!oldestCounted) return;
     const waitMs = Math.max(1000, oldestCounted.at.getTime() + windowMs - now.getTime());
@@ -106,7 +160,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string; password: string } }>(
     '/auth/login',
-    { schema: { summary: 'Sign in with email and password', response: { 200: LoginSchema }, body: objectSchema({ email: emailSchema, password: anyPasswordSchema }, ['email', 'password']) } },
+    {
+      schema: {
+        summary: 'Sign in with email and password',
+        response: { 200: LoginSchema },
+        body: objectSchema({ email: emailSchema, password: anyPasswordSchema }, ['email', 'password']),
+      },
+    },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const now = clock.now();
@@ -120,12 +180,18 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         await db.query('DELETE FROM login_attempts WHERE at < $1', [new Date(now.getTime() - 24 * 60 * MINUTE_MS)]);
         throw new ApiError(401, 'invalid_credentials', { field: 'email' });
       }
-      if (!account.email_verified_at) throw new ApiError(403, 'email_not_verified', { field: 'email', extra: { email } });
+      if (!account.email_verified_at)
+        throw new ApiError(403, 'email_not_verified', { field: 'email', extra: { email } });
       // An older or cheaper hash is replaced now that the password is known (hashed before the transaction).
       const upgraded = needsRehash(account.password_hash) ? await hashPassword(request.body.password) : null;
 
       const issued = await db.transaction(async (tx) => {
-        if (upgraded) await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [account.id, upgraded, account.password_hash]);
+        if (upgraded)
+          await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+            account.id,
+            upgraded,
+            account.password_hash,
+          ]);
         await tx.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2', [email, request.ip]);
         await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [account.id, now]);
         return issueToken(tx, account.id, now, config.tokenTtlHours);
@@ -134,12 +200,32 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post('/auth/logout', { onRequest: app.requireAuth, schema: { summary: 'Sign out: the token stops working', response: { 200: Type.Object({ success: Type.Literal(true) }) }, body: emptyObjectSchema } }, async (request) => {
-    await revokeToken(db, currentUser(request).tokenId, clock.now());
-    return { success: true };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Sign out: the token stops working',
+        response: { 200: Type.Object({ success: Type.Literal(true) }) },
+        body: emptyObjectSchema,
+      },
+    },
+    async (request) => {
+      await revokeToken(db, currentUser(request).tokenId, clock.now());
+      return { success: true };
+    },
+  );
 
-  app.post<{ Body: { first_name: string; last_name: string; email: string; password: string; password_confirmation: string; ref?: string } }>(
+  app.post<{
+    Body: {
+      first_name: string;
+      last_name: string;
+      email: string;
+      password: string;
+      password_confirmation: string;
+      ref?: string;
+    };
+  }>(
     '/auth/register',
     {
       schema: {
@@ -161,7 +247,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const body = request.body;
-      if (body.password !== body.password_confirmation) throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
+      if (body.password !== body.password_confirmation)
+        throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
       const email = normaliseEmail(body.email);
       const emailTaken = () => unprocessable('email_taken', 'email');
       // Deleted accounts keep their email: it identifies them for a restore.
@@ -196,15 +283,30 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string; code: string } }>(
     '/auth/confirm-email',
-    { schema: { summary: 'Confirm the email with its code; signs in', response: { 200: LoginSchema }, body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
+    {
+      schema: {
+        summary: 'Confirm the email with its code; signs in',
+        response: { 200: LoginSchema },
+        body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']),
+      },
+    },
     async (request) => {
       const account = await findAccount(db, normaliseEmail(request.body.email));
       if (!account) throw unprocessable('invalid_code', 'code');
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
-        const result = await checkCode(tx, config.appSecret, { userId: account.id, purpose: 'confirm_email', code: request.body.code, now, consume: true });
+        const result = await checkCode(tx, config.appSecret, {
+          userId: account.id,
+          purpose: 'confirm_email',
+          code: request.body.code,
+          now,
+          consume: true,
+        });
         if (result !== 'ok') return { result, issued: null };
-        await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), last_login_at = $2, updated_at = $2 WHERE id = $1', [account.id, now]);
+        await tx.query(
+          'UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), last_login_at = $2, updated_at = $2 WHERE id = $1',
+          [account.id, now],
+        );
         return { result, issued: await issueToken(tx, account.id, now, config.tokenTtlHours) };
       });
       throwForCode(outcome.result);
@@ -215,7 +317,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string } }>(
     '/auth/resend-email-verification-code',
-    { schema: { summary: 'Send the confirmation code again', response: { 200: Type.Object({ ...MessageProperties, retry_after_seconds: Type.Integer() }) }, body: objectSchema({ email: emailSchema }, ['email']) } },
+    {
+      schema: {
+        summary: 'Send the confirmation code again',
+        response: { 200: Type.Object({ ...MessageProperties, retry_after_seconds: Type.Integer() }) },
+        body: objectSchema({ email: emailSchema }, ['email']),
+      },
+    },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const account = await findAccount(db, email);
@@ -223,7 +331,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (account && !account.email_verified_at) {
         const wait = await cooldownSeconds(db, account.id, 'confirm_email', clock.now());
         if (wait > 0) {
-          throw new ApiError(429, 'resend_too_soon', { params: { seconds: wait }, extra: { retry_after_seconds: wait }, headers: { 'retry-after': String(wait) } });
+          throw new ApiError(429, 'resend_too_soon', {
+            params: { seconds: wait },
+            extra: { retry_after_seconds: wait },
+            headers: { 'retry-after': String(wait) },
+          });
         }
         await sendCode(request, account, email, 'confirm_email');
       }
@@ -233,7 +345,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string } }>(
     '/auth/forgot-password',
-    { schema: { summary: 'Email a password reset code', response: { 200: Message }, body: objectSchema({ email: emailSchema }, ['email']) } },
+    {
+      schema: {
+        summary: 'Email a password reset code',
+        response: { 200: Message },
+        body: objectSchema({ email: emailSchema }, ['email']),
+      },
+    },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const account = await findAccount(db, email);
@@ -247,7 +365,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string; code: string } }>(
     '/auth/reset-password/check-code',
-    { schema: { summary: 'Check a password reset code without using it', response: { 200: Type.Object({ valid: Type.Literal(true) }) }, body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
+    {
+      schema: {
+        summary: 'Check a password reset code without using it',
+        response: { 200: Type.Object({ valid: Type.Literal(true) }) },
+        body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']),
+      },
+    },
     async (request) => {
       const result = await checkAccountCode(request.body.email, request.body.code, false);
       throwForCode(result);
@@ -269,12 +393,16 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const body = request.body;
-      if (body.password !== body.password_confirmation) throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
+      if (body.password !== body.password_confirmation)
+        throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
       const passwordHash = await hashPassword(body.password);
       const result = await checkAccountCode(body.email, body.code, true, async (tx, userId) => {
         const now = clock.now();
         // Proving access to the mailbox also confirms the email.
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = $3, email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1', [userId, passwordHash, now]);
+        await tx.query(
+          'UPDATE users SET password_hash = $2, updated_at = $3, email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1',
+          [userId, passwordHash, now],
+        );
         await revokeAllTokens(tx, userId, now);
         await tx.query('DELETE FROM login_attempts WHERE email = $1', [normaliseEmail(body.email)]);
       });
@@ -283,12 +411,28 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get('/auth/social/providers', { schema: { summary: 'The social sign-in providers configured here', response: { 200: { type: 'object', required: ['providers'], properties: { providers: { type: 'array', items: { type: 'string', enum: [...SOCIAL_PROVIDERS] } } } } } } }, async () => ({
-    providers: configuredProviders(),
-  }));
+  app.get(
+    '/auth/social/providers',
+    {
+      schema: {
+        summary: 'The social sign-in providers configured here',
+        response: {
+          200: {
+            type: 'object',
+            required: ['providers'],
+            properties: { providers: { type: 'array', items: { type: 'string', enum: [...SOCIAL_PROVIDERS] } } },
+          },
+        },
+      },
+    },
+    async () => ({
+      providers: configuredProviders(),
+    }),
+  );
 
   /** Where the provider sends the browser back: the shell's /callback on this origin (spec §2). */
-  const callbackUrl = (request: FastifyRequest) => new URL('/callback', `${request.protocol}://${request.headers.host ?? 'localhost'}`).href;
+  const callbackUrl = (request: FastifyRequest) =>
+    new URL('/callback', `${request.protocol}://${request.headers.host ?? 'localhost'}`).href;
 
   app.post<{ Params: { provider: string } }>(
     '/auth/social/:provider/start',
@@ -311,15 +455,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         throw unprocessable('social_failed', 'provider', { provider: 'Google' });
       });
       const now = clock.now();
-      await db.query('DELETE FROM oidc_logins WHERE created_at < $1', [new Date(now.getTime() - OIDC_STATE_TTL_MINUTES * MINUTE_MS)]);
-      await db.query('INSERT INTO oidc_logins (state, provider, code_verifier, nonce, redirect_uri, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        started.state,
-        provider,
-        started.codeVerifier,
-        started.nonce,
-        redirectUri,
-        now,
+      await db.query('DELETE FROM oidc_logins WHERE created_at < $1', [
+        new Date(now.getTime() - OIDC_STATE_TTL_MINUTES * MINUTE_MS),
       ]);
+      await db.query(
+        'INSERT INTO oidc_logins (state, provider, code_verifier, nonce, redirect_uri, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [started.state, provider, started.codeVerifier, started.nonce, redirectUri, now],
+      );
       return { url: started.url };
     },
   );
@@ -343,7 +485,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const { provider, token: code, state } = request.body;
-      const settings = (SOCIAL_PROVIDERS as readonly string[]).includes(provider) ? oidcSettings(provider as SocialProvider) : null;
+      const settings = (SOCIAL_PROVIDERS as readonly string[]).includes(provider)
+        ? oidcSettings(provider as SocialProvider)
+        : null;
       if (!settings) throw unprocessable('provider_not_configured', 'provider', { provider });
       if (!state) throw validationError({ field: 'state', code: 'validation.required' });
       const now = clock.now();
@@ -356,7 +500,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       ).rows[0];
       if (!login) throw unprocessable('social_state_invalid', 'state');
       const label = 'Google';
-      const identity = await finishLogin(settings, { redirectUri: login.redirect_uri, code, state, codeVerifier: login.code_verifier, nonce: login.nonce }).catch((error: unknown) => {
+      const identity = await finishLogin(settings, {
+        redirectUri: login.redirect_uri,
+        code,
+        state,
+        codeVerifier: login.code_verifier,
+        nonce: login.nonce,
+      }).catch((error: unknown) => {
         request.log.warn({ err: error }, 'social sign-in failed');
         throw unprocessable('social_failed', 'token', { provider: label });
       });
@@ -373,11 +523,20 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
              VALUES ($1, $2, $3, $4, 'user', 'customer', $5, $6, $6, 0, $7, $6) ON CONFLICT (email) DO NOTHING RETURNING id`,
             [email, passwordHash, identity.firstName, identity.lastName, request.lang, now, isoDate(now)],
           );
-          userId = rows[0]?.id ?? (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL', [email])).rows[0]?.id;
+          userId =
+            rows[0]?.id ??
+            (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL', [email]))
+              .rows[0]?.id;
           if (userId === undefined) throw unprocessable('social_failed', 'token', { provider: label });
-          await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, now]);
+          await tx.query(
+            'INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING',
+            [userId, now],
+          );
         }
-        await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), last_login_at = $2 WHERE id = $1', [userId, now]);
+        await tx.query(
+          'UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), last_login_at = $2 WHERE id = $1',
+          [userId, now],
+        );
         return { userId, ...(await issueToken(tx, userId, now, config.tokenTtlHours)) };
       });
       return loginResponse(issued.userId, issued.token, issued.expiresAt);

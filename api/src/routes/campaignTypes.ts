@@ -6,14 +6,23 @@ import { Empty, Type, type Static } from '../http/contract';
 const ListType = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  search_type: Type.String({ description: 'The campaign search type of spec §3 (industry, company, people, single, influencer, intent, group).' }),
+  search_type: Type.String({
+    description: 'The campaign search type of spec §3 (industry, company, people, single, influencer, intent, group).',
+  }),
 });
 export type ListType = Static<typeof ListType>;
 
 export function campaignTypeRoutes(api: FastifyInstance, { db }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/api/campaign-types', { onRequest: app.requireAuth, schema: { summary: 'The list (campaign) types', querystring: Empty, response: { 200: Type.Array(ListType) } } }, async () => {
-    const { rows } = await db.query<ListType>('SELECT id, name, search_type FROM list_types ORDER BY id');
-    return rows;
-  });
+  app.get(
+    '/api/campaign-types',
+    {
+      onRequest: app.requireAuth,
+      schema: { summary: 'The list (campaign) types', querystring: Empty, response: { 200: Type.Array(ListType) } },
+    },
+    async () => {
+      const { rows } = await db.query<ListType>('SELECT id, name, search_type FROM list_types ORDER BY id');
+      return rows;
+    },
+  );
 }

@@ -28,12 +28,15 @@ export const INTERCOM_WIDGET_ORIGIN = 'https://widget.intercom.io';
 export const CHAT_WIDGET_FRAME_PATH = '/api/chat-widget/frame';
 
 /** hash_hmac('sha256', id, secret): Intercom's identity verification of a user id. */
-export const chatUserHash = (secret: string, userId: number): string => createHmac('sha256', secret).update(String(userId)).digest('hex');
+export const chatUserHash = (secret: string, userId: number): string =>
+  createHmac('sha256', secret).update(String(userId)).digest('hex');
 
 const ChatWidgetSettings = Type.Object({
   provider: StringEnum(CHAT_WIDGET_PROVIDERS),
   app_id: Type.String(),
-  has_secret: Type.Boolean({ description: 'The identity verification secret never leaves the server: whether one is set.' }),
+  has_secret: Type.Boolean({
+    description: 'The identity verification secret never leaves the server: whether one is set.',
+  }),
   updated_at: Timestamp(),
 });
 
@@ -44,7 +47,12 @@ const ChatWidgetAnswer = Type.Object({
       app_id: Type.String(),
       frame_url: Type.String(),
       /** What the widget is booted with: Intercom's user_id, name, created_at (Unix seconds) and user_hash. */
-      user: Type.Object({ user_id: Type.String(), name: Type.String(), created_at: Type.Integer(), user_hash: Type.String() }),
+      user: Type.Object({
+        user_id: Type.String(),
+        name: Type.String(),
+        created_at: Type.Integer(),
+        user_hash: Type.String(),
+      }),
     }),
   ),
 });
@@ -57,11 +65,19 @@ interface WidgetRow {
 }
 
 async function widgetRowOf(q: Queryable, ownerId: number): Promise<WidgetRow | null> {
-  const { rows } = await q.query<WidgetRow>('SELECT provider, app_id, secret_enc, updated_at FROM chat_widgets WHERE owner_user_id = $1', [ownerId]);
+  const { rows } = await q.query<WidgetRow>(
+    'SELECT provider, app_id, secret_enc, updated_at FROM chat_widgets WHERE owner_user_id = $1',
+    [ownerId],
+  );
   return rows[0] ?? null;
 }
 
-const settingsView = (row: WidgetRow) => ({ provider: row.provider, app_id: row.app_id, has_secret: true, updated_at: row.updated_at });
+const settingsView = (row: WidgetRow) => ({
+  provider: row.provider,
+  app_id: row.app_id,
+  has_secret: true,
+  updated_at: row.updated_at,
+});
 
 /**
  * The document the shell frames. It loads nothing until its parent (the shell) posts the settings; then
@@ -132,55 +148,104 @@ const settingsBody = objectSchema(
 export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get('/api/chat-widget', { onRequest: [app.requireAuth], schema: { summary: "The support chat of the signed-in user's workspace, with its verified identity (null: none)", response: { 200: ChatWidgetAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    // Someone signed in as the user (impersonation) must not chat in the user's name.
-    if (user.impersonatorId !== null && user.impersonatorId !== undefined) return { widget: null };
-    const { rows } = await db.query<{ id: number; first_name: string | null; last_name: string | null; email: string; created_at: Date; reseller_id: number | null }>(
-      `SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, a.parent_id AS reseller_id
-         FROM users u JOIN users a ON a.id = COALESCE(u.team_owner_id, u.id) WHERE u.id = $1`,
-      [user.id],
-    );
-    const row = rows[0];
-    if (!row) return { widget: null };
-    // A reseller's customers (and their team members) chat with the reseller, never with the operator.
-    let workspace: { provider: ChatWidgetProvider; appId: string; secret: string } | null = null;
-    if (row.reseller_id !== null) {
-      const own = await widgetRowOf(db, row.reseller_id);
-      if (own) workspace = { provider: own.provider, appId: own.app_id, secret: openSecret(config.appSecret, own.secret_enc) };
-    } else if (config.chatWidgetAppId) workspace = { provider: 'intercom', appId: config.chatWidgetAppId, secret: config.chatWidgetSecret };
-    if (!workspace) return { widget: null };
-    const name = [row.first_name, row.last_name].filter((p) => p && p.trim()).join(' ') || row.email;
-    return {
-      widget: {
-        provider: workspace.provider,
-        app_id: workspace.appId,
-        frame_url: CHAT_WIDGET_FRAME_PATH,
-        user: { user_id: String(row.id), name, created_at: Math.floor(row.created_at.getTime() / 1000), user_hash: chatUserHash(workspace.secret, row.id) },
+  app.get(
+    '/api/chat-widget',
+    {
+      onRequest: [app.requireAuth],
+      schema: {
+        summary: "The support chat of the signed-in user's workspace, with its verified identity (null: none)",
+        response: { 200: ChatWidgetAnswer },
       },
-    };
-  });
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Someone signed in as the user (impersonation) must not chat in the user's name.
+      if (user.impersonatorId !== null && user.impersonatorId !== undefined) return { widget: null };
+      const { rows } = await db.query<{
+        id: number;
+        first_name: string | null;
+        last_name: string | null;
+        email: string;
+        created_at: Date;
+        reseller_id: number | null;
+      }>(
+        `SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, a.parent_id AS reseller_id
+         FROM users u JOIN users a ON a.id = COALESCE(u.team_owner_id, u.id) WHERE u.id = $1`,
+        [user.id],
+      );
+      const row = rows[0];
+      if (!row) return { widget: null };
+      // A reseller's customers (and their team members) chat with the reseller, never with the operator.
+      let workspace: { provider: ChatWidgetProvider; appId: string; secret: string } | null = null;
+      if (row.reseller_id !== null) {
+        const own = await widgetRowOf(db, row.reseller_id);
+        if (own)
+          workspace = {
+            provider: own.provider,
+            appId: own.app_id,
+            secret: openSecret(config.appSecret, own.secret_enc),
+          };
+      } else if (config.chatWidgetAppId)
+        workspace = { provider: 'intercom', appId: config.chatWidgetAppId, secret: config.chatWidgetSecret };
+      if (!workspace) return { widget: null };
+      const name = [row.first_name, row.last_name].filter((p) => p && p.trim()).join(' ') || row.email;
+      return {
+        widget: {
+          provider: workspace.provider,
+          app_id: workspace.appId,
+          frame_url: CHAT_WIDGET_FRAME_PATH,
+          user: {
+            user_id: String(row.id),
+            name,
+            created_at: Math.floor(row.created_at.getTime() / 1000),
+            user_hash: chatUserHash(workspace.secret, row.id),
+          },
+        },
+      };
+    },
+  );
 
   // Public: the frame holds no account data until the shell posts it (an iframe cannot send the bearer token).
-  app.get(CHAT_WIDGET_FRAME_PATH, { schema: { summary: 'The sandboxed document the support chat runs in (HTML)', response: { 200: Type.String() } } }, async (_request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    return reply
-      .header('content-security-policy', chatWidgetFrameCsp(nonce))
-      .header('x-frame-options', 'SAMEORIGIN')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(chatWidgetFrameHtml(nonce));
-  });
+  app.get(
+    CHAT_WIDGET_FRAME_PATH,
+    { schema: { summary: 'The sandboxed document the support chat runs in (HTML)', response: { 200: Type.String() } } },
+    async (_request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .header('content-security-policy', chatWidgetFrameCsp(nonce))
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(chatWidgetFrameHtml(nonce));
+    },
+  );
 
-  app.get('/api/whitelabel/chat-widget', { onRequest: guard, schema: { summary: 'Your support chat (the chat widget your customers see; null: none)', response: { 200: Type.Object({ data: Nullable(ChatWidgetSettings) }) } } }, async (request) => {
-    const row = await widgetRowOf(db, await resellerIdOf(db, request));
-    return { data: row ? settingsView(row) : null };
-  });
+  app.get(
+    '/api/whitelabel/chat-widget',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your support chat (the chat widget your customers see; null: none)',
+        response: { 200: Type.Object({ data: Nullable(ChatWidgetSettings) }) },
+      },
+    },
+    async (request) => {
+      const row = await widgetRowOf(db, await resellerIdOf(db, request));
+      return { data: row ? settingsView(row) : null };
+    },
+  );
 
   app.put<{ Body: { provider: ChatWidgetProvider; app_id: string; secret?: string | null } }>(
     '/api/whitelabel/chat-widget',
-    { onRequest: guard, schema: { summary: 'Save your support chat (the identity verification secret is stored encrypted)', body: settingsBody, response: { 200: Type.Object({ ...MessageProperties, data: ChatWidgetSettings }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Save your support chat (the identity verification secret is stored encrypted)',
+        body: settingsBody,
+        response: { 200: Type.Object({ ...MessageProperties, data: ChatWidgetSettings }) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const appId = request.body.app_id.trim();
@@ -200,8 +265,15 @@ export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps):
     },
   );
 
-  app.delete('/api/whitelabel/chat-widget', { onRequest: guard, schema: { summary: 'Remove your support chat', response: { 200: Type.Object(MessageProperties) } } }, async (request) => {
-    await db.query('DELETE FROM chat_widgets WHERE owner_user_id = $1', [await resellerIdOf(db, request)]);
-    return say(request, 'whitelabel.chat_removed');
-  });
+  app.delete(
+    '/api/whitelabel/chat-widget',
+    {
+      onRequest: guard,
+      schema: { summary: 'Remove your support chat', response: { 200: Type.Object(MessageProperties) } },
+    },
+    async (request) => {
+      await db.query('DELETE FROM chat_widgets WHERE owner_user_id = $1', [await resellerIdOf(db, request)]);
+      return say(request, 'whitelabel.chat_removed');
+    },
+  );
 }

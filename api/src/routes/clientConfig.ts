@@ -10,7 +10,13 @@ import { emptyObjectSchema } from '../http/schemas';
 export function clientConfigRoutes(app: FastifyInstance, { config }: AppDeps): void {
   app.get(
     '/api/client-config',
-    { schema: { summary: 'Runtime settings of the web app', querystring: emptyObjectSchema, response: { 200: Type.Object({ sentry_dsn: Nullable(Type.String()), environment: Type.String() }) } } },
+    {
+      schema: {
+        summary: 'Runtime settings of the web app',
+        querystring: emptyObjectSchema,
+        response: { 200: Type.Object({ sentry_dsn: Nullable(Type.String()), environment: Type.String() }) },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { sentry_dsn: config.sentryBrowserDsn ?? null, environment: config.nodeEnv };

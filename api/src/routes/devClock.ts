@@ -20,8 +20,17 @@ export function devClockRoutes(api: FastifyInstance, deps: AppDeps, clock: Movab
     {
       schema: {
         summary: 'Test only: move the app clock forward and run the renewals due',
-        body: Type.Object({ advance_days: Type.Integer({ minimum: 1, maximum: 400 }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ now: Type.String({ format: 'date-time' }), periods_granted: Type.Integer(), wallets_expired: Type.Integer() }) },
+        body: Type.Object(
+          { advance_days: Type.Integer({ minimum: 1, maximum: 400 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            now: Type.String({ format: 'date-time' }),
+            periods_granted: Type.Integer(),
+            wallets_expired: Type.Integer(),
+          }),
+        },
       },
     },
     async (request) => {

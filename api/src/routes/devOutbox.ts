@@ -45,7 +45,10 @@ export function devOutboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
     {
       schema: {
         summary: 'Development only: the last emails sent to an address',
-        querystring: objectSchema({ email: emailSchema, kind: Type.Union(EMAIL_KINDS.map((kind) => Type.Literal(kind))) }, ['email']),
+        querystring: objectSchema(
+          { email: emailSchema, kind: Type.Union(EMAIL_KINDS.map((kind) => Type.Literal(kind))) },
+          ['email'],
+        ),
         response: { 200: DevOutbox },
       },
     },

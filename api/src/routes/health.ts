@@ -29,24 +29,50 @@ export function healthRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   // Touches the database so a load balancer stops sending traffic to a process that lost it.
-  app.get('/api/health', { schema: { summary: 'The API and its database answer', querystring: emptyObjectSchema, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async (_request, reply) => {
-    noStore(reply);
-    await db.query('SELECT 1');
-    return { ok: true };
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'The API and its database answer',
+        querystring: emptyObjectSchema,
+        response: { 200: Type.Object({ ok: Type.Boolean() }) },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      await db.query('SELECT 1');
+      return { ok: true };
+    },
+  );
 
   // Liveness: the process answers HTTP. Never touches the database (a database outage must not get
   // every API process restarted by its orchestrator).
-  app.get('/api/live', { schema: { summary: 'Liveness: the process answers', querystring: emptyObjectSchema, response: { 200: Type.Object({ live: Type.Boolean() }) } } }, async (_request, reply) => {
-    noStore(reply);
-    return { live: true };
-  });
+  app.get(
+    '/api/live',
+    {
+      schema: {
+        summary: 'Liveness: the process answers',
+        querystring: emptyObjectSchema,
+        response: { 200: Type.Object({ live: Type.Boolean() }) },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      return { live: true };
+    },
+  );
 
   // Readiness: send traffic here only when the database answers and its schema is the one this build
   // expects (no migration running in another process, none of this build's migrations missing).
   app.get(
     '/api/ready',
-    { schema: { summary: 'Readiness: database reachable, migrations applied', querystring: emptyObjectSchema, response: { 200: Ready, 503: Ready } } },
+    {
+      schema: {
+        summary: 'Readiness: database reachable, migrations applied',
+        querystring: emptyObjectSchema,
+        response: { 200: Ready, 503: Ready },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       let problem: ReadyProblem | null = closing ? 'shutting_down' : null;

@@ -20,7 +20,14 @@ export function licenseRoutes(api: FastifyInstance, { db, clock, config }: AppDe
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/license',
-    { onRequest: app.requireAuth, schema: { summary: "Your account's licence expiry and whom to contact to renew it", querystring: Empty, response: { 200: LicenseInfo } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: "Your account's licence expiry and whom to contact to renew it",
+        querystring: Empty,
+        response: { 200: LicenseInfo },
+      },
+    },
     async (request): Promise<LicenseInfo> => {
       const { id } = currentUser(request);
       const expiresAt = await accountLicenseExpiry(db, id);

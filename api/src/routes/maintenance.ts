@@ -24,24 +24,61 @@ const Change = Type.Object(
 
 /** GET /api/maintenance (public: the page users see), GET and PUT /api/admin/maintenance (the super admin's switch). */
 export function maintenanceRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
-  api.get('/api/maintenance', { schema: { summary: 'Whether the service is in maintenance, and its message', querystring: emptyObjectSchema, response: { 200: State } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { enabled, message, retry_after_seconds } = await readMaintenance(db);
-    return { enabled, message, retry_after_seconds };
-  });
+  api.get(
+    '/api/maintenance',
+    {
+      schema: {
+        summary: 'Whether the service is in maintenance, and its message',
+        querystring: emptyObjectSchema,
+        response: { 200: State },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { enabled, message, retry_after_seconds } = await readMaintenance(db);
+      return { enabled, message, retry_after_seconds };
+    },
+  );
 
-  api.get('/api/admin/maintenance', { ...adminOnly(api), schema: { summary: 'Maintenance mode as the super admin set it', querystring: emptyObjectSchema, response: { 200: AdminState } } }, async () => {
-    const state = await readMaintenance(db, true);
-    return { enabled: state.enabled, message: state.message, retry_after_seconds: state.retry_after_seconds, updated_at: state.updated_at.toISOString() };
-  });
+  api.get(
+    '/api/admin/maintenance',
+    {
+      ...adminOnly(api),
+      schema: {
+        summary: 'Maintenance mode as the super admin set it',
+        querystring: emptyObjectSchema,
+        response: { 200: AdminState },
+      },
+    },
+    async () => {
+      const state = await readMaintenance(db, true);
+      return {
+        enabled: state.enabled,
+        message: state.message,
+        retry_after_seconds: state.retry_after_seconds,
+        updated_at: state.updated_at.toISOString(),
+      };
+    },
+  );
 
   api.put<{ Body: Static<typeof Change> }>(
     '/api/admin/maintenance',
-    { ...adminOnly(api), schema: { summary: 'Switch maintenance mode on or off, with the message users see', body: Change, response: { 200: Message } } },
+    {
+      ...adminOnly(api),
+      schema: {
+        summary: 'Switch maintenance mode on or off, with the message users see',
+        body: Change,
+        response: { 200: Message },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const before = await readMaintenance(db, true);
-      const next = { enabled: request.body.enabled, message: request.body.message.trim(), retry_after_seconds: request.body.retry_after_seconds };
+      const next = {
+        enabled: request.body.enabled,
+        message: request.body.message.trim(),
+        retry_after_seconds: request.body.retry_after_seconds,
+      };
       const at = clock.now();
       await db.transaction(async (tx) => {
         await writeMaintenance(db, tx, next, user.impersonatorId ?? user.id, at);

@@ -20,7 +20,10 @@ export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): 
 
   app.get(
     '/api/me',
-    { onRequest: app.requireAuth, schema: { summary: 'The signed-in user', querystring: Empty, response: { 200: UserSchema } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { summary: 'The signed-in user', querystring: Empty, response: { 200: UserSchema } },
+    },
     async (request) => me(currentUser(request).id),
   );
 
@@ -31,7 +34,11 @@ export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): 
       schema: {
         summary: 'Update your name or language',
         body: Type.Object(
-          { first_name: Type.Optional(Type.Unsafe<string>(nameSchema)), last_name: Type.Optional(Type.Unsafe<string>(nameSchema)), lang: Type.Optional(Type.Unsafe<Language>(langSchema)) },
+          {
+            first_name: Type.Optional(Type.Unsafe<string>(nameSchema)),
+            last_name: Type.Optional(Type.Unsafe<string>(nameSchema)),
+            lang: Type.Optional(Type.Unsafe<Language>(langSchema)),
+          },
           { additionalProperties: false },
         ),
         response: { 200: Type.Object({ ...MessageProperties, user: UserSchema }) },

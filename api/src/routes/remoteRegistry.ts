@@ -10,7 +10,11 @@ import { DEFAULT_DOMAIN_KEY, buildRegistry, type RegistryOverride } from '../web
 export const RemoteRegistrySchema = Type.Object({
   remotes: Type.Record(
     Type.String(),
-    Type.Object({ version: Type.String(), manifestUrl: Type.String(), source: Type.Optional(StringEnum(['pinned', 'canary'] as const)) }),
+    Type.Object({
+      version: Type.String(),
+      manifestUrl: Type.String(),
+      source: Type.Optional(StringEnum(['pinned', 'canary'] as const)),
+    }),
   ),
 });
 
@@ -35,7 +39,11 @@ export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDe
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       const domain = request.query.domain ? normaliseDomain(request.query.domain) : null;
-      const subject = request.user ? `user:${request.user.id}` : request.query.sid ? `session:${request.query.sid}` : null;
+      const subject = request.user
+        ? `user:${request.user.id}`
+        : request.query.sid
+          ? `session:${request.query.sid}`
+          : null;
       const { rows } = await db.query<RegistryOverride>(
         'SELECT domain, remote, version, canary_version, canary_percent FROM delivery_registry_overrides WHERE domain = $1 OR domain = $2',
         [domain ?? DEFAULT_DOMAIN_KEY, DEFAULT_DOMAIN_KEY],

@@ -3,7 +3,13 @@ import type { Queryable } from '../db';
 import type { AppDeps } from '../http/context';
 import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { domainSchema, objectSchema } from '../http/schemas';
-import { BRAND_CODE_PATTERN, brandCodeOf, resellerFallbackContact, resellerOfBrandCode, resellerOfUser } from '../users/resellerBrand';
+import {
+  BRAND_CODE_PATTERN,
+  brandCodeOf,
+  resellerFallbackContact,
+  resellerOfBrandCode,
+  resellerOfUser,
+} from '../users/resellerBrand';
 
 import { CRM_IDS, DEFAULT_COLORS, defaultSiteSettings, type CrmId } from '@leadsmith/shared/constants';
 
@@ -37,7 +43,6 @@ export const SiteSettingsSchema = Type.Object({
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
-
 export const DEFAULT_DOMAIN = 'localhost';
 
 /** Used when even the `localhost` row is missing. */
@@ -48,7 +53,10 @@ export const HARD_DEFAULT_SETTINGS: SiteSettings = defaultSiteSettings(DEFAULT_D
  * host, host:port, or a URL; IPv6 literals keep their brackets.
  */
 export function normaliseDomain(input: string): string {
-  let host = input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  let host = input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   host = host.split(/[/?#]/)[0] ?? '';
   host = host.slice(host.lastIndexOf('@') + 1);
   if (host.startsWith('[')) {
@@ -58,14 +66,19 @@ export function normaliseDomain(input: string): string {
   return host.replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
-const isCrm = (value: unknown): value is CrmId => typeof value === 'string' && (CRM_IDS as readonly string[]).includes(value);
+const isCrm = (value: unknown): value is CrmId =>
+  typeof value === 'string' && (CRM_IDS as readonly string[]).includes(value);
 
 const SETTINGS_COLUMNS = `domain, name, content, favicon, script, login_page_bg_color, sidebar_background_color, button_color,
   secondary_color, text_color, heading_color, support_url, show_training_center, crms, logo`;
 
 type SettingsRow = Omit<SiteSettings, 'crms' | 'brand'> & { crms: unknown };
 
-const settingsOf = (row: SettingsRow): SiteSettings => ({ ...row, crms: Array.isArray(row.crms) ? row.crms.filter(isCrm) : [], brand: null });
+const settingsOf = (row: SettingsRow): SiteSettings => ({
+  ...row,
+  crms: Array.isArray(row.crms) ? row.crms.filter(isCrm) : [],
+  brand: null,
+});
 
 /** The domain's row, else the `localhost` row, else the hard defaults. */
 export async function settingsForDomain(q: Queryable, rawDomain: string): Promise<SiteSettings> {
@@ -86,11 +99,23 @@ export async function settingsForDomain(q: Queryable, rawDomain: string): Promis
  */
 async function resellerSettings(q: Queryable, resellerId: number, domain: string): Promise<SiteSettings> {
   const brand = await brandCodeOf(q, resellerId);
-  const { rows } = await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM business_settings WHERE owner_user_id = $1 ORDER BY id LIMIT 1`, [resellerId]);
+  const { rows } = await q.query<SettingsRow>(
+    `SELECT ${SETTINGS_COLUMNS} FROM business_settings WHERE owner_user_id = $1 ORDER BY id LIMIT 1`,
+    [resellerId],
+  );
   if (rows[0]) return { ...settingsOf(rows[0]), domain, script: null, brand };
   const platform = await settingsForDomain(q, domain);
   const contact = await resellerFallbackContact(q, resellerId);
-  return { ...platform, name: contact?.name ?? '', content: null, favicon: null, script: null, support_url: null, logo: null, brand };
+  return {
+    ...platform,
+    name: contact?.name ?? '',
+    content: null,
+    favicon: null,
+    script: null,
+    support_url: null,
+    logo: null,
+    brand,
+  };
 }
 
 /**
@@ -99,11 +124,21 @@ async function resellerSettings(q: Queryable, resellerId: number, domain: string
  * member of one, sees its reseller's brand and the platform's own users the domain's; signed out, the
  * brand code a link carried (or a sign-in left) names the reseller, else the domain decides.
  */
-export async function brandingFor(q: Queryable, request: { domain: string; userId?: number | null; brandCode?: string | null }): Promise<SiteSettings> {
+export async function brandingFor(
+  q: Queryable,
+  request: { domain: string; userId?: number | null; brandCode?: string | null },
+): Promise<SiteSettings> {
   const domain = normaliseDomain(request.domain);
-  const own = await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM business_settings WHERE domain = $1 AND owner_user_id IS NOT NULL`, [domain]);
+  const own = await q.query<SettingsRow>(
+    `SELECT ${SETTINGS_COLUMNS} FROM business_settings WHERE domain = $1 AND owner_user_id IS NOT NULL`,
+    [domain],
+  );
   if (own.rows[0]) return settingsOf(own.rows[0]);
-  const resellerId = request.userId ? await resellerOfUser(q, request.userId) : request.brandCode ? await resellerOfBrandCode(q, request.brandCode) : null;
+  const resellerId = request.userId
+    ? await resellerOfUser(q, request.userId)
+    : request.brandCode
+      ? await resellerOfBrandCode(q, request.brandCode)
+      : null;
   return resellerId === null ? settingsForDomain(q, domain) : resellerSettings(q, resellerId, domain);
 }
 
@@ -115,11 +150,27 @@ export function siteSettingsRoutes(app: FastifyInstance, { db }: AppDeps): void 
     {
       onRequest: app.optionalAuth,
       schema: {
-        summary: "A domain's branding (public: the login page needs it); a reseller's brand for its customers on the platform's domain",
-        body: objectSchema({ domain: domainSchema, brand: { type: 'string', pattern: BRAND_CODE_PATTERN, description: 'The brand code a link carried (?brand=) or an earlier answer gave' } }, ['domain']),
+        summary:
+          "A domain's branding (public: the login page needs it); a reseller's brand for its customers on the platform's domain",
+        body: objectSchema(
+          {
+            domain: domainSchema,
+            brand: {
+              type: 'string',
+              pattern: BRAND_CODE_PATTERN,
+              description: 'The brand code a link carried (?brand=) or an earlier answer gave',
+            },
+          },
+          ['domain'],
+        ),
         response: { 200: SiteSettingsSchema },
       },
     },
-    async (request) => brandingFor(db, { domain: request.body.domain, userId: request.user?.id ?? null, brandCode: request.body.brand ?? null }),
+    async (request) =>
+      brandingFor(db, {
+        domain: request.body.domain,
+        userId: request.user?.id ?? null,
+        brandCode: request.body.brand ?? null,
+      }),
   );
 }

@@ -20,7 +20,12 @@ const UserLimits = Type.Object({
   additional_query_count: Type.Integer(),
   last_reset_date: Nullable(IsoDate),
   next_reset_date: Nullable(IsoDate),
-  credits: Type.Object({ monthly: Type.Integer(), additional: Type.Integer(), rolled_over: Type.Integer(), total: Type.Integer() }),
+  credits: Type.Object({
+    monthly: Type.Integer(),
+    additional: Type.Integer(),
+    rolled_over: Type.Integer(),
+    total: Type.Integer(),
+  }),
 });
 export type UserLimits = Static<typeof UserLimits>;
 
@@ -39,43 +44,58 @@ export function userLimitRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/user-limits',
-    { onRequest: app.requireAuth, schema: { summary: 'Your search limit this month and your credit balance', querystring: Empty, response: { 200: UserLimits } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Your search limit this month and your credit balance',
+        querystring: Empty,
+        response: { 200: UserLimits },
+      },
+    },
     async (request): Promise<UserLimits> => {
-    const { id } = currentUser(request);
-    const today = isoDate(clock.now());
-    const row = await db.transaction(async (tx) => {
-      const read = async () =>
-        (
-          await tx.query<LimitsRow>(
-            `SELECT u.search_limit, u.searches_used, u.additional_query_count, u.last_reset_date, u.limit_reset_anchor, w.monthly, w.additional, w.rolled_over
+      const { id } = currentUser(request);
+      const today = isoDate(clock.now());
+      const row = await db.transaction(async (tx) => {
+        const read = async () =>
+          (
+            await tx.query<LimitsRow>(
+              `SELECT u.search_limit, u.searches_used, u.additional_query_count, u.last_reset_date, u.limit_reset_anchor, w.monthly, w.additional, w.rolled_over
                FROM users u LEFT JOIN credit_wallets w ON w.user_id = u.id WHERE u.id = $1 FOR UPDATE OF u`,
-            [id],
-          )
-        ).rows[0];
-      const before = await read();
-      if (!before) throw new Error(`user ${id} not found`);
-      // The monthly reset happens lazily, on the first read after its date.
-      const { reset, lastResetDate } = await applyLimitReset(tx, id, today);
-      if (reset) return { ...before, searches_used: 0, last_reset_date: lastResetDate, limit_reset_anchor: before.limit_reset_anchor ?? before.last_reset_date };
-      return before;
-    });
+              [id],
+            )
+          ).rows[0];
+        const before = await read();
+        if (!before) throw new Error(`user ${id} not found`);
+        // The monthly reset happens lazily, on the first read after its date.
+        const { reset, lastResetDate } = await applyLimitReset(tx, id, today);
+        if (reset)
+          return {
+            ...before,
+            searches_used: 0,
+            last_reset_date: lastResetDate,
+            limit_reset_anchor: before.limit_reset_anchor ?? before.last_reset_date,
+          };
+        return before;
+      });
 
-    const limit = row.search_limit ?? 0;
-    const used = row.searches_used;
-    const monthly = row.monthly ?? 0;
-    const additional = row.additional ?? 0;
-    const rolledOver = row.rolled_over ?? 0;
-    return {
-      search_limit: limit,
-      searches_used: used,
-      remaining: Math.max(0, limit - used),
-      percent_used: percentUsed(used, limit),
-      band: limitBand(used, limit),
-      additional_query_count: row.additional_query_count,
-      last_reset_date: row.last_reset_date,
-      next_reset_date: row.last_reset_date ? nextResetDate(row.last_reset_date, row.limit_reset_anchor ?? row.last_reset_date) : null,
-      credits: { monthly, additional, rolled_over: rolledOver, total: monthly + additional + rolledOver },
-    };
+      const limit = row.search_limit ?? 0;
+      const used = row.searches_used;
+      const monthly = row.monthly ?? 0;
+      const additional = row.additional ?? 0;
+      const rolledOver = row.rolled_over ?? 0;
+      return {
+        search_limit: limit,
+        searches_used: used,
+        remaining: Math.max(0, limit - used),
+        percent_used: percentUsed(used, limit),
+        band: limitBand(used, limit),
+        additional_query_count: row.additional_query_count,
+        last_reset_date: row.last_reset_date,
+        next_reset_date: row.last_reset_date
+          ? nextResetDate(row.last_reset_date, row.limit_reset_anchor ?? row.last_reset_date)
+          : null,
+        credits: { monthly, additional, rolled_over: rolledOver, total: monthly + additional + rolledOver },
+      };
     },
   );
 }

@@ -14,7 +14,9 @@ export type NodeVersionCheck = 'exact' | 'major' | 'off';
 /** The pinned version (`24.21.0`), read from the root package.json's `engines.node`. */
 export function pinnedNodeVersion(repoRoot: string): string | null {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { engines?: { node?: string } };
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      engines?: { node?: string };
+    };
     const pinned = pkg.engines?.node?.trim();
     return pinned && /^\d+\.\d+\.\d+$/.test(pinned) ? pinned : null;
   } catch {

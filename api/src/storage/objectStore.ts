@@ -34,7 +34,11 @@ export function s3ObjectStore(config: ObjectStorageConfig): ObjectStore & { clos
   return {
     async put(key, body, contentType) {
       const { PutObjectCommand } = await sdk();
-      await (await connect()).send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+      await (
+        await connect()
+      ).send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
     },
     async get(key) {
       const { GetObjectCommand } = await sdk();

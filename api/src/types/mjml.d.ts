@@ -11,5 +11,8 @@ declare module 'mjml' {
     keepComments?: boolean;
     minify?: boolean;
   }
-  export default function mjml2html(mjml: string, options?: MjmlOptions): Promise<{ html: string; errors: MjmlError[] }>;
+  export default function mjml2html(
+    mjml: string,
+    options?: MjmlOptions,
+  ): Promise<{ html: string; errors: MjmlError[] }>;
 }

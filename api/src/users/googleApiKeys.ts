@@ -23,7 +23,11 @@ export function openGoogleApiKey(secret: string | null, sealed: string | null): 
  * the plain keys left are sealed (the secret is needed, which SQL does not have), then the rest. Returns the
  * ids applied, in order.
  */
-export async function migrateSealingGoogleApiKeys(db: Db, secret: string, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+export async function migrateSealingGoogleApiKeys(
+  db: Db,
+  secret: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<string[]> {
   const drop = migrations.findIndex((m) => m.id === GOOGLE_PLAIN_KEY_DROPPED);
   const before = drop < 0 ? [] : await migrate(db, migrations.slice(0, drop));
   await sealPlainGoogleApiKeys(db, secret);
@@ -39,12 +43,19 @@ export async function migrateSealingGoogleApiKeys(db: Db, secret: string, migrat
 async function sealPlainGoogleApiKeys(db: Db, secret: string): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    const column = await tx.query("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users' AND column_name = 'google_api_key'");
+    const column = await tx.query(
+      "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users' AND column_name = 'google_api_key'",
+    );
     if (!column.rowCount) return 0;
-    const { rows } = await tx.query<{ id: number; google_api_key: string }>("SELECT id, google_api_key FROM users WHERE google_api_key IS NOT NULL AND google_api_key <> ''");
+    const { rows } = await tx.query<{ id: number; google_api_key: string }>(
+      "SELECT id, google_api_key FROM users WHERE google_api_key IS NOT NULL AND google_api_key <> ''",
+    );
     let sealed = 0;
     for (const row of rows) {
-      const changed = await tx.query('UPDATE users SET google_api_key_sealed = $2, google_api_key = NULL WHERE id = $1 AND google_api_key = $3', [row.id, sealGoogleApiKey(secret, row.google_api_key), row.google_api_key]);
+      const changed = await tx.query(
+        'UPDATE users SET google_api_key_sealed = $2, google_api_key = NULL WHERE id = $1 AND google_api_key = $3',
+        [row.id, sealGoogleApiKey(secret, row.google_api_key), row.google_api_key],
+      );
       sealed += changed.rowCount ?? 0;
     }
     return sealed;

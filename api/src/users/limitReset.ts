@@ -8,13 +8,23 @@ import { currentResetDate } from './limits';
  * (limit_reset_anchor), so a reset on Feb 28 for a series that started on Jan 31 is followed by one
  * on Mar 31. Returns whether it reset, and the reset date in force.
  */
-export async function applyLimitReset(tx: Queryable, userId: number, today: string): Promise<{ reset: boolean; lastResetDate: string | null }> {
+export async function applyLimitReset(
+  tx: Queryable,
+  userId: number,
+  today: string,
+): Promise<{ reset: boolean; lastResetDate: string | null }> {
   const row = (
-    await tx.query<{ last_reset_date: string | null; limit_reset_anchor: string | null }>('SELECT last_reset_date, limit_reset_anchor FROM users WHERE id = $1', [userId])
+    await tx.query<{ last_reset_date: string | null; limit_reset_anchor: string | null }>(
+      'SELECT last_reset_date, limit_reset_anchor FROM users WHERE id = $1',
+      [userId],
+    )
   ).rows[0];
   if (!row?.last_reset_date) return { reset: false, lastResetDate: null };
   const due = currentResetDate(row.last_reset_date, today, row.limit_reset_anchor ?? row.last_reset_date);
   if (due === row.last_reset_date) return { reset: false, lastResetDate: due };
-  await tx.query('UPDATE users SET searches_used = 0, limit_reset_anchor = COALESCE(limit_reset_anchor, last_reset_date), last_reset_date = $2 WHERE id = $1', [userId, due]);
+  await tx.query(
+    'UPDATE users SET searches_used = 0, limit_reset_anchor = COALESCE(limit_reset_anchor, last_reset_date), last_reset_date = $2 WHERE id = $1',
+    [userId, due],
+  );
   return { reset: true, lastResetDate: due };
 }

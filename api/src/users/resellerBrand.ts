@@ -19,15 +19,23 @@ export async function resellerOfUser(q: Queryable, userId: number): Promise<numb
  * stored first. Links to the platform's own domain carry it so the pages show the reseller's brand.
  */
 export async function brandCodeOf(q: Queryable, resellerId: number): Promise<string> {
-  await q.query('INSERT INTO reseller_brand_codes (reseller_id, code) VALUES ($1, $2) ON CONFLICT (reseller_id) DO NOTHING', [resellerId, randomBytes(12).toString('base64url')]);
-  const { rows } = await q.query<{ code: string }>('SELECT code FROM reseller_brand_codes WHERE reseller_id = $1', [resellerId]);
+  await q.query(
+    'INSERT INTO reseller_brand_codes (reseller_id, code) VALUES ($1, $2) ON CONFLICT (reseller_id) DO NOTHING',
+    [resellerId, randomBytes(12).toString('base64url')],
+  );
+  const { rows } = await q.query<{ code: string }>('SELECT code FROM reseller_brand_codes WHERE reseller_id = $1', [
+    resellerId,
+  ]);
   return rows[0]!.code;
 }
 
 /** The reseller a brand code names, or null for a malformed or unknown one. */
 export async function resellerOfBrandCode(q: Queryable, code: string): Promise<number | null> {
   if (!BRAND_CODE.test(code)) return null;
-  const { rows } = await q.query<{ reseller_id: number }>('SELECT reseller_id FROM reseller_brand_codes WHERE code = $1', [code]);
+  const { rows } = await q.query<{ reseller_id: number }>(
+    'SELECT reseller_id FROM reseller_brand_codes WHERE code = $1',
+    [code],
+  );
   return rows[0]?.reseller_id ?? null;
 }
 
@@ -36,7 +44,10 @@ export async function resellerOfBrandCode(q: Queryable, code: string): Promise<n
  * the business name of its business profile, else its own name, else the part of its account email
  * before the @ — never the platform's name — and its support address (SMTP settings, else its email).
  */
-export async function resellerFallbackContact(q: Queryable, resellerId: number): Promise<{ name: string; support_email: string | null } | undefined> {
+export async function resellerFallbackContact(
+  q: Queryable,
+  resellerId: number,
+): Promise<{ name: string; support_email: string | null } | undefined> {
   const { rows } = await q.query<{ name: string; support_email: string | null }>(
     `SELECT COALESCE(NULLIF(btrim(p.business_name), ''), NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1)) AS name,
             COALESCE(s.support_email, u.email) AS support_email

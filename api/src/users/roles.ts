@@ -20,12 +20,16 @@ export function relatedRoleRefusal(state: RoleState): ApiError | null {
   if (state.role !== 'related') return null;
   if (state.parent_id === null) return unprocessable('admin.related_needs_parent', 'parent_id');
   const excluded = RELATED_ROLE_EXCLUDED_MODULES.filter((slug) => state.modules.includes(slug));
-  if (excluded.length > 0) return unprocessable('admin.related_excluded_modules', 'modules', { modules: excluded.join(', ') });
-  if (state.can_create_related_accounts) return unprocessable('admin.related_cannot_create_related', 'can_create_related_accounts');
+  if (excluded.length > 0)
+    return unprocessable('admin.related_excluded_modules', 'modules', { modules: excluded.join(', ') });
+  if (state.can_create_related_accounts)
+    return unprocessable('admin.related_cannot_create_related', 'can_create_related_accounts');
   return null;
 }
 
 /** The modules a role may use: a related account never gets white-label or admin, whatever rows say. */
 export function modulesForRole<T extends ModuleSlug>(role: string, modules: readonly T[]): T[] {
-  return role === 'related' ? modules.filter((m) => !(RELATED_ROLE_EXCLUDED_MODULES as readonly string[]).includes(m)) : [...modules];
+  return role === 'related'
+    ? modules.filter((m) => !(RELATED_ROLE_EXCLUDED_MODULES as readonly string[]).includes(m))
+    : [...modules];
 }

@@ -23,7 +23,10 @@ export async function reserveSearchLimit(
   want: SearchLimitWant,
 ): Promise<{ refused: false; reserved: number } | { refused: true; remaining: number }> {
   const limits = (
-    await tx.query<{ search_limit: number | null; searches_used: number }>('SELECT search_limit, searches_used FROM users WHERE id = $1 FOR UPDATE', [userId])
+    await tx.query<{ search_limit: number | null; searches_used: number }>(
+      'SELECT search_limit, searches_used FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    )
   ).rows[0];
   if (!limits) throw new ApiError(404, 'not_found');
   let used = limits.searches_used;

@@ -13,7 +13,11 @@ export type Role = (typeof ROLES)[number];
 export const USER_TYPES = ['super_admin', 'reseller', 'customer', 'team_member'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const UserModuleSchema = Type.Object({ id: Type.Integer(), slug: StringEnum(MODULE_SLUGS), name: Type.String() });
+export const UserModuleSchema = Type.Object({
+  id: Type.Integer(),
+  slug: StringEnum(MODULE_SLUGS),
+  name: Type.String(),
+});
 export type UserModule = Static<typeof UserModuleSchema>;
 
 const IsoTime = Type.String({ format: 'date-time' });
@@ -146,8 +150,15 @@ export async function userModules(q: Queryable, userId: number): Promise<UserMod
 }
 
 /** The active (not deleted) user as its public DTO, or null. */
-export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret: string, now: Date): Promise<UserDto | null> {
-  const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+export async function loadUserDto(
+  q: Queryable,
+  userId: number,
+  chatWidgetSecret: string,
+  now: Date,
+): Promise<UserDto | null> {
+  const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [
+    userId,
+  ]);
   const row = rows[0];
   if (!row) return null;
   // A related account's white-label and admin modules are not its to use (ADR 052): the app neither shows nor allows them.
@@ -161,7 +172,10 @@ export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret
     // Spec §3: permissions are the modules that have an id.
     permissions: modules.map((m) => m.slug),
     license_expires_at: iso(row.license_expires_at),
-    license_expired: licenseExpired(row.team_owner_id === null ? row.license_expires_at : await accountLicenseExpiry(q, row.id), now),
+    license_expired: licenseExpired(
+      row.team_owner_id === null ? row.license_expires_at : await accountLicenseExpiry(q, row.id),
+      now,
+    ),
     last_login_at: iso(row.last_login_at),
     email_verified_at: iso(row.email_verified_at),
     terms_version: currentTermsVersion(),

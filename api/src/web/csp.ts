@@ -33,7 +33,10 @@ export async function registryOrigins(db: Queryable, host: string): Promise<stri
  * form targets. Styles allow inline (the UI kit injects its CSS at run time); images allow
  * https and data: (logos and favicons set in branding).
  */
-export function contentSecurityPolicy(remoteOrigins: readonly string[], config: Pick<Config, 'cspDevLoopback'>): string {
+export function contentSecurityPolicy(
+  remoteOrigins: readonly string[],
+  config: Pick<Config, 'cspDevLoopback'>,
+): string {
   // Loopback dev servers only when a developer asks (CSP_DEV_LOOPBACK=1), never because NODE_ENV is unset.
   const extra = [...remoteOrigins, ...(config.cspDevLoopback ? DEV_LOOPBACK : [])];
   const list = (...sources: string[]) => [...sources, ...extra].join(' ');

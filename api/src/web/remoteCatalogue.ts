@@ -42,22 +42,34 @@ export async function publishRemoteBuilds(db: Db, webRoot: string): Promise<void
     `INSERT INTO delivery_remote_versions (remote, version, is_release)
        SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[])
      ON CONFLICT (remote, version) DO UPDATE SET is_release = true WHERE EXCLUDED.is_release AND NOT delivery_remote_versions.is_release`,
-    [`{${rows.map((r) => r.remote).join(',')}}`, `{${rows.map((r) => r.version).join(',')}}`, `{${rows.map((r) => r.release).join(',')}}`],
+    [
+      `{${rows.map((r) => r.remote).join(',')}}`,
+      `{${rows.map((r) => r.version).join(',')}}`,
+      `{${rows.map((r) => r.release).join(',')}}`,
+    ],
   );
   for (const r of rows) seen.add(`${r.remote}@${r.version}@${r.release}`);
 }
 
 /** The shared catalogue, after publishing this instance's builds (none without a web root). */
 export async function readCatalogue(db: Db, webRoot: string | null): Promise<Catalogue> {
-  const catalogue = Object.fromEntries(REMOTES.map((r) => [r.folder, { versions: [], defaultVersion: null }])) as unknown as Catalogue;
+  const catalogue = Object.fromEntries(
+    REMOTES.map((r) => [r.folder, { versions: [], defaultVersion: null }]),
+  ) as unknown as Catalogue;
   if (!webRoot) return catalogue;
   await publishRemoteBuilds(db, webRoot);
-  const { rows } = await db.query<{ remote: string; version: string; is_release: boolean }>('SELECT remote, version, is_release FROM delivery_remote_versions');
+  const { rows } = await db.query<{ remote: string; version: string; is_release: boolean }>(
+    'SELECT remote, version, is_release FROM delivery_remote_versions',
+  );
   for (const { folder } of REMOTES) {
     const mine = rows.filter((r) => r.remote === folder).sort((a, b) => compareSemver(b.version, a.version));
     catalogue[folder] = {
       versions: mine.map((r) => r.version),
-      defaultVersion: mine.find((r) => r.is_release)?.version ?? mine.find((r) => isStableSemver(r.version))?.version ?? mine[0]?.version ?? null,
+      defaultVersion:
+        mine.find((r) => r.is_release)?.version ??
+        mine.find((r) => isStableSemver(r.version))?.version ??
+        mine[0]?.version ??
+        null,
     };
   }
   return catalogue;

@@ -104,7 +104,9 @@ export async function builtVersions(webRoot: string, folder: RemoteFolder): Prom
     return [];
   }
   const versions = names.filter(isSemver).sort(compareSemver).reverse();
-  const built = await Promise.all(versions.map(async (v) => ((await isFile(path.join(webRoot, folder, 'dist', v, 'mf-manifest.json'))) ? v : null)));
+  const built = await Promise.all(
+    versions.map(async (v) => ((await isFile(path.join(webRoot, folder, 'dist', v, 'mf-manifest.json'))) ? v : null)),
+  );
   return built.filter((v): v is string => v !== null);
 }
 
@@ -209,7 +211,9 @@ export function buildRegistry(
   for (const { folder, name } of REMOTES) {
     const version = defaults[folder].defaultVersion;
     const base = version ? entryFor(folder, version) : null;
-    const override = overrides.find((o) => o.remote === name && o.domain === domain) ?? overrides.find((o) => o.remote === name && o.domain === DEFAULT_DOMAIN_KEY);
+    const override =
+      overrides.find((o) => o.remote === name && o.domain === domain) ??
+      overrides.find((o) => o.remote === name && o.domain === DEFAULT_DOMAIN_KEY);
     const entry = resolveEntry(folder, name, base, override, subject);
     if (entry) remotes[name] = entry;
   }

@@ -84,7 +84,11 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
       schema: {
         params: {
           type: 'object',
-          properties: { folder: { type: 'string', maxLength: 64 }, version: { type: 'string', maxLength: 64 }, '*': { type: 'string', maxLength: 1024 } },
+          properties: {
+            folder: { type: 'string', maxLength: 64 },
+            version: { type: 'string', maxLength: 64 },
+            '*': { type: 'string', maxLength: 1024 },
+          },
           required: ['folder', 'version', '*'],
         },
       },
@@ -117,17 +121,26 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
       if (!acceptsHtml(request)) return reply.callNotFound();
     }
     if (!(await isFile(path.join(shellDist, 'index.html')))) {
-      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_CACHE).send(t(request.lang, 'web_not_built'));
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', NO_CACHE)
+        .send(t(request.lang, 'web_not_built'));
     }
     reply.header('cache-control', NO_CACHE);
     // The page that runs every remote: only this origin and the registry's remote origins may supply script.
-    reply.header('content-security-policy', contentSecurityPolicy(await registryOrigins(app.deps.db, request.hostname), app.deps.config));
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy(await registryOrigins(app.deps.db, request.hostname), app.deps.config),
+    );
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
     // A link of a reseller without a domain of its own carries its brand code (?brand=): the title is its name from the start.
     const brandCode = new URLSearchParams(request.url.split('?')[1] ?? '').get('brand');
-    return reply.type('text/html; charset=utf-8').send(brandedIndexHtml(html, await brandingFor(app.deps.db, { domain: request.hostname, brandCode })));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(brandedIndexHtml(html, await brandingFor(app.deps.db, { domain: request.hostname, brandCode })));
   };
 
   const shellSchema = { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } };

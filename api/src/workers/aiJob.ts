@@ -17,7 +17,11 @@ export async function enqueueAiJob(queue: JobQueue, jobId: number, tx?: Queryabl
  * crash or a second worker never asks about a result twice and never skips one.
  */
 export function defineAiJobWorker(queue: JobQueue, db: Db): void {
-  queue.define<{ jobId: number }>(AI_JOB, { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 10, retryDelay: 5, concurrency: 2 }, async ({ jobId }) => {
-    while (await stepAiJob(db, aiProvider(), jobId));
-  });
+  queue.define<{ jobId: number }>(
+    AI_JOB,
+    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 10, retryDelay: 5, concurrency: 2 },
+    async ({ jobId }) => {
+      while (await stepAiJob(db, aiProvider(), jobId));
+    },
+  );
 }

@@ -18,7 +18,9 @@ export async function enqueueTrainingRun(queue: JobQueue, runId: number, tx: Que
  * never finished.
  */
 export function defineAiTrainingWorker(queue: JobQueue, db: Db, clock: Clock): void {
-  queue.define<{ runId: number }>(AI_TRAINING, { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 3, retryDelay: 5, concurrency: 2 }, async ({ runId }) =>
-    runTraining(db, runId, () => clock.now()),
+  queue.define<{ runId: number }>(
+    AI_TRAINING,
+    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 3, retryDelay: 5, concurrency: 2 },
+    async ({ runId }) => runTraining(db, runId, () => clock.now()),
   );
 }

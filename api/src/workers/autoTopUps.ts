@@ -16,8 +16,15 @@ export async function enqueueAutoTopUps(queue: JobQueue, userId?: number): Promi
  * A job whose worker died during the charge is retried after QUEUE_JOB_EXPIRE_SECONDS and sends the
  * charge left processing again with that key (the provider answers the first attempt's result).
  */
-export function defineAutoTopUpWorker(queue: JobQueue, service: { processAutoTopUps(onlyUserId?: number): Promise<number> }): void {
-  queue.define<{ userId?: number }>(AUTO_TOP_UPS, { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 3, retryDelay: 10, concurrency: 1, cron: '* * * * *' }, async ({ userId }) => {
-    await service.processAutoTopUps(userId);
-  });
+export function defineAutoTopUpWorker(
+  queue: JobQueue,
+  service: { processAutoTopUps(onlyUserId?: number): Promise<number> },
+): void {
+  queue.define<{ userId?: number }>(
+    AUTO_TOP_UPS,
+    { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 3, retryDelay: 10, concurrency: 1, cron: '* * * * *' },
+    async ({ userId }) => {
+      await service.processAutoTopUps(userId);
+    },
+  );
 }

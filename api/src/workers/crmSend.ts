@@ -17,8 +17,11 @@ export async function enqueueCrmSend(queue: JobQueue, jobId: number, tx?: Querya
  * expiry), and the CRMs' upserts match by email.
  */
 export function defineCrmSendWorker(queue: JobQueue, db: Db, appSecret: string, now: () => Date): void {
-  queue.define<{ jobId: number }>(CRM_SEND_JOB, { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 10, retryDelay: 1, concurrency: 2 }, async ({ jobId }) => {
-    while (await stepCrmSendJob(db, appSecret, jobId, now));
-  });
+  queue.define<{ jobId: number }>(
+    CRM_SEND_JOB,
+    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 10, retryDelay: 1, concurrency: 2 },
+    async ({ jobId }) => {
+      while (await stepCrmSendJob(db, appSecret, jobId, now));
+    },
+  );
 }
-

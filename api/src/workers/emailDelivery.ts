@@ -20,7 +20,8 @@ interface EmailRow {
 }
 
 /** `<email-7@mail.riley.test>`: unique per email, in the sending address's domain. */
-const messageIdOf = (emailId: number, fromAddress: string) => `<email-${emailId}@${fromAddress.split('@')[1] ?? 'localhost'}>`;
+const messageIdOf = (emailId: number, fromAddress: string) =>
+  `<email-${emailId}@${fromAddress.split('@')[1] ?? 'localhost'}>`;
 
 /**
  * The email outbox: each recorded email is delivered by a job enqueued in the transaction that
@@ -31,20 +32,45 @@ const messageIdOf = (emailId: number, fromAddress: string) => `<email-${emailId}
  * backoff, and after the last attempt the email is recorded as failed.
  */
 export function defineEmailWorker(queue: JobQueue, db: Db, mailer: Mailer, appSecret: string): void {
-  mailer.useQueue((q: Queryable, emailId: number) => queue.send(EMAIL_DELIVERY, { emailId }, { tx: q, singletonKey: `email:${emailId}` }).then(() => undefined));
+  mailer.useQueue((q: Queryable, emailId: number) =>
+    queue.send(EMAIL_DELIVERY, { emailId }, { tx: q, singletonKey: `email:${emailId}` }).then(() => undefined),
+  );
   queue.define<{ emailId: number }>(
     EMAIL_DELIVERY,
-    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: EMAIL_RETRY_LIMIT, retryDelay: 10, retryBackoff: true, concurrency: 2 },
+    {
+      policy: 'stately',
+      expireInSeconds: EFFECT_LEASE_SECONDS,
+      retryLimit: EMAIL_RETRY_LIMIT,
+      retryDelay: 10,
+      retryBackoff: true,
+      concurrency: 2,
+    },
     async ({ emailId }, job) => {
-      const email = (await db.query<EmailRow>('SELECT to_email, subject, body_text, body_html, owner_id, from_name, reply_to FROM outbound_emails WHERE id = $1', [emailId])).rows[0];
+      const email = (
+        await db.query<EmailRow>(
+          'SELECT to_email, subject, body_text, body_html, owner_id, from_name, reply_to FROM outbound_emails WHERE id = $1',
+          [emailId],
+        )
+      ).rows[0];
       if (!email) return;
       const resellerSmtp = email.owner_id === null ? null : await smtpRowOf(db, email.owner_id);
       if (!resellerSmtp && !mailer.delivers) return;
       const key = `email:${emailId}`;
       if (!(await claimEffects(db, 'email', [key])).size) return;
-      const message = { to: email.to_email, subject: email.subject, text: email.body_text, html: email.body_html, fromName: email.from_name, replyTo: email.reply_to };
+      const message = {
+        to: email.to_email,
+        subject: email.subject,
+        text: email.body_text,
+        html: email.body_html,
+        fromName: email.from_name,
+        replyTo: email.reply_to,
+      };
       try {
-        if (resellerSmtp) await sendWithResellerSmtp(resellerSmtp, appSecret, { ...message, messageId: messageIdOf(emailId, resellerSmtp.from_email) });
+        if (resellerSmtp)
+          await sendWithResellerSmtp(resellerSmtp, appSecret, {
+            ...message,
+            messageId: messageIdOf(emailId, resellerSmtp.from_email),
+          });
         else await mailer.send(message, messageIdOf(emailId, mailer.fromAddress));
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);

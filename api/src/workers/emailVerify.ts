@@ -37,7 +37,8 @@ export function defineEmailVerifyWorker(queue: JobQueue, db: Db, clock: Clock): 
     async ({ campaignId }) => {
       await freshLeadSources();
       const grader = emailGrader(() => checksGrader(dnsResolverFromEnv()));
-      if (await gradeListEmails(db, campaignId, grader, { now: () => clock.now() })) await enqueueEmailVerify(queue, campaignId);
+      if (await gradeListEmails(db, campaignId, grader, { now: () => clock.now() }))
+        await enqueueEmailVerify(queue, campaignId);
     },
   );
 }

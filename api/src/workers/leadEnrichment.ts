@@ -25,7 +25,14 @@ export async function enqueueEnrichmentJob(queue: JobQueue, jobId: number, tx?: 
 export function defineLeadEnrichmentWorker(queue: JobQueue, db: Db, mail?: MailDeps, clock?: Clock): void {
   queue.define<{ jobId: number }>(
     LEAD_ENRICHMENT,
-    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: RETRIES, retryDelay: 5, retryBackoff: true, concurrency: 2 },
+    {
+      policy: 'stately',
+      expireInSeconds: EFFECT_LEASE_SECONDS,
+      retryLimit: RETRIES,
+      retryDelay: 5,
+      retryBackoff: true,
+      concurrency: 2,
+    },
     async ({ jobId }, attempt) => {
       let more: boolean;
       await freshLeadSources();

@@ -44,7 +44,11 @@ export async function resetDueLimits(db: Db, today: string): Promise<number> {
  * the reset date even when they do not come back; reads still reset lazily in between.
  */
 export function defineLimitResets(queue: JobQueue, db: Db, clock: Clock): void {
-  queue.define(LIMIT_RESETS, { policy: 'stately', expireInSeconds: 300, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '7 * * * *' }, async () => {
-    await resetDueLimits(db, isoDate(clock.now()));
-  });
+  queue.define(
+    LIMIT_RESETS,
+    { policy: 'stately', expireInSeconds: 300, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '7 * * * *' },
+    async () => {
+      await resetDueLimits(db, isoDate(clock.now()));
+    },
+  );
 }

@@ -22,14 +22,23 @@ export async function enqueueListExport(queue: JobQueue, exportId: number, tx?: 
  * recorded chunk. After RETRIES failed attempts the export is recorded as failed. The hourly purge
  * removes finished files past their retention.
  */
-export function defineListExportWorker(queue: JobQueue, db: Db, clock: Clock, deps: { objectStorage?: ObjectStorageConfig | null; mail?: MailDeps }): void {
+export function defineListExportWorker(
+  queue: JobQueue,
+  db: Db,
+  clock: Clock,
+  deps: { objectStorage?: ObjectStorageConfig | null; mail?: MailDeps },
+): void {
   queue.define<{ exportId: number }>(
     LIST_EXPORT,
     { policy: 'stately', expireInSeconds: 120, retryLimit: RETRIES, retryDelay: 5, retryBackoff: true, concurrency: 1 },
     async ({ exportId }, attempt) => {
       let more: boolean;
       try {
-        more = await stepListExport(db, exportId, { objectStorage: deps.objectStorage, mail: deps.mail, now: () => clock.now() });
+        more = await stepListExport(db, exportId, {
+          objectStorage: deps.objectStorage,
+          mail: deps.mail,
+          now: () => clock.now(),
+        });
       } catch (error) {
         if (attempt.retryCount < RETRIES) throw error;
         await failListExport(db, exportId, clock.now(), deps.objectStorage);
@@ -39,7 +48,11 @@ export function defineListExportWorker(queue: JobQueue, db: Db, clock: Clock, de
     },
   );
   // One run per hour slot across the worker processes (pg-boss cron); a run is idempotent (listExportJob.ts).
-  queue.define(LIST_EXPORT_PURGE, { policy: 'stately', expireInSeconds: 900, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '41 * * * *' }, async () => {
-    await purgeExpiredExports(db, clock.now(), deps.objectStorage);
-  });
+  queue.define(
+    LIST_EXPORT_PURGE,
+    { policy: 'stately', expireInSeconds: 900, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '41 * * * *' },
+    async () => {
+      await purgeExpiredExports(db, clock.now(), deps.objectStorage);
+    },
+  );
 }

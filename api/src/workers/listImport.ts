@@ -27,7 +27,11 @@ export function defineListImportWorker(queue: JobQueue, db: Db, clock: Clock): v
       await freshLeadSources();
       let more: boolean;
       try {
-        more = await stepImport(db, importId, { finder: currentEmailFinder(), now: () => clock.now(), onDone: (tx, _id, campaignId) => enqueueEmailVerify(queue, campaignId, tx) });
+        more = await stepImport(db, importId, {
+          finder: currentEmailFinder(),
+          now: () => clock.now(),
+          onDone: (tx, _id, campaignId) => enqueueEmailVerify(queue, campaignId, tx),
+        });
       } catch (error) {
         if (attempt.retryCount < RETRIES) throw error;
         await failImport(db, importId);

@@ -18,7 +18,10 @@ interface CheckData {
 
 /** Queues the check of a delivery, in the transaction that marks its rows "sending". */
 export async function enqueueWebhookCheck(queue: JobQueue, data: CheckData, tx: Queryable): Promise<void> {
-  await queue.send(LIST_WEBHOOK_CHECK, data, { tx, startAfter: new Date(Date.now() + WEBHOOK_CHECK_DELAY_SECONDS * 1000) });
+  await queue.send(LIST_WEBHOOK_CHECK, data, {
+    tx,
+    startAfter: new Date(Date.now() + WEBHOOK_CHECK_DELAY_SECONDS * 1000),
+  });
 }
 
 /**
@@ -27,23 +30,43 @@ export async function enqueueWebhookCheck(queue: JobQueue, data: CheckData, tx: 
  * the outcome, so it is delivered again with the same delivery id and its rows leave "sending".
  */
 export function defineListWebhookWorker(queue: JobQueue, db: Db, clock: Clock): void {
-  queue.define<CheckData>(LIST_WEBHOOK_CHECK, { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 5, retryDelay: 30, concurrency: 2 }, async ({ deliveryId, listId, resultIds }) => {
-    const owned = await claimEffects(db, 'webhook', [deliveryId]);
-    if (!owned.size) return;
-    const list = (
-      await db.query<{ id: number; name: string; type: SearchType; webhook_url: string | null; webhook_secret: string | null }>(
-        'SELECT id, name, list_type AS type, webhook_url, webhook_secret FROM campaigns WHERE id = $1',
-        [listId],
-      )
-    ).rows[0];
-    if (!list?.webhook_url || !list.webhook_secret) {
-      // The list or its webhook went away: the rows cannot be delivered.
-      await db.transaction(async (tx) => {
-        await tx.query(`UPDATE external_effects SET state = 'failed', outcome = '{"reason":"webhook_missing"}'::jsonb, finished_at = now() WHERE key = $1`, [deliveryId]);
-        await tx.query(`UPDATE campaign_results SET crm_status = 'unsent' WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`, [`{${resultIds.join(',')}}`]);
-      });
-      return;
-    }
-    await deliverListWebhook(db, clock, deliveryId, { id: list.id, name: list.name, type: list.type }, { url: list.webhook_url, secret: list.webhook_secret }, resultIds);
-  });
+  queue.define<CheckData>(
+    LIST_WEBHOOK_CHECK,
+    { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 5, retryDelay: 30, concurrency: 2 },
+    async ({ deliveryId, listId, resultIds }) => {
+      const owned = await claimEffects(db, 'webhook', [deliveryId]);
+      if (!owned.size) return;
+      const list = (
+        await db.query<{
+          id: number;
+          name: string;
+          type: SearchType;
+          webhook_url: string | null;
+          webhook_secret: string | null;
+        }>('SELECT id, name, list_type AS type, webhook_url, webhook_secret FROM campaigns WHERE id = $1', [listId])
+      ).rows[0];
+      if (!list?.webhook_url || !list.webhook_secret) {
+        // The list or its webhook went away: the rows cannot be delivered.
+        await db.transaction(async (tx) => {
+          await tx.query(
+            `UPDATE external_effects SET state = 'failed', outcome = '{"reason":"webhook_missing"}'::jsonb, finished_at = now() WHERE key = $1`,
+            [deliveryId],
+          );
+          await tx.query(
+            `UPDATE campaign_results SET crm_status = 'unsent' WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`,
+            [`{${resultIds.join(',')}}`],
+          );
+        });
+        return;
+      }
+      await deliverListWebhook(
+        db,
+        clock,
+        deliveryId,
+        { id: list.id, name: list.name, type: list.type },
+        { url: list.webhook_url, secret: list.webhook_secret },
+        resultIds,
+      );
+    },
+  );
 }

@@ -25,19 +25,34 @@ interface EventRow {
  * retry, a replay or a second worker finds it done. Everything happens in the database (no network).
  */
 export function definePaykickstartIpnWorker(queue: JobQueue, db: Db, clock: Clock, mail: MailDeps): void {
-  queue.define<IpnJob>(PAYKICKSTART_IPN, { expireInSeconds: 120, retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 1 }, async ({ eventId }) => {
-    // A buyer who is new here gets a random password (they set their own through "Forgot password").
-    const passwordHash = await passwordHashFor(null);
-    await db.transaction(async (tx) => {
-      const row = (
-        await tx.query<EventRow>(`SELECT owner_id, type AS kind, payload, processed_at FROM payment_events WHERE provider = 'paykickstart' AND event_id = $1 FOR UPDATE`, [eventId])
-      ).rows[0];
-      if (!row || row.processed_at) return;
-      const now = clock.now();
-      const outcome = (HANDLED_IPN_EVENTS as readonly string[]).includes(row.kind)
-        ? await applyIpnEvent(tx, row.kind as HandledIpnEvent, row.payload, { ownerId: row.owner_id, now, passwordHash, mail })
-        : 'ignored';
-      await tx.query(`UPDATE payment_events SET processed_at = $2, outcome = $3 WHERE provider = 'paykickstart' AND event_id = $1`, [eventId, now, outcome]);
-    });
-  });
+  queue.define<IpnJob>(
+    PAYKICKSTART_IPN,
+    { expireInSeconds: 120, retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 1 },
+    async ({ eventId }) => {
+      // A buyer who is new here gets a random password (they set their own through "Forgot password").
+      const passwordHash = await passwordHashFor(null);
+      await db.transaction(async (tx) => {
+        const row = (
+          await tx.query<EventRow>(
+            `SELECT owner_id, type AS kind, payload, processed_at FROM payment_events WHERE provider = 'paykickstart' AND event_id = $1 FOR UPDATE`,
+            [eventId],
+          )
+        ).rows[0];
+        if (!row || row.processed_at) return;
+        const now = clock.now();
+        const outcome = (HANDLED_IPN_EVENTS as readonly string[]).includes(row.kind)
+          ? await applyIpnEvent(tx, row.kind as HandledIpnEvent, row.payload, {
+              ownerId: row.owner_id,
+              now,
+              passwordHash,
+              mail,
+            })
+          : 'ignored';
+        await tx.query(
+          `UPDATE payment_events SET processed_at = $2, outcome = $3 WHERE provider = 'paykickstart' AND event_id = $1`,
+          [eventId, now, outcome],
+        );
+      });
+    },
+  );
 }

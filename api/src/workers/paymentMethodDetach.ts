@@ -19,16 +19,20 @@ const detachKey = (job: DetachJob) => `detach:${job.provider}:${job.ref}`;
  * done already). A card of another provider than the configured one is left as it is.
  */
 export function definePaymentMethodDetachWorker(queue: JobQueue, db: Db, provider: PaymentsProvider): void {
-  queue.define<DetachJob>(PAYMENT_METHOD_DETACH, { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 2 }, async (job) => {
-    if (job.provider !== provider.name) return;
-    const key = detachKey(job);
-    if (!(await claimEffects(db, 'charge', [key])).has(key)) return;
-    try {
-      await provider.detachPaymentMethod(job.ref);
-    } catch (error) {
-      await releaseEffect(db, key);
-      throw error;
-    }
-    await db.transaction((tx) => settleEffects(tx, [{ key, ok: true, outcome: { status: 'detached' } }]));
-  });
+  queue.define<DetachJob>(
+    PAYMENT_METHOD_DETACH,
+    { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 2 },
+    async (job) => {
+      if (job.provider !== provider.name) return;
+      const key = detachKey(job);
+      if (!(await claimEffects(db, 'charge', [key])).has(key)) return;
+      try {
+        await provider.detachPaymentMethod(job.ref);
+      } catch (error) {
+        await releaseEffect(db, key);
+        throw error;
+      }
+      await db.transaction((tx) => settleEffects(tx, [{ key, ok: true, outcome: { status: 'detached' } }]));
+    },
+  );
 }

@@ -8,7 +8,11 @@ export const PAYMENT_RECONCILE = 'payment-reconcile';
  * again with their reference or their idempotency key (createWalletService.reconcile).
  */
 export function definePaymentReconcileWorker(queue: JobQueue, service: { reconcile(): Promise<number> }): void {
-  queue.define(PAYMENT_RECONCILE, { expireInSeconds: 120, retryLimit: 2, retryDelay: 30, concurrency: 1, policy: 'singleton', cron: '*/5 * * * *' }, async () => {
-    await service.reconcile();
-  });
+  queue.define(
+    PAYMENT_RECONCILE,
+    { expireInSeconds: 120, retryLimit: 2, retryDelay: 30, concurrency: 1, policy: 'singleton', cron: '*/5 * * * *' },
+    async () => {
+      await service.reconcile();
+    },
+  );
 }

@@ -13,7 +13,11 @@ export const PHONE_REVEAL_EXPIRY = 'phone-reveal-expiry';
  * late webhook ends nothing twice. API tests call expirePhoneReveals with their fake clock.
  */
 export function definePhoneRevealExpiry(queue: JobQueue, db: Db, clock: Clock, mail?: MailDeps): void {
-  queue.define(PHONE_REVEAL_EXPIRY, { policy: 'stately', expireInSeconds: 300, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' }, async () => {
-    await expirePhoneReveals(db, clock.now(), undefined, mail);
-  });
+  queue.define(
+    PHONE_REVEAL_EXPIRY,
+    { policy: 'stately', expireInSeconds: 300, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' },
+    async () => {
+      await expirePhoneReveals(db, clock.now(), undefined, mail);
+    },
+  );
 }

@@ -13,16 +13,33 @@ export const PRIVACY_SWEEP = 'privacy-sweep';
  * period erased, results older than an account's retention removed, expired archives dropped. Each
  * step is idempotent: a second run finds nothing due.
  */
-export function definePrivacyWorkers(queue: JobQueue, db: Db, clock: Clock, objectStorage: ObjectStorageConfig | null | undefined): void {
-  queue.define<{ exportId: number }>(ACCOUNT_EXPORT, { expireInSeconds: 600, retryLimit: 2, retryDelay: 30, concurrency: 1 }, async ({ exportId }, job) => {
-    try {
-      await runAccountExport(db, exportId, objectStorage, () => clock.now());
-    } catch (error) {
-      if (job.retryCount >= 2) await db.query("UPDATE account_exports SET status = 'failed', error = $2 WHERE id = $1", [exportId, String(error instanceof Error ? error.message : error).slice(0, 300)]);
-      throw error;
-    }
-  });
-  queue.define(PRIVACY_SWEEP, { policy: 'stately', expireInSeconds: 900, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '23 * * * *' }, async () => {
-    await privacySweep(db, objectStorage, clock.now());
-  });
+export function definePrivacyWorkers(
+  queue: JobQueue,
+  db: Db,
+  clock: Clock,
+  objectStorage: ObjectStorageConfig | null | undefined,
+): void {
+  queue.define<{ exportId: number }>(
+    ACCOUNT_EXPORT,
+    { expireInSeconds: 600, retryLimit: 2, retryDelay: 30, concurrency: 1 },
+    async ({ exportId }, job) => {
+      try {
+        await runAccountExport(db, exportId, objectStorage, () => clock.now());
+      } catch (error) {
+        if (job.retryCount >= 2)
+          await db.query("UPDATE account_exports SET status = 'failed', error = $2 WHERE id = $1", [
+            exportId,
+            String(error instanceof Error ? error.message : error).slice(0, 300),
+          ]);
+        throw error;
+      }
+    },
+  );
+  queue.define(
+    PRIVACY_SWEEP,
+    { policy: 'stately', expireInSeconds: 900, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '23 * * * *' },
+    async () => {
+      await privacySweep(db, objectStorage, clock.now());
+    },
+  );
 }

@@ -24,7 +24,14 @@ export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock, mail
   // A tick of a process that died (kill -9) holds the chain's key until it expires: with the queue's
   // job expiry, the chain resumes as soon as other work of that process does (a long tick that
   // outlives it only lets the next tick start beside it: runs are leased, due autopilots locked).
-  const tick = { policy: 'stately' as const, expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' };
+  const tick = {
+    policy: 'stately' as const,
+    expireInSeconds: EFFECT_LEASE_SECONDS,
+    retryLimit: 0,
+    retryDelay: 0,
+    concurrency: 1,
+    cron: '* * * * *',
+  };
   // Runs start searches and enrichment with the sources Admin → Searchers has now (freshLeadSources).
   queue.define(AUTOPILOT_TICK, { ...tick, everyMs: AUTOPILOT_TICK_MS }, async () => {
     await freshLeadSources();

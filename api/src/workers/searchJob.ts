@@ -39,13 +39,24 @@ export async function enqueueSearchJob(queue: JobQueue, jobId: number, tx?: Quer
 export function defineSearchWorker(queue: JobQueue, db: Db, mail?: MailDeps, secret: string | null = null): void {
   const retryLimit = secondsFromEnv('SEARCH_JOB_RETRIES', 10, 0, 50);
   const retryDelay = secondsFromEnv('SEARCH_JOB_RETRY_DELAY_SECONDS', 2, 0, 600);
-  queue.define<{ jobId: number }>(SEARCH_JOB_FAILED, { expireInSeconds: 60, retryLimit: 5, retryDelay: 5, concurrency: 1 }, async ({ jobId }) => {
-    // A search no real source could answer goes on with demo data: its steps are queued again.
-    if ((await failSearchJob(db, jobId, mail)) === 'running') await enqueueSearchJob(queue, jobId);
-  });
+  queue.define<{ jobId: number }>(
+    SEARCH_JOB_FAILED,
+    { expireInSeconds: 60, retryLimit: 5, retryDelay: 5, concurrency: 1 },
+    async ({ jobId }) => {
+      // A search no real source could answer goes on with demo data: its steps are queued again.
+      if ((await failSearchJob(db, jobId, mail)) === 'running') await enqueueSearchJob(queue, jobId);
+    },
+  );
   queue.define<{ jobId: number }>(
     SEARCH_JOB,
-    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit, retryDelay, concurrency: 2, deadLetter: SEARCH_JOB_FAILED },
+    {
+      policy: 'stately',
+      expireInSeconds: EFFECT_LEASE_SECONDS,
+      retryLimit,
+      retryDelay,
+      concurrency: 2,
+      deadLetter: SEARCH_JOB_FAILED,
+    },
     async ({ jobId }) => {
       const until = Date.now() + SLICE_MS;
       // The source's answer is read across the steps of this run: a step that stores early leaves the rest to the next.

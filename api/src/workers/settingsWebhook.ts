@@ -27,7 +27,14 @@ interface Delivery {
  * deliveries exist if and only if the change commits. One `settings-webhook` job per hook, each
  * with its own delivery id. Returns how many were queued.
  */
-export async function queueWebhookEvent(queue: JobQueue, tx: Queryable, userId: number, event: WebhookEvent, data: unknown, now: Date): Promise<number> {
+export async function queueWebhookEvent(
+  queue: JobQueue,
+  tx: Queryable,
+  userId: number,
+  event: WebhookEvent,
+  data: unknown,
+  now: Date,
+): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `SELECT w.id FROM settings_webhooks w
       WHERE w.user_id = (SELECT COALESCE(u.team_owner_id, u.id) FROM users u WHERE u.id = $1) AND w.events ? $2
@@ -35,15 +42,30 @@ export async function queueWebhookEvent(queue: JobQueue, tx: Queryable, userId: 
     [userId, event],
   );
   for (const hook of rows) {
-    const delivery: Delivery = { hookId: hook.id, event, data, createdAt: now.toISOString(), deliveryId: `webhook:${randomUUID()}` };
+    const delivery: Delivery = {
+      hookId: hook.id,
+      event,
+      data,
+      createdAt: now.toISOString(),
+      deliveryId: `webhook:${randomUUID()}`,
+    };
     await queue.send(SETTINGS_WEBHOOK, delivery, { tx });
   }
   return rows.length;
 }
 
 /** The body every delivery carries (signed with the hook's secret, `X-Webhook-Signature`). */
-export function webhookBody(hookId: number, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): string {
-  return JSON.stringify({ event: d.event, delivery_id: d.deliveryId, webhook_id: hookId, sent_at: d.createdAt, data: d.data });
+export function webhookBody(
+  hookId: number,
+  d: { event: string; data: unknown; createdAt: string; deliveryId: string },
+): string {
+  return JSON.stringify({
+    event: d.event,
+    delivery_id: d.deliveryId,
+    webhook_id: hookId,
+    sent_at: d.createdAt,
+    data: d.data,
+  });
 }
 
 /**
@@ -56,9 +78,20 @@ export function webhookBody(hookId: number, d: { event: string; data: unknown; c
 export function defineSettingsWebhookWorker(queue: JobQueue, db: Db, now: () => Date): void {
   queue.define<Delivery>(
     SETTINGS_WEBHOOK,
-    { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: SETTINGS_WEBHOOK_RETRIES, retryDelay: 10, retryBackoff: true, concurrency: 4 },
+    {
+      expireInSeconds: EFFECT_LEASE_SECONDS,
+      retryLimit: SETTINGS_WEBHOOK_RETRIES,
+      retryDelay: 10,
+      retryBackoff: true,
+      concurrency: 4,
+    },
     async (delivery, job) => {
-      const hook = (await db.query<{ id: number; url: string; secret: string; user_id: number }>('SELECT id, url, secret, user_id FROM settings_webhooks WHERE id = $1', [delivery.hookId])).rows[0];
+      const hook = (
+        await db.query<{ id: number; url: string; secret: string; user_id: number }>(
+          'SELECT id, url, secret, user_id FROM settings_webhooks WHERE id = $1',
+          [delivery.hookId],
+        )
+      ).rows[0];
       if (!hook) return;
       if (!(await claimEffects(db, 'webhook', [delivery.deliveryId])).size) return;
       const outcome = await postSigned(hook.url, webhookBody(hook.id, delivery), {
@@ -68,12 +101,24 @@ export function defineSettingsWebhookWorker(queue: JobQueue, db: Db, now: () => 
         legacy: await sendsLegacyHeaders(db, hook.user_id),
       });
       const ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
-      await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now()]);
+      await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [
+        hook.id,
+        outcome.ok ? outcome.status : null,
+        now(),
+      ]);
       if (!ok && job.retryCount < SETTINGS_WEBHOOK_RETRIES) {
         await releaseEffect(db, delivery.deliveryId);
         throw new Error(`webhook ${hook.id} answered ${outcome.ok ? outcome.status : outcome.error}`);
       }
-      await db.transaction((tx) => settleEffects(tx, [{ key: delivery.deliveryId, ok, outcome: { status: outcome.ok ? outcome.status : null, error: outcome.ok ? null : outcome.error } }]));
+      await db.transaction((tx) =>
+        settleEffects(tx, [
+          {
+            key: delivery.deliveryId,
+            ok,
+            outcome: { status: outcome.ok ? outcome.status : null, error: outcome.ok ? null : outcome.error },
+          },
+        ]),
+      );
     },
   );
 }

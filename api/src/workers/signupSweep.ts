@@ -8,7 +8,11 @@ export const SIGNUP_SWEEP = 'signup-sweep';
  * session as the provider has it now (routes/whitelabel/salesPage.ts, sweepPendingSignups).
  */
 export function defineSignupSweepWorker(queue: JobQueue, sweep: () => Promise<number>): void {
-  queue.define(SIGNUP_SWEEP, { expireInSeconds: 300, retryLimit: 2, retryDelay: 60, concurrency: 1, policy: 'singleton', cron: '*/15 * * * *' }, async () => {
-    await sweep();
-  });
+  queue.define(
+    SIGNUP_SWEEP,
+    { expireInSeconds: 300, retryLimit: 2, retryDelay: 60, concurrency: 1, policy: 'singleton', cron: '*/15 * * * *' },
+    async () => {
+      await sweep();
+    },
+  );
 }

@@ -11,7 +11,11 @@ export const TRASH_PURGE = 'trash-purge';
  * Each batch is its own statement, so a crash mid-run leaves the rest for the next run.
  */
 export function defineTrashPurge(queue: JobQueue, db: Db, clock: Clock): void {
-  queue.define(TRASH_PURGE, { policy: 'stately', expireInSeconds: 600, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '23 * * * *' }, async () => {
-    await purgeTrash(db, clock.now());
-  });
+  queue.define(
+    TRASH_PURGE,
+    { policy: 'stately', expireInSeconds: 600, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '23 * * * *' },
+    async () => {
+      await purgeTrash(db, clock.now());
+    },
+  );
 }

@@ -25,19 +25,36 @@ export async function enqueueWebsiteCrawl(queue: JobQueue, job: CrawlJob, tx: Qu
  * worker died is retried by the queue (expiry QUEUE_JOB_EXPIRE_SECONDS, at least 2 × the crawl timeout); after the last attempt the
  * job is recorded as failed.
  */
-export function defineWebsiteCrawlWorker(queue: JobQueue, db: Db, limits: CrawlLimits, store: (job: CrawlJob, outcome: Outcome) => Promise<void>, now: () => Date): void {
+export function defineWebsiteCrawlWorker(
+  queue: JobQueue,
+  db: Db,
+  limits: CrawlLimits,
+  store: (job: CrawlJob, outcome: Outcome) => Promise<void>,
+  now: () => Date,
+): void {
   const retryLimit = 2;
   queue.define<CrawlJob>(
     WEBSITE_CRAWL,
-    { policy: 'stately', expireInSeconds: Math.max(EFFECT_LEASE_SECONDS, Math.ceil((2 * limits.timeoutMs) / 1000)), retryLimit, retryDelay: 5, concurrency: 2 },
+    {
+      policy: 'stately',
+      expireInSeconds: Math.max(EFFECT_LEASE_SECONDS, Math.ceil((2 * limits.timeoutMs) / 1000)),
+      retryLimit,
+      retryDelay: 5,
+      concurrency: 2,
+    },
     async (job, attempt) => {
-      const pending = await db.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending'", [job.id]);
+      const pending = await db.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending'", [
+        job.id,
+      ]);
       if (!pending.rowCount) return;
       try {
         await store(job, await crawl(job.website, limits, { maxDepth: job.kind === 'single' ? 0 : limits.maxDepth }));
       } catch (error) {
         if (attempt.retryCount < retryLimit) throw error;
-        await db.query("UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'", [job.id, now()]);
+        await db.query(
+          "UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'",
+          [job.id, now()],
+        );
       }
     },
   );

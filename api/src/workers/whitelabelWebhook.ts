@@ -28,9 +28,20 @@ export async function enqueueWhitelabelDelivery(queue: JobQueue, tx: Queryable, 
 export function defineWhitelabelWebhookWorker(queue: JobQueue, db: Db): void {
   queue.define<Delivery>(
     WHITELABEL_WEBHOOK,
-    { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: WHITELABEL_WEBHOOK_RETRIES, retryDelay: 10, retryBackoff: true, concurrency: 2 },
+    {
+      expireInSeconds: EFFECT_LEASE_SECONDS,
+      retryLimit: WHITELABEL_WEBHOOK_RETRIES,
+      retryDelay: 10,
+      retryBackoff: true,
+      concurrency: 2,
+    },
     async (delivery, job) => {
-      const hook = (await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1', [delivery.hookId])).rows[0];
+      const hook = (
+        await db.query<{ id: number; url: string; secret: string }>(
+          'SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1',
+          [delivery.hookId],
+        )
+      ).rows[0];
       if (!hook) return;
       if (!(await claimEffects(db, 'webhook', [delivery.deliveryId])).size) return;
       const outcome = await deliverQueued(db, hook, delivery);
@@ -39,7 +50,9 @@ export function defineWhitelabelWebhookWorker(queue: JobQueue, db: Db): void {
         await releaseEffect(db, delivery.deliveryId);
         throw new Error(`webhook ${hook.id} answered ${outcome.ok ? outcome.status : outcome.error}`);
       }
-      await db.transaction((tx) => settleEffects(tx, [{ key: delivery.deliveryId, ok, outcome: { status: outcome.ok ? outcome.status : null } }]));
+      await db.transaction((tx) =>
+        settleEffects(tx, [{ key: delivery.deliveryId, ok, outcome: { status: outcome.ok ? outcome.status : null } }]),
+      );
     },
   );
 }

@@ -14,7 +14,10 @@ export async function databaseChecksum(db: Db): Promise<string> {
   );
   const parts = tables
     .filter((t) => !VOLATILE.has(t.name))
-    .map((t) => `(SELECT '${t.name}:' || count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t.name}" x)`);
+    .map(
+      (t) =>
+        `(SELECT '${t.name}:' || count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t.name}" x)`,
+    );
   // A function takes at most 100 arguments (PostgreSQL's FUNC_MAX_ARGS): the tables go in groups of 90.
   const groups: string[] = [];
   for (let i = 0; i < parts.length; i += 90) groups.push(`concat_ws(',', ${parts.slice(i, i + 90).join(', ')})`);
@@ -25,7 +28,10 @@ export async function databaseChecksum(db: Db): Promise<string> {
 /** Which tables differ between two checksums (for a readable failure). */
 export function changedTables(before: string, after: string): string[] {
   const a = new Map(before.split(',').map((p) => [p.split(':')[0], p] as const));
-  return after.split(',').filter((p) => a.get(p.split(':')[0]) !== p).map((p) => p.split(':')[0] ?? p);
+  return after
+    .split(',')
+    .filter((p) => a.get(p.split(':')[0]) !== p)
+    .map((p) => p.split(':')[0] ?? p);
 }
 
 /**

@@ -6,7 +6,19 @@ import type { JsonSchema } from './routeTable';
  * The isolation matrix uses it as the write body when a fixture gives none,
  * and the fuzz suite mutates it (so each mutation breaks one thing).
  */
-const STRING_CANDIDATES = ['Sample', 'sample', 'a', '123456', 'example.com', 'https://example.com/', '2026-01-01', 'abc-123', 'x', 'A1', '1'];
+const STRING_CANDIDATES = [
+  'Sample',
+  'sample',
+  'a',
+  '123456',
+  'example.com',
+  'https://example.com/',
+  '2026-01-01',
+  'abc-123',
+  'x',
+  'A1',
+  '1',
+];
 
 function fitString(schema: JsonSchema): string {
   const format = schema.format as string | undefined;
@@ -38,14 +50,17 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
     if (Array.isArray(options) && options.length > 0) return sampleOf(options[0] as JsonSchema);
   }
   if (Array.isArray(schema.allOf)) return sampleOf(Object.assign({}, ...(schema.allOf as JsonSchema[])));
-  const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') as string | undefined) : (schema.type as string | undefined);
+  const type = Array.isArray(schema.type)
+    ? (schema.type.find((t) => t !== 'null') as string | undefined)
+    : (schema.type as string | undefined);
   switch (type) {
     case 'object':
     case undefined: {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
       if (type === undefined && !schema.properties) return undefined;
       const out: Record<string, unknown> = {};
-      for (const name of (schema.required as string[] | undefined) ?? []) out[name] = sampleOf(properties[name] ?? { type: 'string' });
+      for (const name of (schema.required as string[] | undefined) ?? [])
+        out[name] = sampleOf(properties[name] ?? { type: 'string' });
       return out;
     }
     case 'string':

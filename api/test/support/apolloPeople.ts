@@ -11,13 +11,22 @@ import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors }
  * the Organization Search's companies (`company` also served by Apollo, as "find similar" does), three
  * people at each of them. Only the given types change source; `close` puts the previous ones back.
  */
-export async function installApolloPeople(types: readonly Extract<SearchType, 'people' | 'group' | 'company'>[] = ['people']): Promise<{ fake: FakeLeadVendors; close(): Promise<void> }> {
+export async function installApolloPeople(
+  types: readonly Extract<SearchType, 'people' | 'group' | 'company'>[] = ['people'],
+): Promise<{ fake: FakeLeadVendors; close(): Promise<void> }> {
   const fake = await startFakeLeadVendors({}, { peoplePerQuery: true });
   // The fakes listen on loopback: allowed beside whatever hosts the test file allows already.
   const allowed = process.env.OUTBOUND_ALLOW_HOSTS;
   const deps = testSourceDeps();
   if (allowed) process.env.OUTBOUND_ALLOW_HOSTS = [...new Set([...allowed.split(','), '127.0.0.1'])].join(',');
-  const chains = assembleLeadSourceChains(loadLeadSourcesConfig({ APOLLO_API_KEY: FAKE_KEYS.apollo, APOLLO_URL: fake.url('apollo'), LEAD_KEYLESS_SOURCES: '0' }), deps);
+  const chains = assembleLeadSourceChains(
+    loadLeadSourcesConfig({
+      APOLLO_API_KEY: FAKE_KEYS.apollo,
+      APOLLO_URL: fake.url('apollo'),
+      LEAD_KEYLESS_SOURCES: '0',
+    }),
+    deps,
+  );
   const undos = types.map((type) => registerLeadProvider(chains[type]![0]!, [type]));
   return {
     fake,

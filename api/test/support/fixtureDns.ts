@@ -19,15 +19,22 @@ export const FIXTURE_MAIL_SUFFIXES = ['.example', '.test'] as const;
 export const NO_MAIL_LABEL = 'no-mail';
 
 /** Reverse DNS of the addresses the IPinfo fixture knows, with the same host names (fixtures/leadVendors/ipinfo.ts). */
-export const FIXTURE_PTR: Readonly<Record<string, string>> = { '8.8.4.4': 'gw.acme.test', '9.9.9.9': 'a9-9-9-9.dsl.isp.test' };
+export const FIXTURE_PTR: Readonly<Record<string, string>> = {
+  '8.8.4.4': 'gw.acme.test',
+  '9.9.9.9': 'a9-9-9-9.dsl.isp.test',
+};
 
-type Answer = { type: 'mx'; exchange: string } | { type: 'ptr'; host: string } | { type: 'none' } | { type: 'nxdomain' };
+type Answer =
+  { type: 'mx'; exchange: string } | { type: 'ptr'; host: string } | { type: 'none' } | { type: 'nxdomain' };
 
 /** The answer to one question, by the rules above. */
 export function fixtureAnswer(name: string, question: 'A' | 'AAAA' | 'MX' | 'PTR' | 'other'): Answer {
   const domain = name.toLowerCase().replace(/\.$/, '');
   if (domain.endsWith('.in-addr.arpa')) {
-    const host = question === 'PTR' ? FIXTURE_PTR[domain.slice(0, -'.in-addr.arpa'.length).split('.').reverse().join('.')] : undefined;
+    const host =
+      question === 'PTR'
+        ? FIXTURE_PTR[domain.slice(0, -'.in-addr.arpa'.length).split('.').reverse().join('.')]
+        : undefined;
     return host ? { type: 'ptr', host } : { type: 'nxdomain' };
   }
   const testName = FIXTURE_MAIL_SUFFIXES.some((suffix) => domain.endsWith(suffix) && domain.length > suffix.length);
@@ -54,13 +61,37 @@ export async function startFixtureDns(port = 0): Promise<FixtureDns> {
       const [question] = request.questions;
       if (question) {
         asked.push({ name: question.name, type: question.type });
-        const kind = question.type === Packet.TYPE.MX ? 'MX' : question.type === Packet.TYPE.A ? 'A' : question.type === Packet.TYPE.AAAA ? 'AAAA' : question.type === Packet.TYPE.PTR ? 'PTR' : 'other';
+        const kind =
+          question.type === Packet.TYPE.MX
+            ? 'MX'
+            : question.type === Packet.TYPE.A
+              ? 'A'
+              : question.type === Packet.TYPE.AAAA
+                ? 'AAAA'
+                : question.type === Packet.TYPE.PTR
+                  ? 'PTR'
+                  : 'other';
         const answer = fixtureAnswer(question.name, kind);
         if (answer.type === 'nxdomain') response.header.rcode = Packet.RCODE.NXDOMAIN;
         // Plain records, as dns2's README writes them: the packet encoder serialises them by type.
         type Record = (typeof response.answers)[number];
-        if (answer.type === 'mx') response.answers.push({ name: question.name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: answer.exchange, priority: 10 } as unknown as Record);
-        if (answer.type === 'ptr') response.answers.push({ name: question.name, type: Packet.TYPE.PTR, class: Packet.CLASS.IN, ttl: 60, domain: answer.host } as unknown as Record);
+        if (answer.type === 'mx')
+          response.answers.push({
+            name: question.name,
+            type: Packet.TYPE.MX,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            exchange: answer.exchange,
+            priority: 10,
+          } as unknown as Record);
+        if (answer.type === 'ptr')
+          response.answers.push({
+            name: question.name,
+            type: Packet.TYPE.PTR,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            domain: answer.host,
+          } as unknown as Record);
       }
       send(response);
     },

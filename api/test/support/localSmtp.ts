@@ -58,7 +58,8 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
     received,
     holding: false,
     unanswered,
-    waitFor: (count) => (received.length >= count ? Promise.resolve(received) : new Promise((resolve) => waiters.push({ count, resolve }))),
+    waitFor: (count) =>
+      received.length >= count ? Promise.resolve(received) : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return smtp;

@@ -5,7 +5,11 @@ declare module 'smtp-server' {
     authOptional?: boolean;
     disabledCommands?: string[];
     logger?: boolean;
-    onData?(stream: Readable, session: { envelope: { rcptTo: { address: string }[] } }, callback: (error?: Error | null) => void): void;
+    onData?(
+      stream: Readable,
+      session: { envelope: { rcptTo: { address: string }[] } },
+      callback: (error?: Error | null) => void,
+    ): void;
   }
   export class SMTPServer {
     constructor(options: SMTPServerOptions);

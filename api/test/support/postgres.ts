@@ -14,7 +14,10 @@ export function postgresServerUrl(): string {
   const fromEnv = process.env.API_TEST_DATABASE_URL || process.env.TEST_POSTGRES_URL;
   if (fromEnv) return fromEnv;
   const script = path.resolve(__dirname, '../../../scripts/postgres.sh');
-  const url = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  const url = execFileSync('bash', [script, 'start'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
   process.env.TEST_POSTGRES_URL = url;
   return url;
 }

@@ -23,7 +23,11 @@ export function buildShippedServer(prefix: string): ShippedBuild {
   const dist = path.join(work, 'dist');
   // The server requires the spec constants built to CommonJS in shared/dist (shared's build, which the API's build runs first).
   execFileSync('npm', ['run', 'build', '--silent', '-w', '@leadsmith/shared'], { cwd: REPO, stdio: 'ignore' });
-  execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
+  execFileSync(
+    path.join(REPO, 'node_modules', '.bin', 'swc'),
+    ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'],
+    { cwd: API_DIR, stdio: 'ignore' },
+  );
   // The built app reads its version from the package.json beside dist/, as in api/.
   copyFileSync(path.join(API_DIR, 'package.json'), path.join(work, 'package.json'));
   return { work, dist, remove: () => rmSync(work, { recursive: true, force: true }) };
@@ -49,7 +53,11 @@ export interface ShippedServer {
  * and resolves once /api/health answers. A cold start on disk (migrations, seed) is slow on a loaded
  * CI box: up to 3 minutes. Rejects with the server's stderr if it exits first.
  */
-export async function startShippedServer(build: ShippedBuild, env: Record<string, string>, port?: number): Promise<ShippedServer> {
+export async function startShippedServer(
+  build: ShippedBuild,
+  env: Record<string, string>,
+  port?: number,
+): Promise<ShippedServer> {
   const listenOn = port ?? (await freePort());
   const child = spawn(process.execPath, [path.join(build.dist, 'server.js')], {
     env: {
@@ -91,10 +99,19 @@ export function stopShippedServer(child: ChildProcess | null, signal: NodeJS.Sig
 }
 
 /** One JSON request to a started server. */
-export async function callServer<T>(port: number, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
+export async function callServer<T>(
+  port: number,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as T };

@@ -28,11 +28,28 @@ export interface ChartCardProps {
 }
 
 /** A titled chart panel; the chart is described by its heading for assistive technology. */
-export function ChartCard({ title, children, testId, height = 280, loading = false, empty = false, emptyHint }: ChartCardProps) {
+export function ChartCard({
+  title,
+  children,
+  testId,
+  height = 280,
+  loading = false,
+  empty = false,
+  emptyHint,
+}: ChartCardProps) {
   const { t } = useTranslation('admin');
   const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Box as="section" aria-labelledby={id} aria-busy={loading || undefined} borderWidth="1px" borderRadius="md" bg="white" p={4} data-testid={testId}>
+    <Box
+      as="section"
+      aria-labelledby={id}
+      aria-busy={loading || undefined}
+      borderWidth="1px"
+      borderRadius="md"
+      bg="white"
+      p={4}
+      data-testid={testId}
+    >
       <Heading as="h2" size="sm" mb={3} id={id}>
         {title}
       </Heading>
@@ -89,10 +106,14 @@ export function ChartGrid({ children }: { children: ReactNode }) {
 /** 'YYYY-MM' → 'Mar 2026' in the user's language. */
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(i18n.language || 'en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, (m ?? 1) - 1, 1)));
+  return new Intl.DateTimeFormat(i18n.language || 'en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, (m ?? 1) - 1, 1)),
+  );
 }
 
 /** 'YYYY-MM-DD' → '15 Mar' in the user's language. */
 export function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat(i18n.language || 'en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(i18n.language || 'en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

@@ -19,7 +19,17 @@ export function ProfileGate({ children }: ProfileGateProps) {
   if (!status.data.profile_completed) {
     const href = paths.settings.businessProfile();
     return (
-      <Box role="alert" borderWidth="1px" borderColor="orange.300" bg="orange.50" color="gray.900" rounded="md" p={6} maxW="2xl" data-testid="ai-profile-required">
+      <Box
+        role="alert"
+        borderWidth="1px"
+        borderColor="orange.300"
+        bg="orange.50"
+        color="gray.900"
+        rounded="md"
+        p={6}
+        maxW="2xl"
+        data-testid="ai-profile-required"
+      >
         <Heading as="h2" size="md" mb={2}>
           {t('common:errors.aiProfileRequired')}
         </Heading>

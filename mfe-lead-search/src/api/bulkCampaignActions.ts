@@ -15,10 +15,16 @@ export const bulkDeleteCampaigns = async (input: { resultIds: number[] }) =>
 
 export function useBulkArchiveCampaigns() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: bulkArchiveCampaigns, onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }) });
+  return useMutation({
+    mutationFn: bulkArchiveCampaigns,
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
 }
 
 export function useBulkDeleteCampaigns() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: bulkDeleteCampaigns, onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }) });
+  return useMutation({
+    mutationFn: bulkDeleteCampaigns,
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
 }

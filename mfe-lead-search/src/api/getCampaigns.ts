@@ -16,6 +16,11 @@ export async function getCampaigns(q: CampaignQuery, signal?: AbortSignal): Prom
   return api.get('/api/campaigns', { query, config: { signal } });
 }
 
-export const campaignsQuery = (q: CampaignQuery) => queryOptions({ queryKey: campaignKeys.list(q), queryFn: ({ signal }) => getCampaigns(q, signal), placeholderData: keepPreviousData });
+export const campaignsQuery = (q: CampaignQuery) =>
+  queryOptions({
+    queryKey: campaignKeys.list(q),
+    queryFn: ({ signal }) => getCampaigns(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCampaigns = (q: CampaignQuery) => useQuery(campaignsQuery(q));

@@ -5,7 +5,8 @@ import { campaignKeys } from './getCampaigns';
 export type CampaignDetailsInput = ApiBody<'/api/campaigns/details', 'post'>;
 
 /** POST /api/campaigns/details (spec §7: tags, source). */
-export const saveCampaignDetails = async (input: CampaignDetailsInput) => (await api.post('/api/campaigns/details', { body: input })).campaign;
+export const saveCampaignDetails = async (input: CampaignDetailsInput) =>
+  (await api.post('/api/campaigns/details', { body: input })).campaign;
 
 export function useSaveCampaignDetails() {
   const client = useQueryClient();

@@ -21,5 +21,8 @@ export async function saveSearch(input: SaveSearchInput): Promise<SavedSearch> {
 
 export function useSaveSearch() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveSearch, onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }) });
+  return useMutation({
+    mutationFn: saveSearch,
+    onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }),
+  });
 }

@@ -29,7 +29,15 @@ export function showUndoToast(answer: Undoable, { undoLabel, onUndone }: UndoToa
         <button
           type="button"
           className="undo-toast-button"
-          style={{ fontWeight: 600, textDecoration: 'underline', background: 'none', border: 0, padding: '0.125rem 0.25rem', cursor: 'pointer', color: 'inherit' }}
+          style={{
+            fontWeight: 600,
+            textDecoration: 'underline',
+            background: 'none',
+            border: 0,
+            padding: '0.125rem 0.25rem',
+            cursor: 'pointer',
+            color: 'inherit',
+          }}
           onClick={(event) => {
             // The toast closes on click too: the undo's own answer is the next toast.
             event.stopPropagation();
@@ -45,7 +53,13 @@ export function showUndoToast(answer: Undoable, { undoLabel, onUndone }: UndoToa
         </button>
       </span>
     ),
-    { autoClose: UNDO_WINDOW_MS, pauseOnHover: false, pauseOnFocusLoss: false, closeOnClick: false, toastId: `undo-${undoId}` },
+    {
+      autoClose: UNDO_WINDOW_MS,
+      pauseOnHover: false,
+      pauseOnFocusLoss: false,
+      closeOnClick: false,
+      toastId: `undo-${undoId}`,
+    },
   );
 }
 
@@ -53,5 +67,9 @@ export function showUndoToast(answer: Undoable, { undoLabel, onUndone }: UndoToa
 export function useUndoToast(): (answer: Undoable) => void {
   const { t } = useTranslation('leadSearch');
   const client = useQueryClient();
-  return (answer) => showUndoToast(answer, { undoLabel: t('undo.action'), onUndone: () => client.invalidateQueries({ queryKey: ['leadSearch'] }) });
+  return (answer) =>
+    showUndoToast(answer, {
+      undoLabel: t('undo.action'),
+      onUndone: () => client.invalidateQueries({ queryKey: ['leadSearch'] }),
+    });
 }

@@ -21,7 +21,14 @@ export function SandboxedPreview({ title, html, height = '26rem' }: SandboxedPre
   return (
     <Box borderWidth="1px" borderRadius="md" overflow="hidden" bg="white" height={height}>
       {shown === null ? null : (
-        <iframe title={title} sandbox="allow-scripts" srcDoc={shown} referrerPolicy="no-referrer" style={{ width: '100%', height, border: 0, display: 'block' }} data-testid="sandboxed-preview" />
+        <iframe
+          title={title}
+          sandbox="allow-scripts"
+          srcDoc={shown}
+          referrerPolicy="no-referrer"
+          style={{ width: '100%', height, border: 0, display: 'block' }}
+          data-testid="sandboxed-preview"
+        />
       )}
     </Box>
   );
@@ -29,4 +36,3 @@ export function SandboxedPreview({ title, html, height = '26rem' }: SandboxedPre
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-

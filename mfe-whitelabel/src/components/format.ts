@@ -1,7 +1,8 @@
 import type { ApiPage } from '@leadsmith/shared';
 /** Prices travel as integer cents; forms show dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
-export const toDollars = (cents: number | null | undefined): number | '' => (cents === null || cents === undefined ? '' : cents / 100);
+export const toDollars = (cents: number | null | undefined): number | '' =>
+  cents === null || cents === undefined ? '' : cents / 100;
 
 export function formatMoney(cents: number | null | undefined, lang: string): string {
   if (cents === null || cents === undefined) return '—';

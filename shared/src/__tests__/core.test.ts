@@ -4,7 +4,16 @@ import { resolveRelative, staticGraph, staticImports } from '../testing/importGr
 
 const SRC = path.resolve(__dirname, '..');
 const FRAME = path.join(SRC, 'frame.ts');
-const HEAVY = ['@chakra-ui/react', 'react-hook-form', '@hookform/resolvers', 'yup', 'single-spa', 'single-spa-react', 'react-toastify', '@leadsmith/shared'];
+const HEAVY = [
+  '@chakra-ui/react',
+  'react-hook-form',
+  '@hookform/resolvers',
+  'yup',
+  'single-spa',
+  'single-spa-react',
+  'react-toastify',
+  '@leadsmith/shared',
+];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -18,7 +27,9 @@ describe('@leadsmith/shared/core, the boot surface', () => {
   const core = staticGraph(path.join(SRC, 'core.ts'));
 
   it('brings none of the UI, form or validation code', () => {
-    const heavy = [...core.packages.keys()].filter((request) => HEAVY.some((pkg) => request !== '@leadsmith/shared/core' && (request === pkg || request.startsWith(`${pkg}/`))));
+    const heavy = [...core.packages.keys()].filter((request) =>
+      HEAVY.some((pkg) => request !== '@leadsmith/shared/core' && (request === pkg || request.startsWith(`${pkg}/`))),
+    );
     expect(heavy).toEqual([]);
   });
 

@@ -27,7 +27,8 @@ declare global {
 }
 
 /** The key the boot script gives the registry call. */
-export const registryPrefetchKey = (domain: string, sid: string, token: string | null) => [domain, sid, token ?? ''].join(' ');
+export const registryPrefetchKey = (domain: string, sid: string, token: string | null) =>
+  [domain, sid, token ?? ''].join(' ');
 
 function prefetches(): BootPrefetch | undefined {
   return typeof window === 'undefined' ? undefined : window[BOOT_PREFETCH_GLOBAL];

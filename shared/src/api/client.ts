@@ -51,8 +51,16 @@ export function onMaintenance(listener: MaintenanceListener): () => void {
 
 /** The maintenance notice a failed call carries, or null when it failed for another reason. */
 export function maintenanceNotice(error: unknown): MaintenanceNotice | null {
-  if (!axios.isAxiosError<ApiErrorBody>(error) || error.response?.status !== 503 || error.response.data?.code !== 'maintenance') return null;
-  return { message: error.response.data.maintenance_message ?? '', retryAfterSeconds: error.response.data.retry_after_seconds ?? 0 };
+  if (
+    !axios.isAxiosError<ApiErrorBody>(error) ||
+    error.response?.status !== 503 ||
+    error.response.data?.code !== 'maintenance'
+  )
+    return null;
+  return {
+    message: error.response.data.maintenance_message ?? '',
+    retryAfterSeconds: error.response.data.retry_after_seconds ?? 0,
+  };
 }
 
 type LicenseExpiredListener = () => void;

@@ -16,7 +16,13 @@ type Operation<P extends ApiPath, M extends ApiMethod> = NonNullable<paths[P][M]
 export type PathsFor<M extends ApiMethod> = { [P in ApiPath]: paths[P][M] extends undefined ? never : P }[ApiPath];
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
-type SuccessOf<Responses> = Responses extends { 200: infer R } ? JsonOf<R> : Responses extends { 201: infer R } ? JsonOf<R> : Responses extends { 202: infer R } ? JsonOf<R> : undefined;
+type SuccessOf<Responses> = Responses extends { 200: infer R }
+  ? JsonOf<R>
+  : Responses extends { 201: infer R }
+    ? JsonOf<R>
+    : Responses extends { 202: infer R }
+      ? JsonOf<R>
+      : undefined;
 
 /** `{ data, currentPage, pageSize, total }`: the one page envelope every paginated route answers (`?page=&pageSize=`). */
 export interface ApiPage<T> {
@@ -29,9 +35,15 @@ export interface ApiPage<T> {
 /** The JSON a successful call answers with. */
 export type ApiResponse<P extends ApiPath, M extends ApiMethod> = SuccessOf<Operation<P, M>['responses']>;
 /** The JSON body a call sends. */
-export type ApiBody<P extends ApiPath, M extends ApiMethod> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+export type ApiBody<P extends ApiPath, M extends ApiMethod> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
 /** `?query` parameters. */
-export type ApiQuery<P extends ApiPath, M extends ApiMethod> = Operation<P, M>['parameters'] extends { query?: infer Q } ? Q : never;
+export type ApiQuery<P extends ApiPath, M extends ApiMethod> = Operation<P, M>['parameters'] extends { query?: infer Q }
+  ? Q
+  : never;
 /** `{id}` path parameters. */
-export type ApiPathParams<P extends ApiPath, M extends ApiMethod> = Operation<P, M>['parameters'] extends { path?: infer X } ? X : never;
-
+export type ApiPathParams<P extends ApiPath, M extends ApiMethod> = Operation<P, M>['parameters'] extends {
+  path?: infer X;
+}
+  ? X
+  : never;

@@ -9,7 +9,9 @@ import type { ApiBody, ApiMethod, ApiPath, ApiPathParams, ApiQuery, ApiResponse,
 
 export * from './contract';
 
-type Options<P extends ApiPath, M extends ApiMethod> = (ApiPathParams<P, M> extends undefined | never ? { path?: never } : { path: ApiPathParams<P, M> }) & {
+type Options<P extends ApiPath, M extends ApiMethod> = (ApiPathParams<P, M> extends undefined | never
+  ? { path?: never }
+  : { path: ApiPathParams<P, M> }) & {
   query?: ApiQuery<P, M>;
   body?: ApiBody<P, M>;
   config?: AxiosRequestConfig;
@@ -24,7 +26,11 @@ export function fillPath(template: string, values: Record<string, string | numbe
   });
 }
 
-async function call<P extends ApiPath, M extends ApiMethod>(method: M, path: P, options?: Options<P, M>): Promise<ApiResponse<P, M>> {
+async function call<P extends ApiPath, M extends ApiMethod>(
+  method: M,
+  path: P,
+  options?: Options<P, M>,
+): Promise<ApiResponse<P, M>> {
   const response = await apiClient.request<ApiResponse<P, M>>({
     ...options?.config,
     method,
@@ -35,7 +41,8 @@ async function call<P extends ApiPath, M extends ApiMethod>(method: M, path: P, 
   return response.data;
 }
 
-type Args<P extends ApiPath, M extends ApiMethod> = ApiPathParams<P, M> extends undefined | never ? [options?: Options<P, M>] : [options: Options<P, M>];
+type Args<P extends ApiPath, M extends ApiMethod> =
+  ApiPathParams<P, M> extends undefined | never ? [options?: Options<P, M>] : [options: Options<P, M>];
 
 /** `api.get('/api/user-api-key', { query: { page } })`: answers typed from the OpenAPI document. */
 export const api = {

@@ -149,7 +149,10 @@ export function getArea(id: AreaId): AreaDefinition {
   return area;
 }
 
-export function userHasModule(modules: readonly { slug: string }[] | undefined, slug: ModuleSlug | null | undefined): boolean {
+export function userHasModule(
+  modules: readonly { slug: string }[] | undefined,
+  slug: ModuleSlug | null | undefined,
+): boolean {
   if (!slug) return true;
   return Boolean(modules?.some((m) => m.slug === slug));
 }

@@ -10,7 +10,8 @@ export const paths = {
   settings: {
     businessProfile: () => `${getArea('settings').basePath}/business-profile`,
     wallet: () => `${getArea('settings').basePath}/wallet`,
-    integration: (tab: 'crm' | 'crm-fields' | 'webhook' = 'crm') => `${getArea('settings').basePath}/integration/${tab}`,
+    integration: (tab: 'crm' | 'crm-fields' | 'webhook' = 'crm') =>
+      `${getArea('settings').basePath}/integration/${tab}`,
     creditUsage: () => `${getArea('settings').basePath}/credit-usage`,
     courses: () => `${getArea('settings').basePath}/courses`,
     course: (id: string | number) => `${getArea('settings').basePath}/courses/${id}`,

@@ -6,7 +6,12 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Spec §9: an app password (what Gmail, Yahoo and iCloud take for SMTP instead of the account password) has 16 characters. */
 export const APP_PASSWORD_LENGTH = 16;
 /** SMTP hosts that take only app passwords (ADR 048). */
-export const APP_PASSWORD_SMTP_HOSTS = ['smtp.gmail.com', 'smtp.googlemail.com', 'smtp.mail.yahoo.com', 'smtp.mail.me.com'] as const;
+export const APP_PASSWORD_SMTP_HOSTS = [
+  'smtp.gmail.com',
+  'smtp.googlemail.com',
+  'smtp.mail.yahoo.com',
+  'smtp.mail.me.com',
+] as const;
 
 /** Whether an SMTP password for this host must be an app password. */
 export function needsAppPassword(host: string): boolean {

@@ -34,7 +34,17 @@ export const TRASH_RETENTION_DAYS = 30;
  * Issue 29 item 7: the columns of a list's results table a user can show, hide, order and size (the name column and
  * the row's checkbox are always there, first). A saved view lists them in order, each with an optional width.
  */
-export const RESULT_COLUMN_KEYS = ['title', 'company', 'email', 'emailStatus', 'phone', 'ai', 'crm', 'credits', 'actions'] as const;
+export const RESULT_COLUMN_KEYS = [
+  'title',
+  'company',
+  'email',
+  'emailStatus',
+  'phone',
+  'ai',
+  'crm',
+  'credits',
+  'actions',
+] as const;
 export type ResultColumnKey = (typeof RESULT_COLUMN_KEYS)[number];
 /** A column's width in CSS pixels, when the user sized it. */
 export const COLUMN_WIDTH = { min: 60, max: 600 } as const;

@@ -1,13 +1,32 @@
 /** Workflows (spec §8): the node kinds, their settings' choices and why a run stops, for the API and the builder. */
 
 /** The node kinds of spec §2 ("trigger, search, filter, research, content, connection, enrichment, label"). */
-export const NODE_KINDS = ['trigger', 'search', 'filter', 'research', 'content', 'connection', 'enrichment', 'label'] as const;
+export const NODE_KINDS = [
+  'trigger',
+  'search',
+  'filter',
+  'research',
+  'content',
+  'connection',
+  'enrichment',
+  'label',
+] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 
 export const TRIGGER_MODES = ['manual', 'schedule'] as const;
 /** Repeat periods of a scheduled trigger (spec §9 periods; "one-time" is what "run now" does). */
 export const WORKFLOW_REPEATS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
-export const FILTER_FIELDS = ['email_status', 'has_email', 'has_phone', 'job_title', 'company', 'name', 'city', 'website', 'label'] as const;
+export const FILTER_FIELDS = [
+  'email_status',
+  'has_email',
+  'has_phone',
+  'job_title',
+  'company',
+  'name',
+  'city',
+  'website',
+  'label',
+] as const;
 export const FILTER_OPERATORS = ['is', 'is_not', 'contains', 'not_contains'] as const;
 export const CONTENT_TYPES = ['first_line', 'subject', 'email', 'summary'] as const;
 export const ENRICH_ACTIONS = ['get_phones', 'get_employees', 'enrich_influencer'] as const;
@@ -36,7 +55,10 @@ export const WORKFLOW_RUN_ERRORS = [
 export type WorkflowRunError = (typeof WORKFLOW_RUN_ERRORS)[number];
 
 /** Nodes the trigger does not reach: the "loose" nodes of spec §8 "connect all nodes before continuing". */
-export function looseNodes(nodes: readonly { id: string; kind: string }[], edges: readonly { source: string; target: string }[]): string[] {
+export function looseNodes(
+  nodes: readonly { id: string; kind: string }[],
+  edges: readonly { source: string; target: string }[],
+): string[] {
   const trigger = nodes.find((n) => n.kind === 'trigger');
   const reached = new Set<string>(trigger ? [trigger.id] : []);
   let grew = true;

@@ -47,4 +47,6 @@ export const mount = __LEADSMITH_TEST_FAULTS__
       return area.mount(props);
     }
   : area.mount;
-export const update = __LEADSMITH_TEST_FAULTS__ ? async (props: unknown) => area.update?.(withRenderFault(props)) : area.update;
+export const update = __LEADSMITH_TEST_FAULTS__
+  ? async (props: unknown) => area.update?.(withRenderFault(props))
+  : area.update;

@@ -11,7 +11,8 @@ type TextsModule = Texts | { default: Texts };
  * languages when one is first used (`load`), so a visit carries only the texts it shows; small namespaces may give
  * all four languages at once.
  */
-export type AreaTranslations = Record<Language, Texts> | { en: Texts; load: Record<Exclude<Language, 'en'>, () => Promise<TextsModule>> };
+export type AreaTranslations =
+  Record<Language, Texts> | { en: Texts; load: Record<Exclude<Language, 'en'>, () => Promise<TextsModule>> };
 
 function storedLanguage(): Language {
   try {
@@ -58,7 +59,8 @@ export function registerAreaTranslations(namespace: string, translations: AreaTr
     return;
   }
   for (const lang of LANGUAGES) {
-    if (!i18n.hasResourceBundle(lang, namespace)) i18n.addResourceBundle(lang, namespace, translations[lang], true, false);
+    if (!i18n.hasResourceBundle(lang, namespace))
+      i18n.addResourceBundle(lang, namespace, translations[lang], true, false);
   }
 }
 
@@ -71,7 +73,8 @@ function loadBundle(lang: Exclude<Language, 'en'>, namespace: string, load: () =
   let pending = loading.get(key);
   if (!pending) {
     pending = load().then((loaded) => {
-      const texts = 'default' in loaded && typeof loaded.default === 'object' ? (loaded.default as Texts) : (loaded as Texts);
+      const texts =
+        'default' in loaded && typeof loaded.default === 'object' ? (loaded.default as Texts) : (loaded as Texts);
       i18n.addResourceBundle(lang, namespace, texts, true, false);
     });
     pending.catch(() => loading.delete(key));

@@ -21,7 +21,10 @@ export interface RenderOptions {
 }
 
 /** Renders through the real providers (Chakra, Query, i18n, router) for component tests. */
-export function renderWithProviders(ui: ReactElement, { route = '/', queryClient }: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient }: RenderOptions = {},
+): RenderResult & { queryClient: QueryClient } {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // Branding is the shell's concern; component tests get the defaults without a request.
   client.setQueryData(brandingQueryOptions(window.location.hostname).queryKey, DEFAULT_BRANDING);
@@ -41,19 +44,34 @@ export function renderWithProviders(ui: ReactElement, { route = '/', queryClient
 function routeCases(routes: AreaRouteConfig[], prefix = ''): { path: string; titleKey: string }[] {
   return routes.flatMap((r) => {
     const full = r.path === '' ? prefix : prefix ? `${prefix}/${r.path}` : r.path;
-    const own = r.titleKey && !r.redirectTo && !r.element ? [{ path: `/${full.replace(/:[A-Za-z]+/g, (p) => (p === ':typeId' ? 'people-1' : '1'))}`, titleKey: r.titleKey }] : [];
+    const own =
+      r.titleKey && !r.redirectTo && !r.element
+        ? [
+            {
+              path: `/${full.replace(/:[A-Za-z]+/g, (p) => (p === ':typeId' ? 'people-1' : '1'))}`,
+              titleKey: r.titleKey,
+            },
+          ]
+        : [];
     return [...own, ...routeCases(r.children ?? [], full)];
   });
 }
 
-const ALL_MODULES: User['modules'] = (['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet'] as const).map((slug, i) => ({ id: i + 1, slug, name: slug }));
+const ALL_MODULES: User['modules'] = (['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet'] as const).map(
+  (slug, i) => ({ id: i + 1, slug, name: slug }),
+);
 
 /**
  * Renders every title-only route of an area's table through AreaRoutes and
  * asserts it shows its translated title (not the not-found page). Built
  * screens (routes with an `element`) are covered by their own tests.
  */
-export function describeAreaRoutes(name: string, routes: AreaRouteConfig[], namespace: string, translations: AreaTranslations): void {
+export function describeAreaRoutes(
+  name: string,
+  routes: AreaRouteConfig[],
+  namespace: string,
+  translations: AreaTranslations,
+): void {
   registerAreaTranslations(namespace, translations);
   const cases = routeCases(routes);
   describe(`${name} route table`, () => {
@@ -82,7 +100,9 @@ export function describeAreaRoutes(name: string, routes: AreaRouteConfig[], name
       expect(screen.queryByTestId('not-found')).toBeNull();
     });
     it.each(['es', 'fr', 'de'])('titles differ from English in %s where the words differ', async (lang) => {
-      const translated = cases.filter(({ titleKey }) => i18n.getFixedT(lang)(titleKey) !== i18n.getFixedT('en')(titleKey));
+      const translated = cases.filter(
+        ({ titleKey }) => i18n.getFixedT(lang)(titleKey) !== i18n.getFixedT('en')(titleKey),
+      );
       expect(translated.length).toBeGreaterThan(0);
       for (const { titleKey } of cases) expect(i18n.getFixedT(lang)(titleKey)).not.toBe(titleKey);
     });

@@ -30,8 +30,21 @@ export function mockApi(handler: Handler) {
     };
     calls.push(call);
     const answer = (await handler(call)) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-    const response: AxiosResponse = { data: answer.body, status: answer.status, statusText: String(answer.status), headers: {}, config };
-    if (answer.status >= 400) throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, null, response);
+    const response: AxiosResponse = {
+      data: answer.body,
+      status: answer.status,
+      statusText: String(answer.status),
+      headers: {},
+      config,
+    };
+    if (answer.status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${answer.status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        null,
+        response,
+      );
     return response;
   };
   apiClient.defaults.adapter = adapter;

@@ -47,5 +47,7 @@ export function PageChakraProvider({ children }: { children: ReactNode }) {
  */
 export function AreaChakraProvider({ children }: { children: ReactNode }) {
   const system = useBrandSystem();
-  return <ChakraProvider value={pageSystems.has(system) ? systemWithoutPageCss(system) : system}>{children}</ChakraProvider>;
+  return (
+    <ChakraProvider value={pageSystems.has(system) ? systemWithoutPageCss(system) : system}>{children}</ChakraProvider>
+  );
 }

@@ -22,7 +22,12 @@ export const brandingQueryOptions = (domain: string) =>
         const data = await fromBootPrefetch(
           'branding',
           brandingPrefetchKey(domain, brand),
-          async () => (await apiClient.post<Partial<Branding>>('/api/site-settings', brand ? { domain, brand } : { domain }, { silent: true })).data,
+          async () =>
+            (
+              await apiClient.post<Partial<Branding>>('/api/site-settings', brand ? { domain, brand } : { domain }, {
+                silent: true,
+              })
+            ).data,
         );
         keepBrandCode(data.brand);
         return brandingFrom(data);

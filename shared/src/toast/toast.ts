@@ -73,7 +73,10 @@ function enqueue(kind: ToastKind | 'default', content: ToastContent, options?: T
   // As react-toastify does: a toast whose id is already shown or waiting is not shown twice.
   if (waiting.some((item) => item.id === id) || library?.toast.isActive(id)) return id;
   const withId = { ...options, toastId: id };
-  waiting.push({ id, show: ({ toast }) => (kind === 'default' ? toast(content, withId) : toast[kind](content, withId)) });
+  waiting.push({
+    id,
+    show: ({ toast }) => (kind === 'default' ? toast(content, withId) : toast[kind](content, withId)),
+  });
   showNext();
   return id;
 }
@@ -83,18 +86,21 @@ function enqueue(kind: ToastKind | 'default', content: ToastContent, options?: T
  * the last TOAST_QUEUE_DELAY_MS shows at once, each one of a burst TOAST_QUEUE_DELAY_MS after the one
  * before, in the order asked. Types, options and the container's behaviour (spec §4) are react-toastify's.
  */
-export const toast: QueuedToast = Object.assign((content: ToastContent, options?: ToastOptions) => enqueue('default', content, options), {
-  success: (content: ToastContent, options?: ToastOptions) => enqueue('success', content, options),
-  error: (content: ToastContent, options?: ToastOptions) => enqueue('error', content, options),
-  info: (content: ToastContent, options?: ToastOptions) => enqueue('info', content, options),
-  warning: (content: ToastContent, options?: ToastOptions) => enqueue('warning', content, options),
-  dismiss: (id?: Id) => {
-    if (id === undefined) waiting.splice(0);
-    else {
-      const index = waiting.findIndex((item) => item.id === id);
-      if (index >= 0) waiting.splice(index, 1);
-    }
-    library?.toast.dismiss(id);
+export const toast: QueuedToast = Object.assign(
+  (content: ToastContent, options?: ToastOptions) => enqueue('default', content, options),
+  {
+    success: (content: ToastContent, options?: ToastOptions) => enqueue('success', content, options),
+    error: (content: ToastContent, options?: ToastOptions) => enqueue('error', content, options),
+    info: (content: ToastContent, options?: ToastOptions) => enqueue('info', content, options),
+    warning: (content: ToastContent, options?: ToastOptions) => enqueue('warning', content, options),
+    dismiss: (id?: Id) => {
+      if (id === undefined) waiting.splice(0);
+      else {
+        const index = waiting.findIndex((item) => item.id === id);
+        if (index >= 0) waiting.splice(index, 1);
+      }
+      library?.toast.dismiss(id);
+    },
+    isActive: (id: Id) => library?.toast.isActive(id) ?? false,
   },
-  isActive: (id: Id) => library?.toast.isActive(id) ?? false,
-});
+);

@@ -33,7 +33,10 @@ export const TOAST_CONTAINER_PROPS: ToastContainerProps = {
   newestOnTop: false,
   limit: 5,
   transition: SLIDE_DISMISS,
-  style: { '--toastify-text-color-light': DEFAULT_COLORS.primaryText, '--toastify-toast-top': '8.5rem' } as CSSProperties,
+  style: {
+    '--toastify-text-color-light': DEFAULT_COLORS.primaryText,
+    '--toastify-toast-top': '8.5rem',
+  } as CSSProperties,
 };
 
 /**

@@ -46,7 +46,11 @@ export function AreaRoot({ remote, remoteVersion, children, ...props }: AreaRoot
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <AreaChakraProvider>
-            <ErrorBoundary source={{ remote, version: remoteVersion }} resetKey={location.pathname} fallback={(_, reset) => <AreaErrorFallback reset={reset} />}>
+            <ErrorBoundary
+              source={{ remote, version: remoteVersion }}
+              resetKey={location.pathname}
+              fallback={(_, reset) => <AreaErrorFallback reset={reset} />}
+            >
               <Suspense fallback={<PageSpinner />}>
                 <Router basename={basename} location={location} navigator={navigator}>
                   {children}

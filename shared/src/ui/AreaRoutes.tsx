@@ -32,7 +32,7 @@ function renderRoute(route: AreaRouteConfig): ReactNode {
   const page = route.redirectTo ? (
     <Navigate to={route.redirectTo} replace />
   ) : (
-    route.element ?? (route.titleKey ? <RouteTitle titleKey={route.titleKey} back={route.back} /> : null)
+    (route.element ?? (route.titleKey ? <RouteTitle titleKey={route.titleKey} back={route.back} /> : null))
   );
   const element = route.module ? <RequireModule module={route.module}>{page}</RequireModule> : page;
   if (route.children?.length) {

@@ -19,7 +19,17 @@ export function ErrorState({ title, detail, onRetry, error, notFoundTitle }: Err
   const retry = missing ? undefined : onRetry;
   const body = missing ? (notFoundTitle ? undefined : t('errors.itemNotFoundBody')) : detail;
   return (
-    <Box role="alert" borderWidth="1px" borderColor="red.200" bg="red.50" color="red.900" rounded="md" p={6} maxW="2xl" data-testid="error-state">
+    <Box
+      role="alert"
+      borderWidth="1px"
+      borderColor="red.200"
+      bg="red.50"
+      color="red.900"
+      rounded="md"
+      p={6}
+      maxW="2xl"
+      data-testid="error-state"
+    >
       <Heading as="h2" size="md" mb={2}>
         {missing ? (notFoundTitle ?? t('errors.itemNotFoundTitle')) : title}
       </Heading>

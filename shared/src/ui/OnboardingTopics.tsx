@@ -8,7 +8,8 @@ import type { ApiResponse } from '../api/contract';
 export type OnboardingTopic = ApiResponse<'/api/topics', 'get'>['data'][number];
 
 /** GET /api/topics (spec §7): the onboarding topics the super admin marked shown, in order. */
-export const getTopics = async (): Promise<OnboardingTopic[]> => (await apiClient.get<{ data: OnboardingTopic[] }>('/api/topics', { silent: true })).data.data;
+export const getTopics = async (): Promise<OnboardingTopic[]> =>
+  (await apiClient.get<{ data: OnboardingTopic[] }>('/api/topics', { silent: true })).data.data;
 
 /** One query for every area that shows topics (they are the platform's, not an area's). */
 export const topicsQueryKey = ['shared', 'topics'] as const;
@@ -25,19 +26,31 @@ export function OnboardingTopics({ variant = 'section' }: OnboardingTopicsProps)
   const { t } = useTranslation('common');
   const user = useCurrentUser();
   const topics = useQuery({ queryKey: topicsQueryKey, queryFn: getTopics, staleTime: 5 * 60_000 });
-  const [dismissed, setDismissed] = useState(() => variant === 'panel' && user !== undefined && localStorage.getItem(dismissKey(user.id)) === '1');
+  const [dismissed, setDismissed] = useState(
+    () => variant === 'panel' && user !== undefined && localStorage.getItem(dismissKey(user.id)) === '1',
+  );
   if (dismissed || !topics.data?.length) return null;
   const handleDismiss = () => {
     if (user) localStorage.setItem(dismissKey(user.id), '1');
     setDismissed(true);
   };
   return (
-    <Box as="section" aria-labelledby={`onboarding-topics-${variant}`} borderWidth="1px" rounded="md" p={4} mb={6} bg={variant === 'panel' ? 'bg.subtle' : undefined}>
+    <Box
+      as="section"
+      aria-labelledby={`onboarding-topics-${variant}`}
+      borderWidth="1px"
+      rounded="md"
+      p={4}
+      mb={6}
+      bg={variant === 'panel' ? 'bg.subtle' : undefined}
+    >
       <HStack justify="space-between" align="flex-start" mb={2}>
         <Heading as="h2" size="md" id={`onboarding-topics-${variant}`}>
           {t('onboardingTopics.title')}
         </Heading>
-        {variant === 'panel' ? <CloseButton size="sm" aria-label={t('onboardingTopics.dismiss')} onClick={handleDismiss} /> : null}
+        {variant === 'panel' ? (
+          <CloseButton size="sm" aria-label={t('onboardingTopics.dismiss')} onClick={handleDismiss} />
+        ) : null}
       </HStack>
       <Stack as="ol" gap={2} ps={5} aria-label={t('onboardingTopics.title')}>
         {topics.data.map((topic) => (

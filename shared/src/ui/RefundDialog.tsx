@@ -9,7 +9,8 @@ export interface RefundablePayment {
 }
 
 /** The credits of a payment already spent: they cannot leave the wallet when it is refunded. */
-export const refundShortfall = (payment: RefundablePayment): number => Math.max(0, payment.credits - payment.wallet_additional);
+export const refundShortfall = (payment: RefundablePayment): number =>
+  Math.max(0, payment.credits - payment.wallet_additional);
 
 export interface RefundDialogProps<P extends RefundablePayment> {
   /** The payment to refund; null keeps the dialog closed. */
@@ -30,18 +31,20 @@ export interface RefundDialogProps<P extends RefundablePayment> {
  * Asks before a wallet payment is refunded (the admin's payments report, a reseller's credit purchases):
  * says, before anything happens, what returns to the card and that credits already spent cannot come back.
  */
-export function RefundDialog<P extends RefundablePayment>({ payment, title, describe, confirmLabel, busy, onConfirm, onCancel }: RefundDialogProps<P>) {
+export function RefundDialog<P extends RefundablePayment>({
+  payment,
+  title,
+  describe,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: RefundDialogProps<P>) {
   return (
     <ConfirmDialog
       open={payment !== null}
       title={title}
-      body={
-        payment
-          ? describe(payment, refundShortfall(payment))
-              .filter(Boolean)
-              .join(' ')
-          : ''
-      }
+      body={payment ? describe(payment, refundShortfall(payment)).filter(Boolean).join(' ') : ''}
       confirmLabel={confirmLabel}
       destructive
       busy={busy}

@@ -21,7 +21,19 @@ export function SectionNav({ label, items }: SectionNavProps) {
   return (
     <HStack as="nav" aria-label={label} gap={1} mb={6} borderBottomWidth="1px" wrap="wrap">
       {items.map((item) => (
-        <ChakraLink key={item.to} asChild px={3} py={2} color="text.primary" _currentPage={{ color: 'brand.fg', fontWeight: 'semibold', borderBottomWidth: '2px', borderColor: 'brand.solid' }}>
+        <ChakraLink
+          key={item.to}
+          asChild
+          px={3}
+          py={2}
+          color="text.primary"
+          _currentPage={{
+            color: 'brand.fg',
+            fontWeight: 'semibold',
+            borderBottomWidth: '2px',
+            borderColor: 'brand.solid',
+          }}
+        >
           <NavLink to={item.to} relative="path">
             {item.label}
           </NavLink>

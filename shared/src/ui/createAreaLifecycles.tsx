@@ -1,7 +1,17 @@
 import React, { type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { AREA_CONTRACT_VERSION, errorToReport, i18n, loadAreaLanguage, registerAreaTranslations, reportAppError, type AreaModule, type AreaMountProps, type AreaTranslations } from '@leadsmith/shared/core';
+import {
+  AREA_CONTRACT_VERSION,
+  errorToReport,
+  i18n,
+  loadAreaLanguage,
+  registerAreaTranslations,
+  reportAppError,
+  type AreaModule,
+  type AreaMountProps,
+  type AreaTranslations,
+} from '@leadsmith/shared/core';
 import { AreaRoot } from './AreaRoot';
 import { ErrorState } from './ErrorState';
 
@@ -22,7 +32,13 @@ export interface AreaDefinitionOptions {
  * root wraps the area in its providers, plus the contract version it was
  * built for.
  */
-export function createAreaLifecycles({ remote, version, namespace, translations, App }: AreaDefinitionOptions): AreaModule {
+export function createAreaLifecycles({
+  remote,
+  version,
+  namespace,
+  translations,
+  App,
+}: AreaDefinitionOptions): AreaModule {
   registerAreaTranslations(namespace, translations);
   function Root(props: AreaMountProps) {
     return (
@@ -44,7 +60,9 @@ export function createAreaLifecycles({ remote, version, namespace, translations,
     contractVersion: AREA_CONTRACT_VERSION,
     // The area's texts in the page's language arrive before its first render (English shows if they cannot).
     bootstrap: async (props: unknown) => {
-      await loadAreaLanguage(namespace).catch((error: unknown) => console.error(`[i18n] the texts of ${namespace} in the page's language could not be loaded`, error));
+      await loadAreaLanguage(namespace).catch((error: unknown) =>
+        console.error(`[i18n] the texts of ${namespace} in the page's language could not be loaded`, error),
+      );
       return (lifecycles.bootstrap as AreaModule['bootstrap'])(props);
     },
     mount: lifecycles.mount as AreaModule['mount'],

@@ -17,7 +17,12 @@ export interface ErrorTrackingOptions {
   transport?: BrowserOptions['transport'];
 }
 
-export async function enableErrorTracking({ dsn, environment, release, transport }: ErrorTrackingOptions): Promise<void> {
+export async function enableErrorTracking({
+  dsn,
+  environment,
+  release,
+  transport,
+}: ErrorTrackingOptions): Promise<void> {
   const Sentry = await import('@sentry/browser');
   Sentry.init({
     dsn,
@@ -38,11 +43,17 @@ export async function enableErrorTracking({ dsn, environment, release, transport
 }
 
 /** Sends one reported error when tracking is on; does nothing otherwise. */
-export function captureTrackedError(report: { message: string; stack?: string }, tags: Record<string, string | undefined>): void {
+export function captureTrackedError(
+  report: { message: string; stack?: string },
+  tags: Record<string, string | undefined>,
+): void {
   if (!capture) return;
   const error = new Error(report.message);
   if (report.stack) error.stack = report.stack;
-  capture(error, Object.fromEntries(Object.entries(tags).filter((e): e is [string, string] => typeof e[1] === 'string')));
+  capture(
+    error,
+    Object.fromEntries(Object.entries(tags).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  );
 }
 
 /** Whether enableErrorTracking() has run (diagnostics, tests). */

@@ -32,7 +32,11 @@ export function reportAppError(report: AppErrorReport): void {
   };
   console.error('[leadsmith]', report.remote ?? 'shell', report.message, report.stack ?? '');
   apiClient.post('/api/log-app-error', body, { silent: true }).catch(() => undefined);
-  captureTrackedError(report, { remote: report.remote ?? 'shell', remote_version: report.remote_version, request_id: report.request_id });
+  captureTrackedError(report, {
+    remote: report.remote ?? 'shell',
+    remote_version: report.remote_version,
+    request_id: report.request_id,
+  });
 }
 
 /** The request id an API answer carried, in its body or its X-Request-Id header. */
@@ -45,7 +49,11 @@ function requestIdOf(error: unknown): string | undefined {
 export function errorToReport(error: unknown): Pick<AppErrorReport, 'message' | 'stack' | 'request_id'> {
   if (error instanceof Error) {
     const requestId = requestIdOf(error);
-    return { message: error.message || error.name, stack: error.stack, ...(requestId ? { request_id: requestId } : {}) };
+    return {
+      message: error.message || error.name,
+      stack: error.stack,
+      ...(requestId ? { request_id: requestId } : {}),
+    };
   }
   return { message: typeof error === 'string' ? error : JSON.stringify(error ?? 'Unknown error') };
 }

@@ -26,13 +26,47 @@ const CrmCallbackPage = styledPage(() => import('../auth/CallbackPages').then((m
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<RedirectIfAuthed><LoginPage /></RedirectIfAuthed>} />
-      <Route path="/forgot-password" element={<RedirectIfAuthed><ForgotPasswordPage /></RedirectIfAuthed>} />
-      <Route path="/register" element={<RedirectIfAuthed><RegisterPage /></RedirectIfAuthed>} />
-      <Route path="/confirm-email" element={<RedirectIfAuthed><ConfirmEmailPage /></RedirectIfAuthed>} />
+      <Route
+        path="/login"
+        element={
+          <RedirectIfAuthed>
+            <LoginPage />
+          </RedirectIfAuthed>
+        }
+      />
+      <Route
+        path="/forgot-password"
+        element={
+          <RedirectIfAuthed>
+            <ForgotPasswordPage />
+          </RedirectIfAuthed>
+        }
+      />
+      <Route
+        path="/register"
+        element={
+          <RedirectIfAuthed>
+            <RegisterPage />
+          </RedirectIfAuthed>
+        }
+      />
+      <Route
+        path="/confirm-email"
+        element={
+          <RedirectIfAuthed>
+            <ConfirmEmailPage />
+          </RedirectIfAuthed>
+        }
+      />
       <Route path="/callback" element={<CallbackPage />} />
       <Route path="/crm/callback" element={<CrmCallbackPage />} />
-      <Route element={<RequireAuth><BaseLayout /></RequireAuth>}>
+      <Route
+        element={
+          <RequireAuth>
+            <BaseLayout />
+          </RequireAuth>
+        }
+      >
         <Route index element={<HomeRedirect />} />
         <Route path="*" element={<AreaPage />} />
       </Route>

@@ -18,5 +18,6 @@ export function applyDocumentBranding(branding: Branding, doc: Document = docume
     description.content = branding.content;
   } else description?.remove();
   const icon = doc.getElementById('app-favicon');
-  if (icon instanceof HTMLLinkElement && branding.favicon && SAFE_ICON.test(branding.favicon)) icon.href = branding.favicon;
+  if (icon instanceof HTMLLinkElement && branding.favicon && SAFE_ICON.test(branding.favicon))
+    icon.href = branding.favicon;
 }

@@ -1,5 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { brandingFrom, brandingPrefetchKey, brandingQueryOptions, currentBrandCode, keepBrandCode, sessionKeys, takeSettledBootPrefetch, type Branding, type User } from '@leadsmith/shared/core';
+import {
+  brandingFrom,
+  brandingPrefetchKey,
+  brandingQueryOptions,
+  currentBrandCode,
+  keepBrandCode,
+  sessionKeys,
+  takeSettledBootPrefetch,
+  type Branding,
+  type User,
+} from '@leadsmith/shared/core';
 
 /**
  * Before the first render: the user and branding the boot script (shell/public/boot-prefetch.js)

@@ -11,7 +11,10 @@ export type StyledPage<P> = ComponentType<P> & { preload: () => void };
  * fetched, the page reloads once (spec §8, as for a remote); after that the error reaches the
  * nearest error boundary, and its retry fetches again (a failed lazy load is not kept).
  */
-export function styledPage<P extends object>(load: () => Promise<ComponentType<P>>, reload: () => boolean = () => reloadOnceFor()): StyledPage<P> {
+export function styledPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  reload: () => boolean = () => reloadOnceFor(),
+): StyledPage<P> {
   let code: Promise<[{ default: ComponentType<{ children: ReactNode }> }, ComponentType<P>]> | undefined;
   const fetchCode = () => (code ??= Promise.all([import('./ChakraLayer'), load()]));
   let Page: LazyExoticComponent<ComponentType<P>>;
@@ -20,7 +23,13 @@ export function styledPage<P extends object>(load: () => Promise<ComponentType<P
       try {
         const [layer, Inner] = await fetchCode();
         const Layer = layer.default;
-        return { default: (props: P) => <Layer><Inner {...props} /></Layer> };
+        return {
+          default: (props: P) => (
+            <Layer>
+              <Inner {...props} />
+            </Layer>
+          ),
+        };
       } catch (error) {
         console.error('[shell] a page could not be loaded', error);
         code = undefined;

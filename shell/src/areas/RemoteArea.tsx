@@ -21,10 +21,7 @@ import { registryQueryOptions } from '../federation/remoteRegistry';
 import { reloadOnceFor } from '../errors/reloadGuard';
 
 type AreaState =
-  | { status: 'loading' }
-  | { status: 'ready'; loaded: LoadedArea }
-  | { status: 'failed' }
-  | { status: 'incompatible' };
+  { status: 'loading' } | { status: 'ready'; loaded: LoadedArea } | { status: 'failed' } | { status: 'incompatible' };
 
 interface ParcelHostProps {
   module: AreaModule;
@@ -85,7 +82,11 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
       .catch((error: unknown) => {
         if (cancelled) return;
         const incompatible = error instanceof IncompatibleRemoteError;
-        reportAppError({ ...errorToReport(error), remote: area.remote, remote_version: registry.data.remotes[area.remote]?.version });
+        reportAppError({
+          ...errorToReport(error),
+          remote: area.remote,
+          remote_version: registry.data.remotes[area.remote]?.version,
+        });
         // Spec §8: a failed page load reloads the target once (a stale registry after
         // a deploy heals that way); a second failure shows the in-area error.
         if (!incompatible && attempt === 0 && reloadOnceFor()) return;
@@ -97,7 +98,13 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
   }, [area, registry.data, attempt]);
 
   const areaLocation = useMemo<AreaLocation>(
-    () => ({ pathname: location.pathname, search: location.search, hash: location.hash, state: location.state, key: location.key }),
+    () => ({
+      pathname: location.pathname,
+      search: location.search,
+      hash: location.hash,
+      state: location.state,
+      key: location.key,
+    }),
     [location.pathname, location.search, location.hash, location.state, location.key],
   );
 
@@ -105,7 +112,12 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
   const handleParcelError = useCallback(
     (error: Error) => {
       // A mount/update/unmount lifecycle threw: this area only shows its error with Retry.
-      reportAppError({ ...errorToReport(error), remote: area.remote, remote_version: loadedVersion, info: { phase: 'parcel' } });
+      reportAppError({
+        ...errorToReport(error),
+        remote: area.remote,
+        remote_version: loadedVersion,
+        info: { phase: 'parcel' },
+      });
       setState({ status: 'failed' });
     },
     [area.remote, loadedVersion],
@@ -117,11 +129,23 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
   }, [registry]);
 
   if (registry.isError) {
-    return <ErrorState title={t('errors.areaFailed', { area: areaName })} detail={t('errors.areaFailedDetail')} onRetry={handleRetry} />;
+    return (
+      <ErrorState
+        title={t('errors.areaFailed', { area: areaName })}
+        detail={t('errors.areaFailedDetail')}
+        onRetry={handleRetry}
+      />
+    );
   }
   if (state.status === 'incompatible') return <ErrorState title={t('errors.areaIncompatible', { area: areaName })} />;
   if (state.status === 'failed') {
-    return <ErrorState title={t('errors.areaFailed', { area: areaName })} detail={t('errors.areaFailedDetail')} onRetry={handleRetry} />;
+    return (
+      <ErrorState
+        title={t('errors.areaFailed', { area: areaName })}
+        detail={t('errors.areaFailedDetail')}
+        onRetry={handleRetry}
+      />
+    );
   }
   if (state.status === 'loading') return <PageSpinner />;
 
@@ -134,7 +158,12 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
   };
   return (
     <div data-remote={area.remote} data-remote-version={state.loaded.version}>
-      <ParcelHost key={`${area.remote}:${attempt}`} module={state.loaded.module} mountProps={mountProps} onError={handleParcelError} />
+      <ParcelHost
+        key={`${area.remote}:${attempt}`}
+        module={state.loaded.module}
+        mountProps={mountProps}
+        onError={handleParcelError}
+      />
     </div>
   );
 }

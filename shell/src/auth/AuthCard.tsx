@@ -14,7 +14,13 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <Box bg="white" rounded="xl" shadow="md" p={8} w="full" maxW="md">
         <Stack gap={6}>
           <Stack direction="row" justify="space-between" align="center">
-            {branding.logo ? <Image src={branding.logo} alt={branding.name} maxH="10" /> : <Box fontWeight="bold" fontSize="xl" color="brand.fg">{branding.name}</Box>}
+            {branding.logo ? (
+              <Image src={branding.logo} alt={branding.name} maxH="10" />
+            ) : (
+              <Box fontWeight="bold" fontSize="xl" color="brand.fg">
+                {branding.name}
+              </Box>
+            )}
             <LanguageSwitch />
           </Stack>
           {branding.content ? (

@@ -22,7 +22,9 @@ export function CallbackPage() {
   const startSession = useStartSession();
   const started = useRef(false);
   const exchange = useMutation({
-    mutationFn: async () => (await apiClient.post<LoginResponse>('/auth/login-with-social', { token, provider, ...(state ? { state } : {}) })).data,
+    mutationFn: async () =>
+      (await apiClient.post<LoginResponse>('/auth/login-with-social', { token, provider, ...(state ? { state } : {}) }))
+        .data,
     onSuccess: (data) => {
       startSession(data);
       navigate('/', { replace: true });
@@ -38,7 +40,13 @@ export function CallbackPage() {
   return (
     <AuthCard title={t('auth.callbackTitle')}>
       {failed ? (
-        <Text role="alert">{exchange.isError ? apiErrorMessage(exchange.error, t('auth.callbackFailed')) : denied ? t('auth.callbackDenied') : t('auth.callbackFailed')}</Text>
+        <Text role="alert">
+          {exchange.isError
+            ? apiErrorMessage(exchange.error, t('auth.callbackFailed'))
+            : denied
+              ? t('auth.callbackDenied')
+              : t('auth.callbackFailed')}
+        </Text>
       ) : (
         <PageSpinner />
       )}

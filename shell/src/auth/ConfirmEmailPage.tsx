@@ -3,7 +3,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { TextField, apiClient, apiErrorMessage, applyApiFieldErrors, toast, useYupForm, v, yup, type LoginResponse } from '@leadsmith/shared';
+import {
+  TextField,
+  apiClient,
+  apiErrorMessage,
+  applyApiFieldErrors,
+  toast,
+  useYupForm,
+  v,
+  yup,
+  type LoginResponse,
+} from '@leadsmith/shared';
 import { AuthCard } from './AuthCard';
 import { useStartSession } from './session';
 
@@ -32,7 +42,9 @@ function useCountdown(initial: number): [number, (seconds: number) => void] {
 
 function retryAfter(error: unknown): number | null {
   const body = (error as { response?: { status?: number; data?: { retry_after_seconds?: number } } }).response;
-  return body?.status === 429 && typeof body.data?.retry_after_seconds === 'number' ? body.data.retry_after_seconds : null;
+  return body?.status === 429 && typeof body.data?.retry_after_seconds === 'number'
+    ? body.data.retry_after_seconds
+    : null;
 }
 
 /**
@@ -48,7 +60,8 @@ export function ConfirmEmailPage() {
   const [left, restart] = useCountdown(params.get('sent') ? RESEND_COOLDOWN_SECONDS : 0);
   const form = useYupForm(codeSchema, { defaultValues: { code: '' } });
   const confirm = useMutation({
-    mutationFn: async (values: { code: string }) => (await apiClient.post<LoginResponse>('/auth/confirm-email', { email, code: values.code })).data,
+    mutationFn: async (values: { code: string }) =>
+      (await apiClient.post<LoginResponse>('/auth/confirm-email', { email, code: values.code })).data,
     onSuccess: (data) => {
       startSession(data);
       navigate('/', { replace: true });
@@ -58,7 +71,12 @@ export function ConfirmEmailPage() {
     },
   });
   const resend = useMutation({
-    mutationFn: async () => (await apiClient.post<{ message: string; retry_after_seconds: number }>('/auth/resend-email-verification-code', { email })).data,
+    mutationFn: async () =>
+      (
+        await apiClient.post<{ message: string; retry_after_seconds: number }>('/auth/resend-email-verification-code', {
+          email,
+        })
+      ).data,
     onSuccess: (data) => {
       toast.success(data.message);
       restart(data.retry_after_seconds);
@@ -72,11 +90,21 @@ export function ConfirmEmailPage() {
   if (!email) return <Navigate to="/register" replace />;
   return (
     <AuthCard title={t('auth.confirmTitle')}>
-      <form onSubmit={form.handleSubmit((values) => confirm.mutate(values))} noValidate aria-label={t('auth.confirmTitle')}>
+      <form
+        onSubmit={form.handleSubmit((values) => confirm.mutate(values))}
+        noValidate
+        aria-label={t('auth.confirmTitle')}
+      >
         <Text mb={4} role="status">
           {t('auth.confirmIntro', { email })}
         </Text>
-        <TextField label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" registration={form.register('code')} error={form.formState.errors.code} />
+        <TextField
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          registration={form.register('code')}
+          error={form.formState.errors.code}
+        />
         <Stack gap={4}>
           <Button type="submit" colorPalette="brand" w="full" loading={confirm.isPending}>
             {t('auth.confirmEmail')}

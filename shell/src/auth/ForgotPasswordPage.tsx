@@ -3,7 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TextField, apiClient, apiErrorMessage, applyApiFieldErrors, toast, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  TextField,
+  apiClient,
+  apiErrorMessage,
+  applyApiFieldErrors,
+  toast,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { AuthCard } from './AuthCard';
 
 const emailSchema = yup.object({ email: v.email() });
@@ -22,14 +31,21 @@ function EmailStep({ onDone }: { onDone: (email: string) => void }) {
   const form = useYupForm(emailSchema, { defaultValues: { email: '' } });
   const fail = useFailureToast();
   const send = useMutation({
-    mutationFn: async (values: { email: string }) => (await apiClient.post<{ message: string }>('/auth/forgot-password', values)).data,
+    mutationFn: async (values: { email: string }) =>
+      (await apiClient.post<{ message: string }>('/auth/forgot-password', values)).data,
     onSuccess: (_, values) => onDone(values.email),
     onError: (error) => (applyApiFieldErrors(form, error) ? undefined : fail(error)),
   });
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate>
       <Text mb={4}>{t('auth.forgotIntro')}</Text>
-      <TextField label={t('auth.email')} type="email" autoComplete="email" registration={form.register('email')} error={form.formState.errors.email} />
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        registration={form.register('email')}
+        error={form.formState.errors.email}
+      />
       <Button type="submit" colorPalette="brand" w="full" loading={send.isPending}>
         {t('auth.sendCode')}
       </Button>
@@ -42,7 +58,8 @@ function CodeStep({ email, onDone }: { email: string; onDone: (code: string) => 
   const form = useYupForm(codeSchema, { defaultValues: { code: '' } });
   const fail = useFailureToast();
   const check = useMutation({
-    mutationFn: async (values: { code: string }) => (await apiClient.post('/auth/reset-password/check-code', { email, code: values.code })).data,
+    mutationFn: async (values: { code: string }) =>
+      (await apiClient.post('/auth/reset-password/check-code', { email, code: values.code })).data,
     onSuccess: (_, values) => onDone(values.code),
     onError: (error) => (applyApiFieldErrors(form, error) ? undefined : fail(error)),
   });
@@ -51,7 +68,13 @@ function CodeStep({ email, onDone }: { email: string; onDone: (code: string) => 
       <Text mb={4} role="status">
         {t('auth.codeSentTo', { email })}
       </Text>
-      <TextField label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" registration={form.register('code')} error={form.formState.errors.code} />
+      <TextField
+        label={t('auth.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        registration={form.register('code')}
+        error={form.formState.errors.code}
+      />
       <Button type="submit" colorPalette="brand" w="full" loading={check.isPending}>
         {t('auth.checkCode')}
       </Button>
@@ -65,7 +88,8 @@ function PasswordStep({ email, code }: { email: string; code: string }) {
   const form = useYupForm(passwordSchema, { defaultValues: { password: '', password_confirmation: '' } });
   const fail = useFailureToast();
   const reset = useMutation({
-    mutationFn: async (values: yup.InferType<typeof passwordSchema>) => (await apiClient.post('/auth/reset-password', { email, code, ...values })).data,
+    mutationFn: async (values: yup.InferType<typeof passwordSchema>) =>
+      (await apiClient.post('/auth/reset-password', { email, code, ...values })).data,
     onSuccess: () => {
       toast.success(t('auth.resetDone'));
       navigate('/login', { replace: true });
@@ -75,8 +99,20 @@ function PasswordStep({ email, code }: { email: string; code: string }) {
   const { errors } = form.formState;
   return (
     <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate>
-      <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
-      <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" registration={form.register('password_confirmation')} error={errors.password_confirmation} />
+      <TextField
+        label={t('auth.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        registration={form.register('password')}
+        error={errors.password}
+      />
+      <TextField
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        registration={form.register('password_confirmation')}
+        error={errors.password_confirmation}
+      />
       <Button type="submit" colorPalette="brand" w="full" loading={reset.isPending}>
         {t('auth.resetPassword')}
       </Button>
@@ -91,7 +127,9 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={t('auth.forgotTitle')}>
       {step.name === 'email' ? <EmailStep onDone={(email) => setStep({ name: 'code', email })} /> : null}
-      {step.name === 'code' ? <CodeStep email={step.email} onDone={(code) => setStep({ name: 'password', email: step.email, code })} /> : null}
+      {step.name === 'code' ? (
+        <CodeStep email={step.email} onDone={(code) => setStep({ name: 'password', email: step.email, code })} />
+      ) : null}
       {step.name === 'password' ? <PasswordStep email={step.email} code={step.code} /> : null}
       <Stack align="center">
         <ChakraLink asChild color="brand.fg">

@@ -2,14 +2,30 @@ import { Button, Link as ChakraLink, Separator, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { TextField, apiClient, apiErrorMessage, applyApiFieldErrors, toast, useYupForm, v, yup, type LoginResponse } from '@leadsmith/shared';
+import {
+  TextField,
+  apiClient,
+  apiErrorMessage,
+  applyApiFieldErrors,
+  toast,
+  useYupForm,
+  v,
+  yup,
+  type LoginResponse,
+} from '@leadsmith/shared';
 import { AuthCard } from './AuthCard';
 import { confirmEmailPath } from './ConfirmEmailPage';
 import { useStartSession } from './session';
 
 /** Social providers the API has keys for (GET /auth/social/providers); none hides the buttons. */
 function useSocialProviders(): string[] {
-  return useQuery({ queryKey: ['shell', 'social-providers'], queryFn: async () => (await apiClient.get<{ providers: string[] }>('/auth/social/providers')).data.providers, staleTime: 300_000 }).data ?? [];
+  return (
+    useQuery({
+      queryKey: ['shell', 'social-providers'],
+      queryFn: async () => (await apiClient.get<{ providers: string[] }>('/auth/social/providers')).data.providers,
+      staleTime: 300_000,
+    }).data ?? []
+  );
 }
 
 function isUnverified(error: unknown): error is { response: { data: { email?: string } } } {
@@ -54,10 +70,28 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth.loginTitle')}>
       <form onSubmit={form.handleSubmit((values) => login.mutate(values))} noValidate>
-        <TextField label={t('auth.email')} type="email" autoComplete="email" registration={form.register('email')} error={errors.email} />
-        <TextField label={t('auth.password')} type="password" autoComplete="current-password" registration={form.register('password')} error={errors.password} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          registration={form.register('email')}
+          error={errors.email}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password}
+        />
         <Stack gap={4}>
-          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('auth.signingIn')} w="full">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={login.isPending}
+            loadingText={t('auth.signingIn')}
+            w="full"
+          >
             {t('auth.signIn')}
           </Button>
           <ChakraLink asChild color="brand.fg" alignSelf="center">

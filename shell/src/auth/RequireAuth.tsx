@@ -22,7 +22,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [me.isError, heldBack]);
 
   if (heldBack) return <FrameSpinner />;
-  if (!token || me.isError) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!token || me.isError)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (!me.data) return <FrameSpinner />;
   return <>{children}</>;
 }

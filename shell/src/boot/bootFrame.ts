@@ -25,7 +25,12 @@ export const BOOT_FRAME_ATTRIBUTE = 'data-boot-frame';
 
 type Child = Node | string | null;
 
-function element(doc: Document, tag: string, attributes: Record<string, string | undefined>, children: Child[] = []): HTMLElement {
+function element(
+  doc: Document,
+  tag: string,
+  attributes: Record<string, string | undefined>,
+  children: Child[] = [],
+): HTMLElement {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, value);
   for (const child of children) if (child !== null) node.append(child);
@@ -41,31 +46,81 @@ function element(doc: Document, tag: string, attributes: Record<string, string |
 export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElement {
   const { user, branding, texts } = input;
   const t = (key: string, values?: Record<string, string>) => translate(texts.common, key, values);
-  const el = (tag: string, attributes: Record<string, string | undefined>, children?: Child[]) => element(doc, tag, attributes, children);
+  const el = (tag: string, attributes: Record<string, string | undefined>, children?: Child[]) =>
+    element(doc, tag, attributes, children);
   const waiting = { 'aria-disabled': 'true' };
 
   const banner = isImpersonating(input.token, input.archived)
-    ? el('div', { role: 'region', 'aria-label': texts.impersonation.back, 'data-testid': 'impersonation-banner', class: 'ls-banner' }, [
-        el('p', {}, [translate(texts.impersonation, 'viewingAs', { name: displayName(user) })]),
-        el('button', { type: 'button', class: 'ls-button ls-button--solid', 'aria-busy': 'false', ...waiting }, [texts.impersonation.back]),
-      ])
+    ? el(
+        'div',
+        {
+          role: 'region',
+          'aria-label': texts.impersonation.back,
+          'data-testid': 'impersonation-banner',
+          class: 'ls-banner',
+        },
+        [
+          el('p', {}, [translate(texts.impersonation, 'viewingAs', { name: displayName(user) })]),
+          el('button', { type: 'button', class: 'ls-button ls-button--solid', 'aria-busy': 'false', ...waiting }, [
+            texts.impersonation.back,
+          ]),
+        ],
+      )
     : null;
 
   const isAdmin = user.modules.some((m) => m.slug === 'admin');
-  const select = el('select', { class: 'ls-select', 'aria-label': t('language.label'), 'data-testid': 'language-switch', ...waiting }, LANGUAGES.map((lang) => el('option', { value: lang }, [t(`language.${lang}`)])));
+  const select = el(
+    'select',
+    { class: 'ls-select', 'aria-label': t('language.label'), 'data-testid': 'language-switch', ...waiting },
+    LANGUAGES.map((lang) => el('option', { value: lang }, [t(`language.${lang}`)])),
+  );
   (select as HTMLSelectElement).value = input.lang;
   const header = el('header', { class: 'ls-header' }, [
-    branding.logo ? el('img', { class: 'ls-logo', src: branding.logo, alt: branding.name }) : el('p', { class: 'ls-brand-name' }, [branding.name]),
-    el('button', { type: 'button', class: 'ls-button ls-search-button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-keyshortcuts': 'Control+K Meta+K', 'data-testid': 'global-search-button', ...waiting }, [
-      icon(doc, 'search'),
-      el('span', {}, [t('globalSearch.button')]),
-      el('kbd', { class: 'ls-kbd', 'aria-hidden': 'true' }, [t(isApplePlatform() ? 'globalSearch.shortcutMac' : 'globalSearch.shortcut')]),
-    ]),
+    branding.logo
+      ? el('img', { class: 'ls-logo', src: branding.logo, alt: branding.name })
+      : el('p', { class: 'ls-brand-name' }, [branding.name]),
+    el(
+      'button',
+      {
+        type: 'button',
+        class: 'ls-button ls-search-button',
+        'aria-haspopup': 'dialog',
+        'aria-expanded': 'false',
+        'aria-keyshortcuts': 'Control+K Meta+K',
+        'data-testid': 'global-search-button',
+        ...waiting,
+      },
+      [
+        icon(doc, 'search'),
+        el('span', {}, [t('globalSearch.button')]),
+        el('kbd', { class: 'ls-kbd', 'aria-hidden': 'true' }, [
+          t(isApplePlatform() ? 'globalSearch.shortcutMac' : 'globalSearch.shortcut'),
+        ]),
+      ],
+    ),
     el('div', { class: 'ls-spacer' }),
-    isAdmin || input.debug ? el('button', { type: 'button', class: 'ls-button', 'aria-expanded': 'false', ...waiting }, [t('diagnostics.open')]) : null,
+    isAdmin || input.debug
+      ? el('button', { type: 'button', class: 'ls-button', 'aria-expanded': 'false', ...waiting }, [
+          t('diagnostics.open'),
+        ])
+      : null,
     select,
-    el('p', { class: 'ls-user', 'data-testid': 'signed-in-user' }, [t('shell.signedInAs', { name: displayName(user) })]),
-    el('div', { class: 'ls-account' }, [el('button', { type: 'button', class: 'ls-button', 'aria-expanded': 'false', 'data-testid': 'account-menu-button', ...waiting }, [t('account.button')])]),
+    el('p', { class: 'ls-user', 'data-testid': 'signed-in-user' }, [
+      t('shell.signedInAs', { name: displayName(user) }),
+    ]),
+    el('div', { class: 'ls-account' }, [
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'ls-button',
+          'aria-expanded': 'false',
+          'data-testid': 'account-menu-button',
+          ...waiting,
+        },
+        [t('account.button')],
+      ),
+    ]),
     el('button', { type: 'button', class: 'ls-button', ...waiting }, [t('actions.signOut')]),
   ]);
 
@@ -76,30 +131,78 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
   const sections = groups.map(({ area, items }) =>
     el('section', { 'aria-labelledby': `group-${area.id}`, 'data-testid': `sidebar-group-${area.id}` }, [
       el('h2', { id: `group-${area.id}`, class: 'ls-nav-heading' }, [t(area.groupKey)]),
-      el('ul', { class: 'ls-nav-list' }, items.map((item) => {
-        const text = t(item.labelKey);
-        return el('li', {}, [navLink(doc, `${area.basePath}/${item.path}`, [icon(doc, navIconFor(item.labelKey)), label([text])], input.pathname, title(text))]);
-      })),
+      el(
+        'ul',
+        { class: 'ls-nav-list' },
+        items.map((item) => {
+          const text = t(item.labelKey);
+          return el('li', {}, [
+            navLink(
+              doc,
+              `${area.basePath}/${item.path}`,
+              [icon(doc, navIconFor(item.labelKey)), label([text])],
+              input.pathname,
+              title(text),
+            ),
+          ]);
+        }),
+      ),
     ]),
   );
   if (builtInResources.length > 0) {
     const newTab = () => el('span', { class: 'ls-sr-only' }, [` ${t('sidebar.resources.opensInNewTab')}`]);
-    sections.splice(resourcesAt, 0, el('section', { 'aria-labelledby': 'group-resources', 'data-testid': 'sidebar-group-resources' }, [
-      el('h2', { id: 'group-resources', class: 'ls-nav-heading' }, [t('sidebar.groups.resources')]),
-      el('ul', { class: 'ls-nav-list' }, builtInResources.map((link) =>
-        el('li', {}, [el('a', { href: link.href, target: '_blank', rel: 'noopener noreferrer', class: 'ls-nav-link', title: title(t(link.labelKey)) }, [icon(doc, 'external'), label([t(link.labelKey), newTab()])])]),
-      )),
-    ]));
+    sections.splice(
+      resourcesAt,
+      0,
+      el('section', { 'aria-labelledby': 'group-resources', 'data-testid': 'sidebar-group-resources' }, [
+        el('h2', { id: 'group-resources', class: 'ls-nav-heading' }, [t('sidebar.groups.resources')]),
+        el(
+          'ul',
+          { class: 'ls-nav-list' },
+          builtInResources.map((link) =>
+            el('li', {}, [
+              el(
+                'a',
+                {
+                  href: link.href,
+                  target: '_blank',
+                  rel: 'noopener noreferrer',
+                  class: 'ls-nav-link',
+                  title: title(t(link.labelKey)),
+                },
+                [icon(doc, 'external'), label([t(link.labelKey), newTab()])],
+              ),
+            ]),
+          ),
+        ),
+      ]),
+    );
   }
-  const toggle = el('button', { type: 'button', class: 'ls-nav-toggle', 'aria-expanded': String(!collapsed), 'aria-controls': 'sidebar-groups', 'data-testid': 'sidebar-toggle', ...waiting }, [
-    icon(doc, collapsed ? 'expand' : 'collapse'),
-    label([t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')]),
-  ]);
-  const nav = el('nav', { 'aria-label': t('app.mainNavigation'), class: collapsed ? 'ls-nav ls-nav--collapsed' : 'ls-nav' }, [toggle, el('div', { id: 'sidebar-groups', class: 'ls-nav-groups' }, sections)]);
-  const spinner = el('div', { class: 'ls-spinner-box', role: 'status', 'aria-live': 'polite', 'data-testid': 'frame-spinner' }, [
-    el('span', { class: 'ls-spinner', 'aria-hidden': 'true' }),
-    el('span', { class: 'ls-sr-only' }, [t('app.loading')]),
-  ]);
+  const toggle = el(
+    'button',
+    {
+      type: 'button',
+      class: 'ls-nav-toggle',
+      'aria-expanded': String(!collapsed),
+      'aria-controls': 'sidebar-groups',
+      'data-testid': 'sidebar-toggle',
+      ...waiting,
+    },
+    [icon(doc, collapsed ? 'expand' : 'collapse'), label([t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')])],
+  );
+  const nav = el(
+    'nav',
+    { 'aria-label': t('app.mainNavigation'), class: collapsed ? 'ls-nav ls-nav--collapsed' : 'ls-nav' },
+    [toggle, el('div', { id: 'sidebar-groups', class: 'ls-nav-groups' }, sections)],
+  );
+  const spinner = el(
+    'div',
+    { class: 'ls-spinner-box', role: 'status', 'aria-live': 'polite', 'data-testid': 'frame-spinner' },
+    [
+      el('span', { class: 'ls-spinner', 'aria-hidden': 'true' }),
+      el('span', { class: 'ls-sr-only' }, [t('app.loading')]),
+    ],
+  );
   const main = el('main', { id: 'content', tabindex: '-1', class: 'ls-main', 'data-testid': 'area-outlet' }, [spinner]);
 
   const frame = el('div', { class: 'ls-frame', [BOOT_FRAME_ATTRIBUTE]: '' }, [
@@ -113,10 +216,27 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
   return frame;
 }
 
-function navLink(doc: Document, to: string, children: Child[], pathname: string, title: string | undefined): HTMLElement {
+function navLink(
+  doc: Document,
+  to: string,
+  children: Child[],
+  pathname: string,
+  title: string | undefined,
+): HTMLElement {
   const current = isCurrentPath(pathname, to);
   // As React Router's NavLink draws it (data-discover included).
-  return element(doc, 'a', { 'aria-current': current ? 'page' : undefined, class: current ? 'ls-nav-link active' : 'ls-nav-link', href: to, 'data-discover': 'true', title }, children);
+  return element(
+    doc,
+    'a',
+    {
+      'aria-current': current ? 'page' : undefined,
+      class: current ? 'ls-nav-link active' : 'ls-nav-link',
+      href: to,
+      'data-discover': 'true',
+      title,
+    },
+    children,
+  );
 }
 
 /** A sidebar icon as NavIcon draws it (SVG elements need their namespace). */
@@ -138,7 +258,17 @@ function icon(doc: Document, name: NavIconName): Element {
 function followInApp(event: MouseEvent, frame: HTMLElement): void {
   const link = event.target instanceof Element ? event.target.closest('a') : null;
   const href = link?.getAttribute('href');
-  if (!link || !href?.startsWith('/') || link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (
+    !link ||
+    !href?.startsWith('/') ||
+    link.target ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   event.preventDefault();
   window.history.pushState(null, '', href);
   for (const a of frame.querySelectorAll<HTMLAnchorElement>('nav a[href^="/"]')) {

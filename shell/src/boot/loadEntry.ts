@@ -7,7 +7,8 @@ export const ENTRY_ATTRIBUTE = 'data-entry';
 /** The attribute that names the chunks the entry runs at start, for the boot script to preload. */
 export const CHUNKS_ATTRIBUTE = 'data-chunks';
 
-const named = (bootScript: Element | null, attribute: string) => (bootScript?.getAttribute(attribute) ?? '').split(' ').filter(Boolean);
+const named = (bootScript: Element | null, attribute: string) =>
+  (bootScript?.getAttribute(attribute) ?? '').split(' ').filter(Boolean);
 
 /** The entry scripts named on the boot script, in order. */
 export function entryScripts(bootScript: Element | null): string[] {

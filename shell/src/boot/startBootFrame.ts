@@ -1,6 +1,14 @@
 import { buildBootFrame } from './bootFrame';
 import { FRAME_TEXTS } from './frameTexts';
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, brandingFrom, type Branding, type Language, type User } from '@leadsmith/shared/core';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  STORAGE_KEYS,
+  brandingFrom,
+  type Branding,
+  type Language,
+  type User,
+} from '@leadsmith/shared/core';
 import { applyDocumentBranding } from '../app/documentBranding';
 import { debugRequested } from '../diagnostics/debugSwitch';
 import { archivedToken, storedSidebarCollapsed } from '../layout/frameModel';
@@ -23,7 +31,12 @@ export function storedLanguage(): Language {
 }
 
 /** Draws the frame into #root if the page still shows its loading placeholder; true when it did. */
-export function drawBootFrame(user: User, brandingData: Partial<Branding> | null, token: string, doc: Document = document): boolean {
+export function drawBootFrame(
+  user: User,
+  brandingData: Partial<Branding> | null,
+  token: string,
+  doc: Document = document,
+): boolean {
   const root = doc.getElementById('root');
   const placeholder = doc.getElementById('boot');
   // The shell has rendered already (or the placeholder is gone for another reason): leave it be.
@@ -34,7 +47,19 @@ export function drawBootFrame(user: User, brandingData: Partial<Branding> | null
   applyDocumentBranding(branding, doc);
   doc.documentElement.lang = lang;
   const pathname = window.location.pathname;
-  root.replaceChildren(buildBootFrame(doc, { user, branding, token, archived: archivedToken(), pathname, lang, texts: FRAME_TEXTS[lang], debug: debugRequested(), sidebarCollapsed: storedSidebarCollapsed() }));
+  root.replaceChildren(
+    buildBootFrame(doc, {
+      user,
+      branding,
+      token,
+      archived: archivedToken(),
+      pathname,
+      lang,
+      texts: FRAME_TEXTS[lang],
+      debug: debugRequested(),
+      sidebarCollapsed: storedSidebarCollapsed(),
+    }),
+  );
   return true;
 }
 
@@ -49,11 +74,15 @@ export function startBootFrame(): Promise<void> {
   const prefetch = window.__leadsmithBootPrefetch;
   const token = stored(STORAGE_KEYS.token);
   const path = window.location.pathname.replace(/\/+$/, '').toLowerCase();
-  if (!prefetch?.me || !token || prefetch.me.key !== token || PAGES_WITHOUT_FRAME.includes(path)) return Promise.resolve();
+  if (!prefetch?.me || !token || prefetch.me.key !== token || PAGES_WITHOUT_FRAME.includes(path))
+    return Promise.resolve();
   const branding = prefetch.branding?.response.catch(() => null) ?? Promise.resolve(null);
   // The boot script runs as soon as it arrives, maybe before #root is parsed. The document turns
   // 'interactive' when parsing ends, before the shell's deferred entry runs.
-  const parsed = document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('readystatechange', resolve, { once: true })) : null;
+  const parsed =
+    document.readyState === 'loading'
+      ? new Promise((resolve) => document.addEventListener('readystatechange', resolve, { once: true }))
+      : null;
   const drawn = Promise.all([prefetch.me.response, branding, parsed]).then(
     ([user, brandingData]) => {
       try {

@@ -21,7 +21,13 @@ export function DiagnosticsEntry() {
   if (!isAdmin && !debug) return null;
   return (
     <>
-      <button type="button" className="ls-button" aria-expanded={open} aria-controls={open ? 'leadsmith-diagnostics' : undefined} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="ls-button"
+        aria-expanded={open}
+        aria-controls={open ? 'leadsmith-diagnostics' : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         {t('diagnostics.open')}
       </button>
       {open ? <DiagnosticsPanel detailed={isAdmin} onClose={() => setOpen(false)} /> : null}

@@ -79,7 +79,13 @@ export function DiagnosticsPanel({ detailed, onClose }: DiagnosticsPanelProps) {
               <Table.Row key={name} data-remote={name}>
                 <Table.Cell>{name}</Table.Cell>
                 <Table.Cell>{entry.version}</Table.Cell>
-                {detailed ? <Table.Cell>{t(`diagnostics.sources.${entry.source === 'pinned' || entry.source === 'canary' ? entry.source : 'default'}`)}</Table.Cell> : null}
+                {detailed ? (
+                  <Table.Cell>
+                    {t(
+                      `diagnostics.sources.${entry.source === 'pinned' || entry.source === 'canary' ? entry.source : 'default'}`,
+                    )}
+                  </Table.Cell>
+                ) : null}
                 {detailed ? <Table.Cell wordBreak="break-all">{entry.manifestUrl}</Table.Cell> : null}
               </Table.Row>
             ))}

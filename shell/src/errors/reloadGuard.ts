@@ -22,7 +22,10 @@ function readMark(): ReloadMark | null {
  * happened within the last minute (the caller then shows an in-place error),
  * so the page can never reload in a loop, even across several failing areas.
  */
-export function reloadOnceFor(url = window.location.href, load: (url: string) => void = (u) => window.location.assign(u)): boolean {
+export function reloadOnceFor(
+  url = window.location.href,
+  load: (url: string) => void = (u) => window.location.assign(u),
+): boolean {
   const mark = readMark();
   if (mark && Date.now() - mark.at < WINDOW_MS) return false;
   sessionStorage.setItem(STORAGE_KEYS.reloadGuard, JSON.stringify({ url, at: Date.now() }));

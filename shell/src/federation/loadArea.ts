@@ -1,5 +1,10 @@
 import { getInstance, loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
-import { AREA_CONTRACT_VERSION, isContractCompatible, type AreaDefinition, type AreaModule } from '@leadsmith/shared/core';
+import {
+  AREA_CONTRACT_VERSION,
+  isContractCompatible,
+  type AreaDefinition,
+  type AreaModule,
+} from '@leadsmith/shared/core';
 import { recordRemote, recordShared } from './diagnostics';
 import type { RemoteRegistry } from './remoteRegistry';
 import { analyseShareScope, mismatchKey, type ShareScopeLike } from './shareScope';
@@ -13,7 +18,10 @@ const warned = new Set<string>();
 export function inspectShareScope(): void {
   const instance = getInstance();
   if (!instance) return;
-  const { shared, mismatches } = analyseShareScope(instance.shareScopeMap as unknown as ShareScopeLike, (version, range) => satisfy(version, range));
+  const { shared, mismatches } = analyseShareScope(
+    instance.shareScopeMap as unknown as ShareScopeLike,
+    (version, range) => satisfy(version, range),
+  );
   recordShared(shared, mismatches);
   for (const m of mismatches) {
     if (warned.has(mismatchKey(m))) continue;
@@ -30,7 +38,8 @@ export function inspectShareScope(): void {
  * again when opened), and at 4× CPU throttling it took about 64 ms on the way to the area's first render.
  */
 function inspectShareScopeWhenIdle(): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => inspectShareScope(), { timeout: 2_000 });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => inspectShareScope(), { timeout: 2_000 });
   else setTimeout(inspectShareScope, 0);
 }
 
@@ -46,7 +55,9 @@ export class IncompatibleRemoteError extends Error {
     readonly remote: string,
     readonly remoteContract: string | undefined,
   ) {
-    super(`Remote "${remote}" speaks contract ${remoteContract ?? 'unknown'}, the shell speaks ${AREA_CONTRACT_VERSION}`);
+    super(
+      `Remote "${remote}" speaks contract ${remoteContract ?? 'unknown'}, the shell speaks ${AREA_CONTRACT_VERSION}`,
+    );
     this.name = 'IncompatibleRemoteError';
   }
 }
@@ -79,7 +90,8 @@ export async function loadArea(area: AreaDefinition, registry: RemoteRegistry, f
     if (!module) throw new Error(`Remote "${area.remote}" returned no ./mount module`);
     contractVersion = module.contractVersion;
     inspectShareScopeWhenIdle();
-    if (!isContractCompatible(module.contractVersion)) throw new IncompatibleRemoteError(area.remote, module.contractVersion);
+    if (!isContractCompatible(module.contractVersion))
+      throw new IncompatibleRemoteError(area.remote, module.contractVersion);
     recordRemote({ ...base, contractVersion, status: 'loaded', loadMs: Math.round(performance.now() - started) });
     return { module, version: entry.version };
   } catch (error) {

@@ -14,17 +14,28 @@ export interface RemoteRegistry {
 
 /** Config fails loudly: a malformed registry names the bad key. */
 export function parseRegistry(raw: unknown): RemoteRegistry {
-  if (!raw || typeof raw !== 'object' || !('remotes' in raw) || typeof raw.remotes !== 'object' || raw.remotes === null) {
+  if (
+    !raw ||
+    typeof raw !== 'object' ||
+    !('remotes' in raw) ||
+    typeof raw.remotes !== 'object' ||
+    raw.remotes === null
+  ) {
     throw new Error('Remote registry: "remotes" must be an object');
   }
   const remotes: Record<string, RemoteRegistryEntry> = {};
   for (const [name, entry] of Object.entries(raw.remotes as Record<string, unknown>)) {
     const e = entry as Partial<RemoteRegistryEntry> | null;
-    if (!e || typeof e.version !== 'string' || !e.version) throw new Error(`Remote registry: "remotes.${name}.version" must be a non-empty string`);
+    if (!e || typeof e.version !== 'string' || !e.version)
+      throw new Error(`Remote registry: "remotes.${name}.version" must be a non-empty string`);
     if (typeof e.manifestUrl !== 'string' || !/^(\/|https?:\/\/)/.test(e.manifestUrl)) {
       throw new Error(`Remote registry: "remotes.${name}.manifestUrl" must be an absolute path or http(s) URL`);
     }
-    remotes[name] = { version: e.version, manifestUrl: e.manifestUrl, ...(typeof e.source === 'string' ? { source: e.source } : {}) };
+    remotes[name] = {
+      version: e.version,
+      manifestUrl: e.manifestUrl,
+      ...(typeof e.source === 'string' ? { source: e.source } : {}),
+    };
   }
   return { remotes };
 }
@@ -86,7 +97,8 @@ export const registryQueryOptions = (domain: string) =>
       const sid = browserSessionId();
       // The boot script (shell/public/boot-prefetch.js) may already have asked with this id and token.
       const data = await fromBootPrefetch('registry', registryPrefetchKey(domain, sid, readStoredToken()), async () => {
-        return (await apiClient.get<unknown>('/api/remote-registry', { params: { domain, sid }, signal, silent: true })).data;
+        return (await apiClient.get<unknown>('/api/remote-registry', { params: { domain, sid }, signal, silent: true }))
+          .data;
       });
       return applyDevOverrides(parseRegistry(data), localStorage.getItem(REMOTE_OVERRIDES_KEY));
     },

@@ -39,7 +39,11 @@ type Satisfies = (version: string, range: string) => boolean;
  * container that registered another version, or whose requiredVersion the one in use does
  * not satisfy, is a mismatch: reported, not fixed (the runtime's singleton rule stands).
  */
-export function analyseShareScope(scopeMap: ShareScopeLike, satisfies: Satisfies, scope = 'default'): { shared: SharedModuleUse[]; mismatches: ShareMismatch[] } {
+export function analyseShareScope(
+  scopeMap: ShareScopeLike,
+  satisfies: Satisfies,
+  scope = 'default',
+): { shared: SharedModuleUse[]; mismatches: ShareMismatch[] } {
   const shared: SharedModuleUse[] = [];
   const mismatches: ShareMismatch[] = [];
   for (const [name, versions] of Object.entries(scopeMap[scope] ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
@@ -48,7 +52,8 @@ export function analyseShareScope(scopeMap: ShareScopeLike, satisfies: Satisfies
     const registered: SharedModuleUse['registered'] = [];
     for (const entry of entries) {
       const containers = new Set([entry.from, ...(entry.useIn ?? [])]);
-      for (const from of containers) registered.push({ version: entry.version, from, requiredVersion: entry.shareConfig?.requiredVersion ?? false });
+      for (const from of containers)
+        registered.push({ version: entry.version, from, requiredVersion: entry.shareConfig?.requiredVersion ?? false });
     }
     shared.push({ name, inUse: used?.version ?? null, from: used?.from ?? null, registered });
     if (!used) continue;

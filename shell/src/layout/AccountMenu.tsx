@@ -34,7 +34,15 @@ export function AccountMenu() {
 
   return (
     <div className="ls-account" ref={root} onKeyDown={handleKeyDown}>
-      <button ref={button} type="button" className="ls-button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)} data-testid="account-menu-button">
+      <button
+        ref={button}
+        type="button"
+        className="ls-button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="account-menu-button"
+      >
         {t('account.button')}
       </button>
       {open && user ? (

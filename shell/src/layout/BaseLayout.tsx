@@ -41,7 +41,11 @@ export function BaseLayout() {
       </a>
       <ImpersonationBanner />
       <header className="ls-header">
-        {branding.logo ? <img className="ls-logo" src={branding.logo} alt={branding.name} /> : <p className="ls-brand-name">{branding.name}</p>}
+        {branding.logo ? (
+          <img className="ls-logo" src={branding.logo} alt={branding.name} />
+        ) : (
+          <p className="ls-brand-name">{branding.name}</p>
+        )}
         {expired ? null : <GlobalSearch />}
         <div className="ls-spacer" />
         {expired ? null : <CreditBalance />}

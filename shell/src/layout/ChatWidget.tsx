@@ -15,8 +15,11 @@ const chatWidgetQueryOptions = (token: string | null) =>
     retry: false,
   });
 
-type FrameMessage = { type: 'leadsmith:chat-widget:ready' | 'leadsmith:chat-widget:closed' | 'leadsmith:chat-widget:failed' };
-const isFrameMessage = (data: unknown): data is FrameMessage => typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
+type FrameMessage = {
+  type: 'leadsmith:chat-widget:ready' | 'leadsmith:chat-widget:closed' | 'leadsmith:chat-widget:failed';
+};
+const isFrameMessage = (data: unknown): data is FrameMessage =>
+  typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
 
 /**
  * The support chat (spec §7, ADR 041): a button in the corner opens the user's workspace's chat widget
@@ -40,7 +43,13 @@ export function ChatWidget() {
       if (!target || event.source !== target || !isFrameMessage(event.data)) return;
       if (event.data.type === 'leadsmith:chat-widget:ready') {
         // The frame's origin is opaque ('null'): it can only be addressed with '*'; the source check above pins the window.
-        target.postMessage({ type: 'leadsmith:chat-widget:boot', settings: { app_id: widget.app_id, ...widget.user, language: i18n.language.slice(0, 2) } }, '*');
+        target.postMessage(
+          {
+            type: 'leadsmith:chat-widget:boot',
+            settings: { app_id: widget.app_id, ...widget.user, language: i18n.language.slice(0, 2) },
+          },
+          '*',
+        );
       } else if (event.data.type === 'leadsmith:chat-widget:closed') {
         setOpen(false);
         button.current?.focus();
@@ -70,7 +79,14 @@ export function ChatWidget() {
               {t('chat.failed')}
             </p>
           ) : null}
-          <iframe ref={frame} className="ls-chat-frame" title={t('chat.title')} src={widget.frame_url} sandbox={CHAT_FRAME_SANDBOX} referrerPolicy="no-referrer" />
+          <iframe
+            ref={frame}
+            className="ls-chat-frame"
+            title={t('chat.title')}
+            src={widget.frame_url}
+            sandbox={CHAT_FRAME_SANDBOX}
+            referrerPolicy="no-referrer"
+          />
         </section>
       ) : null}
       <button

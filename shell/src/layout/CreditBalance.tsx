@@ -2,7 +2,14 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, LOW_CREDITS_THRESHOLD, paths, useCurrentUser, userHasModule, useSessionStore } from '@leadsmith/shared/core';
+import {
+  api,
+  LOW_CREDITS_THRESHOLD,
+  paths,
+  useCurrentUser,
+  userHasModule,
+  useSessionStore,
+} from '@leadsmith/shared/core';
 import { creditBalanceLink } from './accountMenuModel';
 
 const creditBalanceKeys = { of: (token: string | null) => ['shell', 'credit-balance', token] as const };
@@ -11,7 +18,8 @@ const creditBalanceKeys = { of: (token: string | null) => ['shell', 'credit-bala
 const creditBalanceQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: creditBalanceKeys.of(token),
-    queryFn: async ({ signal }) => (await api.get('/api/user-limits', { config: { signal, silent: true } })).credits.total,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/user-limits', { config: { signal, silent: true } })).credits.total,
     enabled: token !== null,
     // Searches spend credits in the background after their request has returned: look again now and then.
     refetchInterval: 60_000,
@@ -33,7 +41,8 @@ export function CreditBalance() {
   useEffect(
     () =>
       client.getMutationCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'success') void client.invalidateQueries({ queryKey: creditBalanceKeys.of(token) });
+        if (event.type === 'updated' && event.action.type === 'success')
+          void client.invalidateQueries({ queryKey: creditBalanceKeys.of(token) });
       }),
     [client, token],
   );
@@ -43,7 +52,12 @@ export function CreditBalance() {
   const low = balance.data <= LOW_CREDITS_THRESHOLD && userHasModule(user?.modules, 'wallet');
   return (
     <>
-      <Link to={creditBalanceLink(user?.modules)} className="ls-credits" title={t('account.creditsTitle')} data-testid="header-credits">
+      <Link
+        to={creditBalanceLink(user?.modules)}
+        className="ls-credits"
+        title={t('account.creditsTitle')}
+        data-testid="header-credits"
+      >
         {t('account.creditsLink', { count: balance.data })}
       </Link>
       {low ? (

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient, queryClient, registerAreaTranslations, STORAGE_KEYS, useCurrentUser, useSessionStore } from '@leadsmith/shared/core';
+import {
+  apiClient,
+  queryClient,
+  registerAreaTranslations,
+  STORAGE_KEYS,
+  useCurrentUser,
+  useSessionStore,
+} from '@leadsmith/shared/core';
 import { archivedToken, displayName, isImpersonating } from './frameModel';
 import { IMPERSONATION_TEXTS } from './impersonationTexts';
 
@@ -40,7 +47,13 @@ export function ImpersonationBanner() {
   return (
     <div role="region" aria-label={t('back')} data-testid="impersonation-banner" className="ls-banner">
       <p>{t('viewingAs', { name })}</p>
-      <button type="button" className="ls-button ls-button--solid" disabled={leaving} aria-busy={leaving} onClick={() => void back()}>
+      <button
+        type="button"
+        className="ls-button ls-button--solid"
+        disabled={leaving}
+        aria-busy={leaving}
+        onClick={() => void back()}
+      >
         {t('back')}
       </button>
     </div>

@@ -10,7 +10,13 @@ export function LanguageSwitch() {
     if (token) apiClient.post('/api/me', { lang }, { silent: true }).catch(() => undefined);
   };
   return (
-    <select className="ls-select" aria-label={t('language.label')} value={i18n.language} onChange={(e) => void handleChange(e.target.value as Language)} data-testid="language-switch">
+    <select
+      className="ls-select"
+      aria-label={t('language.label')}
+      value={i18n.language}
+      onChange={(e) => void handleChange(e.target.value as Language)}
+      data-testid="language-switch"
+    >
       {LANGUAGES.map((lang) => (
         <option key={lang} value={lang}>
           {t(`language.${lang}`)}

@@ -14,14 +14,23 @@ type SidebarGroupProps = SidebarModel['groups'][number] & { collapsed: boolean }
 function SidebarGroup({ area, items, collapsed }: SidebarGroupProps) {
   const { t } = useTranslation('common');
   return (
-    <section aria-labelledby={`group-${area.id}`} onMouseEnter={() => preloadArea(area)} onFocus={() => preloadArea(area)} data-testid={`sidebar-group-${area.id}`}>
+    <section
+      aria-labelledby={`group-${area.id}`}
+      onMouseEnter={() => preloadArea(area)}
+      onFocus={() => preloadArea(area)}
+      data-testid={`sidebar-group-${area.id}`}
+    >
       <h2 id={`group-${area.id}`} className="ls-nav-heading">
         {t(area.groupKey)}
       </h2>
       <ul className="ls-nav-list">
         {items.map((item) => (
           <li key={item.path}>
-            <NavLink to={`${area.basePath}/${item.path}`} className="ls-nav-link" title={collapsed ? t(item.labelKey) : undefined}>
+            <NavLink
+              to={`${area.basePath}/${item.path}`}
+              className="ls-nav-link"
+              title={collapsed ? t(item.labelKey) : undefined}
+            >
               <NavIcon name={navIconFor(item.labelKey)} />
               <span className="ls-nav-label">{t(item.labelKey)}</span>
             </NavLink>
@@ -36,19 +45,22 @@ const externalLinkProps = { target: '_blank', rel: 'noopener noreferrer', classN
 
 function NewTabHint() {
   const { t } = useTranslation('common');
-  return (
-    <span className="ls-sr-only">
-      {' '}
-      {t('sidebar.resources.opensInNewTab')}
-    </span>
-  );
+  return <span className="ls-sr-only"> {t('sidebar.resources.opensInNewTab')}</span>;
 }
 
 /**
  * Resources (spec §2): the white-label entries and external links for users with whitelabel, plus the
  * custom links the user's reseller adds to its customers' side menu (their titles are shown as text).
  */
-function ResourcesMenu({ builtIn, customLinks, collapsed }: { builtIn: ResourceLink[]; customLinks: MenuLink[]; collapsed: boolean }) {
+function ResourcesMenu({
+  builtIn,
+  customLinks,
+  collapsed,
+}: {
+  builtIn: ResourceLink[];
+  customLinks: MenuLink[];
+  collapsed: boolean;
+}) {
   const { t } = useTranslation('common');
   return (
     <section aria-labelledby="group-resources" data-testid="sidebar-group-resources">
@@ -99,11 +111,23 @@ export function Sidebar() {
   const branding = useBranding();
   const { groups, resourcesAt, builtInResources } = sidebarModel(user?.modules, branding);
   const customLinks = useMenuLinks();
-  const resources = builtInResources.length > 0 || customLinks.length > 0 ? <ResourcesMenu key="resources" builtIn={builtInResources} customLinks={customLinks} collapsed={collapsed} /> : null;
-  const drawn = groups.map((group) => <SidebarGroup key={group.area.id} area={group.area} items={group.items} collapsed={collapsed} />);
+  const resources =
+    builtInResources.length > 0 || customLinks.length > 0 ? (
+      <ResourcesMenu key="resources" builtIn={builtInResources} customLinks={customLinks} collapsed={collapsed} />
+    ) : null;
+  const drawn = groups.map((group) => (
+    <SidebarGroup key={group.area.id} area={group.area} items={group.items} collapsed={collapsed} />
+  ));
   return (
     <nav aria-label={t('app.mainNavigation')} className={collapsed ? 'ls-nav ls-nav--collapsed' : 'ls-nav'}>
-      <button type="button" className="ls-nav-toggle" aria-expanded={!collapsed} aria-controls="sidebar-groups" onClick={handleToggle} data-testid="sidebar-toggle">
+      <button
+        type="button"
+        className="ls-nav-toggle"
+        aria-expanded={!collapsed}
+        aria-controls="sidebar-groups"
+        onClick={handleToggle}
+        data-testid="sidebar-toggle"
+      >
         <NavIcon name={collapsed ? 'expand' : 'collapse'} />
         <span className="ls-nav-label">{t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')}</span>
       </button>

@@ -18,7 +18,12 @@ export function accountMenuModel(user: Pick<User, 'user_type'> | undefined): Acc
     { labelKey: 'account.profile', to: paths.settings.profileSettings() },
     { labelKey: 'account.email', to: paths.settings.profileEmail() },
     { labelKey: 'account.password', to: paths.settings.profilePassword() },
-    ...(owner ? [{ labelKey: 'account.apiKeys', to: paths.settings.apiKeys() }, { labelKey: 'account.team', to: paths.settings.manageTeam() }] : []),
+    ...(owner
+      ? [
+          { labelKey: 'account.apiKeys', to: paths.settings.apiKeys() },
+          { labelKey: 'account.team', to: paths.settings.manageTeam() },
+        ]
+      : []),
     { labelKey: 'account.billingPortal', to: paths.settings.billingPortal() },
     { labelKey: 'account.courses', to: paths.settings.courses() },
   ];

@@ -78,6 +78,8 @@ export function storeSidebarCollapsed(collapsed: boolean): void {
 }
 
 /** The shortcut as the platform writes it: ⌘ on Apple systems, Ctrl elsewhere (the handler takes either). */
-export function isApplePlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> | undefined = typeof navigator === 'undefined' ? undefined : navigator): boolean {
+export function isApplePlatform(
+  nav: Pick<Navigator, 'platform' | 'userAgent'> | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+): boolean {
   return /Mac|iPhone|iPad|iPod/.test(nav?.platform || nav?.userAgent || '');
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_COLORS, brandColors, type Branding } from '@leadsmith/shared/core';
 import type { CSSProperties } from 'react';
 
-const FONT = 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"';
+const FONT =
+  'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"';
 
 /**
  * Styles of the shell's frame (header, sidebar, banners, its spinner and error), which draws before

@@ -30,7 +30,8 @@ const PATHS = {
   grid: 'M3 3h8v8H3zM13 3h8v5h-8zM13 10h8v11h-8zM3 13h8v8H3z',
   user: 'M12 12a5 5 0 1 0 0-10a5 5 0 1 0 0 10M3 22a9 9 0 0 1 18 0',
   layers: 'M12 2l10 5-10 5L2 7zM2 12l10 5 10-5M2 17l10 5 10-5',
-  database: 'M4 5c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  database:
+    'M4 5c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
   chart: 'M3 3v18h18M7 15l4-4 3 3 6-6',
   hash: 'M4 9h16M4 15h16M10 3L8 21M16 3l-2 18',
   external: 'M14 3h7v7M21 3l-9 9M19 14v7H3V5h7',
@@ -82,7 +83,19 @@ export function navIconFor(labelKey: string | undefined): NavIconName {
 /** The attributes of the icon's `<svg>` and its `<path>`: decorative, the link's text names it. */
 export function navIconAttributes(name: NavIconName) {
   return {
-    svg: { class: 'ls-nav-icon', width: '20', height: '20', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' },
+    svg: {
+      class: 'ls-nav-icon',
+      width: '20',
+      height: '20',
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '2',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+      'aria-hidden': 'true',
+      focusable: 'false',
+    },
     path: { d: PATHS[name] },
   };
 }

@@ -14,16 +14,30 @@ export function isSafeMenuUrl(value: string): boolean {
   }
 }
 
-export const menuLinkKeys = { all: ['shell', 'menu-links'] as const, of: (token: string | null) => ['shell', 'menu-links', token] as const };
+export const menuLinkKeys = {
+  all: ['shell', 'menu-links'] as const,
+  of: (token: string | null) => ['shell', 'menu-links', token] as const,
+};
 
 /** GET /api/whitelabel/menu-links (any signed-in user): its reseller's links marked for the side menu. */
 export async function getMenuLinks(signal?: AbortSignal): Promise<MenuLink[]> {
-  const { data } = await apiClient.get<ApiResponse<'/api/whitelabel/menu-links', 'get'>>('/api/whitelabel/menu-links', { signal, silent: true });
-  return Array.isArray(data.data) ? data.data.filter((l) => typeof l.title === 'string' && typeof l.url === 'string' && isSafeMenuUrl(l.url)) : [];
+  const { data } = await apiClient.get<ApiResponse<'/api/whitelabel/menu-links', 'get'>>('/api/whitelabel/menu-links', {
+    signal,
+    silent: true,
+  });
+  return Array.isArray(data.data)
+    ? data.data.filter((l) => typeof l.title === 'string' && typeof l.url === 'string' && isSafeMenuUrl(l.url))
+    : [];
 }
 
 export const menuLinksQueryOptions = (token: string | null) =>
-  queryOptions({ queryKey: menuLinkKeys.of(token), queryFn: ({ signal }) => getMenuLinks(signal), enabled: token !== null, staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: menuLinkKeys.of(token),
+    queryFn: ({ signal }) => getMenuLinks(signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 /** The side menu's custom links; empty while loading or when the call fails (the menu works without them). */
 export function useMenuLinks(): MenuLink[] {

@@ -28,12 +28,16 @@ export function LicenseExpiredPage() {
         </Heading>
         <Text>
           {endedAt
-            ? t('license.endedOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(endedAt)) })
+            ? t('license.endedOn', {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(endedAt)),
+              })
             : t('license.ended')}
         </Text>
         <Text>{t('license.dataKept')}</Text>
         <Text data-testid="license-contact">
-          {contact?.reseller ? t('license.contactReseller', { name: contactName }) : t('license.contactSupport', { name: contactName })}
+          {contact?.reseller
+            ? t('license.contactReseller', { name: contactName })
+            : t('license.contactSupport', { name: contactName })}
         </Text>
         {contact?.email ? (
           <ChakraLink href={`mailto:${contact.email}`} color="brand.fg" data-testid="license-contact-email">

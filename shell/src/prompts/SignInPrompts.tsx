@@ -3,7 +3,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiClient, apiErrorMessage, paths, queryClient, sessionKeys, toast, useBranding, useSessionStore, type User } from '@leadsmith/shared';
+import {
+  apiClient,
+  apiErrorMessage,
+  paths,
+  queryClient,
+  sessionKeys,
+  toast,
+  useBranding,
+  useSessionStore,
+  type User,
+} from '@leadsmith/shared';
 import { markCreditPopupSeen } from './promptState';
 
 interface Credits {
@@ -15,7 +25,8 @@ interface Credits {
 
 function useRefreshUser() {
   const token = useSessionStore((s) => s.token);
-  return (patch: Partial<User>) => queryClient.setQueryData<User>(sessionKeys.me(token), (user) => (user ? { ...user, ...patch } : user));
+  return (patch: Partial<User>) =>
+    queryClient.setQueryData<User>(sessionKeys.me(token), (user) => (user ? { ...user, ...patch } : user));
 }
 
 /** Spec §7 POST /api/accept-terms: asked at the first sign-in and again when the terms version changes; nothing else until accepted. */
@@ -24,7 +35,14 @@ function TermsDialog({ user }: { user: User }) {
   const branding = useBranding();
   const refresh = useRefreshUser();
   const accept = useMutation({
-    mutationFn: async () => (await apiClient.post<{ terms_accepted_version: string }>('/api/accept-terms', { version: user.terms_version }, { silent: true })).data,
+    mutationFn: async () =>
+      (
+        await apiClient.post<{ terms_accepted_version: string }>(
+          '/api/accept-terms',
+          { version: user.terms_version },
+          { silent: true },
+        )
+      ).data,
     onSuccess: (data) => refresh({ terms_accepted_version: data.terms_accepted_version }),
     onError: (error) => toast.error(apiErrorMessage(error, t('errors.unexpected'))),
   });
@@ -45,14 +63,25 @@ function TermsDialog({ user }: { user: User }) {
                     : t('prompts.termsFirst', { version: user.terms_version, brand: branding.name })}
                 </Text>
                 {user.terms_url ? (
-                  <ChakraLink href={user.terms_url} target="_blank" rel="noopener noreferrer" color="brand.fg" data-testid="terms-link">
+                  <ChakraLink
+                    href={user.terms_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    color="brand.fg"
+                    data-testid="terms-link"
+                  >
                     {t('prompts.termsLink', { version: user.terms_version })}
                   </ChakraLink>
                 ) : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="brand" loading={accept.isPending} onClick={() => accept.mutate()} data-testid="accept-terms">
+              <Button
+                colorPalette="brand"
+                loading={accept.isPending}
+                onClick={() => accept.mutate()}
+                data-testid="accept-terms"
+              >
                 {t('prompts.acceptTerms')}
               </Button>
             </Dialog.Footer>
@@ -95,7 +124,12 @@ function CreditPopup({ user, onClose }: { user: User; onClose: () => void }) {
               <Stack gap={3}>
                 <Text>
                   {credits
-                    ? t('prompts.creditsBody', { count: credits.total, monthly: credits.monthly, additional: credits.additional, rolled: credits.rolled_over })
+                    ? t('prompts.creditsBody', {
+                        count: credits.total,
+                        monthly: credits.monthly,
+                        additional: credits.additional,
+                        rolled: credits.rolled_over,
+                      })
                     : t('prompts.creditsLoading')}
                 </Text>
                 <Text fontSize="sm">{t('prompts.creditsOrder')}</Text>

@@ -7,7 +7,13 @@ import { pendingPrompts } from './promptState';
 const SignInPrompts = lazy(async () => {
   const [layer, prompts] = await Promise.all([import('../app/ChakraLayer'), import('./SignInPrompts')]);
   const Layer = layer.default;
-  return { default: (props: Parameters<typeof prompts.SignInPrompts>[0]) => <Layer><prompts.SignInPrompts {...props} /></Layer> };
+  return {
+    default: (props: Parameters<typeof prompts.SignInPrompts>[0]) => (
+      <Layer>
+        <prompts.SignInPrompts {...props} />
+      </Layer>
+    ),
+  };
 });
 
 /** In the base layout: the terms and the credit pop-up when due. */

@@ -22,5 +22,8 @@ function creditPopupSeen(): boolean {
 /** Which prompts the signed-in user gets now; an admin signed in as the user is asked nothing. */
 export function pendingPrompts(user: User | undefined, impersonating: boolean): { terms: boolean; credits: boolean } {
   if (!user || impersonating) return { terms: false, credits: false };
-  return { terms: user.terms_accepted_version !== user.terms_version, credits: !user.credit_popup_disabled && !creditPopupSeen() };
+  return {
+    terms: user.terms_accepted_version !== user.terms_version,
+    credits: !user.credit_popup_disabled && !creditPopupSeen(),
+  };
 }

@@ -26,14 +26,24 @@ export const billingMessages = {
     fr: "La notification n'a pas pu être vérifiée (verification_code ne correspond pas).",
     de: 'Die Benachrichtigung konnte nicht verifiziert werden (verification_code stimmt nicht).',
   },
-  terms_accepted: { en: 'Thank you: the terms are accepted.', es: 'Gracias: los términos están aceptados.', fr: 'Merci : les conditions sont acceptées.', de: 'Danke: Die Bedingungen sind akzeptiert.' },
+  terms_accepted: {
+    en: 'Thank you: the terms are accepted.',
+    es: 'Gracias: los términos están aceptados.',
+    fr: 'Merci : les conditions sont acceptées.',
+    de: 'Danke: Die Bedingungen sind akzeptiert.',
+  },
   terms_version_changed: {
     en: 'The terms have changed (version {version}); please read them again.',
     es: 'Los términos han cambiado (versión {version}); léelos de nuevo.',
     fr: 'Les conditions ont changé (version {version}) ; veuillez les relire.',
     de: 'Die Bedingungen haben sich geändert (Version {version}); bitte lesen Sie sie erneut.',
   },
-  credit_popup_disabled: { en: 'The credit pop-up will not be shown again.', es: 'La ventana de créditos no se volverá a mostrar.', fr: 'La fenêtre des crédits ne sera plus affichée.', de: 'Das Credit-Fenster wird nicht mehr angezeigt.' },
+  credit_popup_disabled: {
+    en: 'The credit pop-up will not be shown again.',
+    es: 'La ventana de créditos no se volverá a mostrar.',
+    fr: 'La fenêtre des crédits ne sera plus affichée.',
+    de: 'Das Credit-Fenster wird nicht mehr angezeigt.',
+  },
   social_state_invalid: {
     en: 'This sign-in link has expired or was already used; please start again.',
     es: 'Este enlace de inicio de sesión ha caducado o ya se usó; vuelve a empezar.',
@@ -58,5 +68,10 @@ export const billingMessages = {
     fr: 'Votre compte est prêt. Nous vous avons envoyé un code à 6 chiffres : confirmez votre adresse e-mail, puis connectez-vous avec le mot de passe choisi.',
     de: 'Ihr Konto ist bereit. Wir haben Ihnen einen 6-stelligen Code gesendet: Bestätigen Sie Ihre E-Mail-Adresse und melden Sie sich dann mit dem gewählten Passwort an.',
   },
-  'billing.sales_confirm_link': { en: 'Confirm your email', es: 'Confirma tu correo', fr: 'Confirmez votre e-mail', de: 'E-Mail bestätigen' },
+  'billing.sales_confirm_link': {
+    en: 'Confirm your email',
+    es: 'Confirma tu correo',
+    fr: 'Confirmez votre e-mail',
+    de: 'E-Mail bestätigen',
+  },
 } satisfies Record<string, Translations>;

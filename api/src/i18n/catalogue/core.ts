@@ -197,9 +197,12 @@ export const coreMessages = {
   },
   too_many_attempts: {
     en: (p) => `Too many login attempts. Try again in ${p.minutes} ${plural(p.minutes, 'minute', 'minutes')}.`,
-    es: (p) => `Demasiados intentos de inicio de sesión. Inténtalo de nuevo en ${p.minutes} ${plural(p.minutes, 'minuto', 'minutos')}.`,
-    fr: (p) => `Trop de tentatives de connexion. Réessayez dans ${p.minutes} ${plural(p.minutes, 'minute', 'minutes')}.`,
-    de: (p) => `Zu viele Anmeldeversuche. Versuchen Sie es in ${p.minutes} ${plural(p.minutes, 'Minute', 'Minuten')} erneut.`,
+    es: (p) =>
+      `Demasiados intentos de inicio de sesión. Inténtalo de nuevo en ${p.minutes} ${plural(p.minutes, 'minuto', 'minutos')}.`,
+    fr: (p) =>
+      `Trop de tentatives de connexion. Réessayez dans ${p.minutes} ${plural(p.minutes, 'minute', 'minutes')}.`,
+    de: (p) =>
+      `Zu viele Anmeldeversuche. Versuchen Sie es in ${p.minutes} ${plural(p.minutes, 'Minute', 'Minuten')} erneut.`,
   },
   email_not_verified: {
     en: 'Please confirm your email address first. Check your inbox for the code.',
@@ -228,8 +231,10 @@ export const coreMessages = {
   resend_too_soon: {
     en: (p) => `Please wait ${p.seconds} ${plural(p.seconds, 'second', 'seconds')} before requesting a new code.`,
     es: (p) => `Espera ${p.seconds} ${plural(p.seconds, 'segundo', 'segundos')} antes de solicitar un código nuevo.`,
-    fr: (p) => `Veuillez patienter ${p.seconds} ${plural(p.seconds, 'seconde', 'secondes')} avant de demander un nouveau code.`,
-    de: (p) => `Bitte warten Sie ${p.seconds} ${plural(p.seconds, 'Sekunde', 'Sekunden')}, bevor Sie einen neuen Code anfordern.`,
+    fr: (p) =>
+      `Veuillez patienter ${p.seconds} ${plural(p.seconds, 'seconde', 'secondes')} avant de demander un nouveau code.`,
+    de: (p) =>
+      `Bitte warten Sie ${p.seconds} ${plural(p.seconds, 'Sekunde', 'Sekunden')}, bevor Sie einen neuen Code anfordern.`,
   },
   invalid_code: {
     en: 'The code is invalid or has expired.',

@@ -22,8 +22,10 @@ export const emailGradeMessages = {
   },
   'lists.bounce_recorded': {
     en: ({ results, refunded }) => `Bounce recorded. Results marked: ${results}; credits refunded: ${refunded}.`,
-    es: ({ results, refunded }) => `Rebote registrado. Resultados marcados: ${results}; créditos reembolsados: ${refunded}.`,
-    fr: ({ results, refunded }) => `Rebond enregistré. Résultats marqués : ${results} ; crédits remboursés : ${refunded}.`,
+    es: ({ results, refunded }) =>
+      `Rebote registrado. Resultados marcados: ${results}; créditos reembolsados: ${refunded}.`,
+    fr: ({ results, refunded }) =>
+      `Rebond enregistré. Résultats marqués : ${results} ; crédits remboursés : ${refunded}.`,
     de: ({ results, refunded }) => `Bounce erfasst. Markierte Ergebnisse: ${results}; erstattete Credits: ${refunded}.`,
   },
 } satisfies Record<string, Translations>;

@@ -46,15 +46,22 @@ export const leadSearchMessages = {
   },
   'leadSearch.list_type_mismatch': {
     en: ({ listType, searchType }) => `This list holds ${listType} results; choose a ${searchType} list.`,
-    es: ({ listType, searchType }) => `Esta lista contiene resultados de tipo ${listType}; elige una lista de tipo ${searchType}.`,
-    fr: ({ listType, searchType }) => `Cette liste contient des résultats ${listType} ; choisissez une liste ${searchType}.`,
-    de: ({ listType, searchType }) => `Diese Liste enthält ${listType}-Ergebnisse; wählen Sie eine ${searchType}-Liste.`,
+    es: ({ listType, searchType }) =>
+      `Esta lista contiene resultados de tipo ${listType}; elige una lista de tipo ${searchType}.`,
+    fr: ({ listType, searchType }) =>
+      `Cette liste contient des résultats ${listType} ; choisissez une liste ${searchType}.`,
+    de: ({ listType, searchType }) =>
+      `Diese Liste enthält ${listType}-Ergebnisse; wählen Sie eine ${searchType}-Liste.`,
   },
   'leadSearch.limit_exceeded': {
-    en: ({ count, remaining }) => `This search asks for ${count} leads but only ${remaining} remain of your monthly search limit.`,
-    es: ({ count, remaining }) => `Esta búsqueda pide ${count} contactos, pero solo quedan ${remaining} de tu límite mensual de búsqueda.`,
-    fr: ({ count, remaining }) => `Cette recherche demande ${count} prospects, mais il ne reste que ${remaining} sur votre limite mensuelle.`,
-    de: ({ count, remaining }) => `Diese Suche fordert ${count} Leads an, aber von Ihrem monatlichen Suchlimit sind nur noch ${remaining} übrig.`,
+    en: ({ count, remaining }) =>
+      `This search asks for ${count} leads but only ${remaining} remain of your monthly search limit.`,
+    es: ({ count, remaining }) =>
+      `Esta búsqueda pide ${count} contactos, pero solo quedan ${remaining} de tu límite mensual de búsqueda.`,
+    fr: ({ count, remaining }) =>
+      `Cette recherche demande ${count} prospects, mais il ne reste que ${remaining} sur votre limite mensuelle.`,
+    de: ({ count, remaining }) =>
+      `Diese Suche fordert ${count} Leads an, aber von Ihrem monatlichen Suchlimit sind nur noch ${remaining} übrig.`,
   },
   'leadSearch.no_credits': {
     en: ({ cost }) => `You need at least ${cost} credits to run this search.`,
@@ -137,32 +144,57 @@ export const leadSearchMessages = {
   'leadSearch.undo_archive': {
     en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 list is back.' : `Undone: ${count} lists are back.`),
     es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 lista ha vuelto.' : `Deshecho: ${count} listas han vuelto.`),
-    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste est revenue.' : `Annulé : ${count} listes sont revenues.`),
-    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste ist zurück.' : `Rückgängig: ${count} Listen sind zurück.`),
+    fr: ({ count }) =>
+      Number(count) === 1 ? 'Annulé : 1 liste est revenue.' : `Annulé : ${count} listes sont revenues.`,
+    de: ({ count }) =>
+      Number(count) === 1 ? 'Rückgängig: 1 Liste ist zurück.' : `Rückgängig: ${count} Listen sind zurück.`,
   },
   'leadSearch.undo_unarchive': {
-    en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 list archived again.' : `Undone: ${count} lists archived again.`),
-    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 lista archivada de nuevo.' : `Deshecho: ${count} listas archivadas de nuevo.`),
-    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste de nouveau archivée.' : `Annulé : ${count} listes de nouveau archivées.`),
-    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste wieder archiviert.' : `Rückgängig: ${count} Listen wieder archiviert.`),
+    en: ({ count }) =>
+      Number(count) === 1 ? 'Undone: 1 list archived again.' : `Undone: ${count} lists archived again.`,
+    es: ({ count }) =>
+      Number(count) === 1 ? 'Deshecho: 1 lista archivada de nuevo.' : `Deshecho: ${count} listas archivadas de nuevo.`,
+    fr: ({ count }) =>
+      Number(count) === 1 ? 'Annulé : 1 liste de nouveau archivée.' : `Annulé : ${count} listes de nouveau archivées.`,
+    de: ({ count }) =>
+      Number(count) === 1 ? 'Rückgängig: 1 Liste wieder archiviert.' : `Rückgängig: ${count} Listen wieder archiviert.`,
   },
   'leadSearch.undo_delete': {
     en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 list restored.' : `Undone: ${count} lists restored.`),
-    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 lista restaurada.' : `Deshecho: ${count} listas restauradas.`),
+    es: ({ count }) =>
+      Number(count) === 1 ? 'Deshecho: 1 lista restaurada.' : `Deshecho: ${count} listas restauradas.`,
     fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste restaurée.' : `Annulé : ${count} listes restaurées.`),
-    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste wiederhergestellt.' : `Rückgängig: ${count} Listen wiederhergestellt.`),
+    de: ({ count }) =>
+      Number(count) === 1 ? 'Rückgängig: 1 Liste wiederhergestellt.' : `Rückgängig: ${count} Listen wiederhergestellt.`,
   },
   'leadSearch.undo_delete_results': {
     en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 result restored.' : `Undone: ${count} results restored.`),
-    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 resultado restaurado.' : `Deshecho: ${count} resultados restaurados.`),
-    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 résultat restauré.' : `Annulé : ${count} résultats restaurés.`),
-    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Ergebnis wiederhergestellt.' : `Rückgängig: ${count} Ergebnisse wiederhergestellt.`),
+    es: ({ count }) =>
+      Number(count) === 1 ? 'Deshecho: 1 resultado restaurado.' : `Deshecho: ${count} resultados restaurados.`,
+    fr: ({ count }) =>
+      Number(count) === 1 ? 'Annulé : 1 résultat restauré.' : `Annulé : ${count} résultats restaurés.`,
+    de: ({ count }) =>
+      Number(count) === 1
+        ? 'Rückgängig: 1 Ergebnis wiederhergestellt.'
+        : `Rückgängig: ${count} Ergebnisse wiederhergestellt.`,
   },
   'leadSearch.undo_label': {
-    en: ({ count }) => (Number(count) === 1 ? 'Undone: labels back as they were on 1 result.' : `Undone: labels back as they were on ${count} results.`),
-    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: etiquetas como estaban en 1 resultado.' : `Deshecho: etiquetas como estaban en ${count} resultados.`),
-    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : libellés rétablis sur 1 résultat.' : `Annulé : libellés rétablis sur ${count} résultats.`),
-    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: Labels bei 1 Ergebnis wiederhergestellt.' : `Rückgängig: Labels bei ${count} Ergebnissen wiederhergestellt.`),
+    en: ({ count }) =>
+      Number(count) === 1
+        ? 'Undone: labels back as they were on 1 result.'
+        : `Undone: labels back as they were on ${count} results.`,
+    es: ({ count }) =>
+      Number(count) === 1
+        ? 'Deshecho: etiquetas como estaban en 1 resultado.'
+        : `Deshecho: etiquetas como estaban en ${count} resultados.`,
+    fr: ({ count }) =>
+      Number(count) === 1
+        ? 'Annulé : libellés rétablis sur 1 résultat.'
+        : `Annulé : libellés rétablis sur ${count} résultats.`,
+    de: ({ count }) =>
+      Number(count) === 1
+        ? 'Rückgängig: Labels bei 1 Ergebnis wiederhergestellt.'
+        : `Rückgängig: Labels bei ${count} Ergebnissen wiederhergestellt.`,
   },
   'leadSearch.view_saved': {
     en: 'View saved.',
@@ -231,22 +263,40 @@ export const leadSearchMessages = {
     de: ({ type }) => `Manuelle Eingabe ist für ${type}-Listen nicht verfügbar.`,
   },
   'leadSearch.enrichment_queued': {
-    en: ({ n }) => (Number(n) === 0 ? 'Nothing to look up: the selected results already have it.' : `Looking up ${n} ${Number(n) === 1 ? 'result' : 'results'}: the list shows the progress.`),
-    es: ({ n }) => (Number(n) === 0 ? 'Nada que buscar: los resultados seleccionados ya lo tienen.' : `Buscando ${n} ${Number(n) === 1 ? 'resultado' : 'resultados'}: la lista muestra el progreso.`),
-    fr: ({ n }) => (Number(n) === 0 ? 'Rien à rechercher : les résultats sélectionnés l’ont déjà.' : `Recherche pour ${n} ${Number(n) === 1 ? 'résultat' : 'résultats'} : la liste affiche la progression.`),
-    de: ({ n }) => (Number(n) === 0 ? 'Nichts nachzuschlagen: Die ausgewählten Ergebnisse haben es bereits.' : `${n} ${Number(n) === 1 ? 'Ergebnis wird' : 'Ergebnisse werden'} nachgeschlagen: Die Liste zeigt den Fortschritt.`),
+    en: ({ n }) =>
+      Number(n) === 0
+        ? 'Nothing to look up: the selected results already have it.'
+        : `Looking up ${n} ${Number(n) === 1 ? 'result' : 'results'}: the list shows the progress.`,
+    es: ({ n }) =>
+      Number(n) === 0
+        ? 'Nada que buscar: los resultados seleccionados ya lo tienen.'
+        : `Buscando ${n} ${Number(n) === 1 ? 'resultado' : 'resultados'}: la lista muestra el progreso.`,
+    fr: ({ n }) =>
+      Number(n) === 0
+        ? 'Rien à rechercher : les résultats sélectionnés l’ont déjà.'
+        : `Recherche pour ${n} ${Number(n) === 1 ? 'résultat' : 'résultats'} : la liste affiche la progression.`,
+    de: ({ n }) =>
+      Number(n) === 0
+        ? 'Nichts nachzuschlagen: Die ausgewählten Ergebnisse haben es bereits.'
+        : `${n} ${Number(n) === 1 ? 'Ergebnis wird' : 'Ergebnisse werden'} nachgeschlagen: Die Liste zeigt den Fortschritt.`,
   },
   'leadSearch.phones_found': {
-    en: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'phone' : 'phones'} found, ${credits} credits charged.`,
-    es: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'teléfono encontrado' : 'teléfonos encontrados'}, ${credits} créditos cobrados.`,
-    fr: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'téléphone trouvé' : 'téléphones trouvés'}, ${credits} crédits débités.`,
-    de: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'Telefonnummer' : 'Telefonnummern'} gefunden, ${credits} Credits berechnet.`,
+    en: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'phone' : 'phones'} found, ${credits} credits charged.`,
+    es: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'teléfono encontrado' : 'teléfonos encontrados'}, ${credits} créditos cobrados.`,
+    fr: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'téléphone trouvé' : 'téléphones trouvés'}, ${credits} crédits débités.`,
+    de: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'Telefonnummer' : 'Telefonnummern'} gefunden, ${credits} Credits berechnet.`,
   },
   'leadSearch.phones_stopped_no_credits': {
     en: ({ found, credits }) => `Your credits ran out: ${found} phones found, ${credits} credits charged.`,
-    es: ({ found, credits }) => `Se agotaron tus créditos: ${found} teléfonos encontrados, ${credits} créditos cobrados.`,
+    es: ({ found, credits }) =>
+      `Se agotaron tus créditos: ${found} teléfonos encontrados, ${credits} créditos cobrados.`,
     fr: ({ found, credits }) => `Vos crédits sont épuisés : ${found} téléphones trouvés, ${credits} crédits débités.`,
-    de: ({ found, credits }) => `Ihre Credits sind aufgebraucht: ${found} Telefonnummern gefunden, ${credits} Credits berechnet.`,
+    de: ({ found, credits }) =>
+      `Ihre Credits sind aufgebraucht: ${found} Telefonnummern gefunden, ${credits} Credits berechnet.`,
   },
   'leadSearch.webhook_private_address': {
     en: 'This URL points to a private or local address and cannot be used.',
@@ -273,10 +323,14 @@ export const leadSearchMessages = {
     de: 'Die ausgewählte Liste hat keinen Webhook, richten Sie ihn ein.',
   },
   'leadSearch.webhook_sent': {
-    en: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} results sent.` : `${sent} results sent, ${unsent} not sent.`),
-    es: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} resultados enviados.` : `${sent} resultados enviados, ${unsent} sin enviar.`),
-    fr: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} résultats envoyés.` : `${sent} résultats envoyés, ${unsent} non envoyés.`),
-    de: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} Ergebnisse gesendet.` : `${sent} Ergebnisse gesendet, ${unsent} nicht gesendet.`),
+    en: ({ sent, unsent }) =>
+      Number(unsent) === 0 ? `${sent} results sent.` : `${sent} results sent, ${unsent} not sent.`,
+    es: ({ sent, unsent }) =>
+      Number(unsent) === 0 ? `${sent} resultados enviados.` : `${sent} resultados enviados, ${unsent} sin enviar.`,
+    fr: ({ sent, unsent }) =>
+      Number(unsent) === 0 ? `${sent} résultats envoyés.` : `${sent} résultats envoyés, ${unsent} non envoyés.`,
+    de: ({ sent, unsent }) =>
+      Number(unsent) === 0 ? `${sent} Ergebnisse gesendet.` : `${sent} Ergebnisse gesendet, ${unsent} nicht gesendet.`,
   },
   'leadSearch.crm_connect_first': {
     en: 'Connect a CRM first (Settings → Integration → CRM).',
@@ -294,7 +348,8 @@ export const leadSearchMessages = {
     en: ({ count, name }) => `Sending ${count} ${Number(count) === 1 ? 'result' : 'results'} to ${name}…`,
     es: ({ count, name }) => `Enviando ${count} ${Number(count) === 1 ? 'resultado' : 'resultados'} a ${name}…`,
     fr: ({ count, name }) => `Envoi de ${count} ${Number(count) === 1 ? 'résultat' : 'résultats'} vers ${name}…`,
-    de: ({ count, name }) => `${count} ${Number(count) === 1 ? 'Ergebnis wird' : 'Ergebnisse werden'} an ${name} gesendet…`,
+    de: ({ count, name }) =>
+      `${count} ${Number(count) === 1 ? 'Ergebnis wird' : 'Ergebnisse werden'} an ${name} gesendet…`,
   },
   'leadSearch.crm_nothing_to_send': {
     en: 'Nothing to send: the selected results are still being looked up or are already being sent.',
@@ -309,34 +364,49 @@ export const leadSearchMessages = {
     de: 'Suche gestoppt: Die bisher gefundenen Ergebnisse bleiben in der Liste.',
   },
   'leadSearch.employees_found': {
-    en: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'employee' : 'employees'} found, ${credits} credits charged.`,
-    es: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'empleado encontrado' : 'empleados encontrados'}, ${credits} créditos cobrados.`,
-    fr: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'employé trouvé' : 'employés trouvés'}, ${credits} crédits débités.`,
-    de: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'Mitarbeiter' : 'Mitarbeitende'} gefunden, ${credits} Credits berechnet.`,
+    en: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'employee' : 'employees'} found, ${credits} credits charged.`,
+    es: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'empleado encontrado' : 'empleados encontrados'}, ${credits} créditos cobrados.`,
+    fr: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'employé trouvé' : 'employés trouvés'}, ${credits} crédits débités.`,
+    de: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'Mitarbeiter' : 'Mitarbeitende'} gefunden, ${credits} Credits berechnet.`,
   },
   'leadSearch.employees_stopped_no_credits': {
     en: ({ found, credits }) => `Your credits ran out: ${found} employees found, ${credits} credits charged.`,
-    es: ({ found, credits }) => `Se agotaron tus créditos: ${found} empleados encontrados, ${credits} créditos cobrados.`,
+    es: ({ found, credits }) =>
+      `Se agotaron tus créditos: ${found} empleados encontrados, ${credits} créditos cobrados.`,
     fr: ({ found, credits }) => `Vos crédits sont épuisés : ${found} employés trouvés, ${credits} crédits débités.`,
-    de: ({ found, credits }) => `Ihre Credits sind aufgebraucht: ${found} Mitarbeitende gefunden, ${credits} Credits berechnet.`,
+    de: ({ found, credits }) =>
+      `Ihre Credits sind aufgebraucht: ${found} Mitarbeitende gefunden, ${credits} Credits berechnet.`,
   },
   'leadSearch.enriched': {
-    en: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'creator' : 'creators'} enriched, ${credits} credits charged.`,
-    es: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'creador enriquecido' : 'creadores enriquecidos'}, ${credits} créditos cobrados.`,
-    fr: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'créateur enrichi' : 'créateurs enrichis'}, ${credits} crédits débités.`,
-    de: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'Creator' : 'Creators'} angereichert, ${credits} Credits berechnet.`,
+    en: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'creator' : 'creators'} enriched, ${credits} credits charged.`,
+    es: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'creador enriquecido' : 'creadores enriquecidos'}, ${credits} créditos cobrados.`,
+    fr: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'créateur enrichi' : 'créateurs enrichis'}, ${credits} crédits débités.`,
+    de: ({ found, credits }) =>
+      `${found} ${Number(found) === 1 ? 'Creator' : 'Creators'} angereichert, ${credits} Credits berechnet.`,
   },
   'leadSearch.enrich_stopped_no_credits': {
     en: ({ found, credits }) => `Your credits ran out: ${found} creators enriched, ${credits} credits charged.`,
-    es: ({ found, credits }) => `Se agotaron tus créditos: ${found} creadores enriquecidos, ${credits} créditos cobrados.`,
+    es: ({ found, credits }) =>
+      `Se agotaron tus créditos: ${found} creadores enriquecidos, ${credits} créditos cobrados.`,
     fr: ({ found, credits }) => `Vos crédits sont épuisés : ${found} créateurs enrichis, ${credits} crédits débités.`,
-    de: ({ found, credits }) => `Ihre Credits sind aufgebraucht: ${found} Creators angereichert, ${credits} Credits berechnet.`,
+    de: ({ found, credits }) =>
+      `Ihre Credits sind aufgebraucht: ${found} Creators angereichert, ${credits} Credits berechnet.`,
   },
   'leadSearch.labels_saved': {
     en: ({ count }) => (Number(count) === 1 ? 'Labels updated on 1 result.' : `Labels updated on ${count} results.`),
-    es: ({ count }) => (Number(count) === 1 ? 'Etiquetas actualizadas en 1 resultado.' : `Etiquetas actualizadas en ${count} resultados.`),
-    fr: ({ count }) => (Number(count) === 1 ? 'Libellés mis à jour sur 1 résultat.' : `Libellés mis à jour sur ${count} résultats.`),
-    de: ({ count }) => (Number(count) === 1 ? 'Labels bei 1 Ergebnis aktualisiert.' : `Labels bei ${count} Ergebnissen aktualisiert.`),
+    es: ({ count }) =>
+      Number(count) === 1 ? 'Etiquetas actualizadas en 1 resultado.' : `Etiquetas actualizadas en ${count} resultados.`,
+    fr: ({ count }) =>
+      Number(count) === 1 ? 'Libellés mis à jour sur 1 résultat.' : `Libellés mis à jour sur ${count} résultats.`,
+    de: ({ count }) =>
+      Number(count) === 1 ? 'Labels bei 1 Ergebnis aktualisiert.' : `Labels bei ${count} Ergebnissen aktualisiert.`,
   },
   'leadSearch.label_created': {
     en: ({ name }) => `Label "${name}" created.`,
@@ -497,7 +567,7 @@ export const leadSearchMessages = {
   'leadSearch.workflow.edge_unknown_node': {
     en: 'This connection points to a node that does not exist.',
     es: 'Esta conexión apunta a un nodo que no existe.',
-    fr: 'Cette connexion pointe vers un nœud qui n\'existe pas.',
+    fr: "Cette connexion pointe vers un nœud qui n'existe pas.",
     de: 'Diese Verbindung zeigt auf einen Knoten, den es nicht gibt.',
   },
   'leadSearch.workflow.self_loop': {

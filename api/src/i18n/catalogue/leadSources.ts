@@ -2,16 +2,56 @@ import type { Language, MessageParams, Translations } from './types';
 
 /** What each lead source is, as the job's error names it ("the people-data provider refused the key"). */
 const KIND: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
-  apollo: { en: 'the people-data provider', es: 'el proveedor de datos de personas', fr: 'le fournisseur de données de personnes', de: 'der Anbieter für Personendaten' },
-  hunter: { en: 'the email-finder provider', es: 'el proveedor de búsqueda de correos', fr: "le fournisseur de recherche d'e-mails", de: 'der Anbieter für E-Mail-Suche' },
-  modash: { en: 'the influencer-data provider', es: 'el proveedor de datos de influencers', fr: "le fournisseur de données d'influenceurs", de: 'der Anbieter für Influencer-Daten' },
-  youtube: { en: 'the YouTube Data API', es: 'la API de datos de YouTube', fr: "l'API YouTube Data", de: 'die YouTube Data API' },
+  apollo: {
+    en: 'the people-data provider',
+    es: 'el proveedor de datos de personas',
+    fr: 'le fournisseur de données de personnes',
+    de: 'der Anbieter für Personendaten',
+  },
+  hunter: {
+    en: 'the email-finder provider',
+    es: 'el proveedor de búsqueda de correos',
+    fr: "le fournisseur de recherche d'e-mails",
+    de: 'der Anbieter für E-Mail-Suche',
+  },
+  modash: {
+    en: 'the influencer-data provider',
+    es: 'el proveedor de datos de influencers',
+    fr: "le fournisseur de données d'influenceurs",
+    de: 'der Anbieter für Influencer-Daten',
+  },
+  youtube: {
+    en: 'the YouTube Data API',
+    es: 'la API de datos de YouTube',
+    fr: "l'API YouTube Data",
+    de: 'die YouTube Data API',
+  },
   google_places: { en: 'Google Places', es: 'Google Places', fr: 'Google Places', de: 'Google Places' },
-  ipinfo: { en: 'the IP look-up provider', es: 'el proveedor de búsqueda de IP', fr: 'le fournisseur de recherche IP', de: 'der Anbieter für IP-Abfragen' },
-  osm: { en: 'the OpenStreetMap service', es: 'el servicio de OpenStreetMap', fr: 'le service OpenStreetMap', de: 'der OpenStreetMap-Dienst' },
-  wikidata: { en: 'the Wikidata query service', es: 'el servicio de consultas de Wikidata', fr: 'le service de requêtes Wikidata', de: 'der Wikidata-Abfragedienst' },
+  ipinfo: {
+    en: 'the IP look-up provider',
+    es: 'el proveedor de búsqueda de IP',
+    fr: 'le fournisseur de recherche IP',
+    de: 'der Anbieter für IP-Abfragen',
+  },
+  osm: {
+    en: 'the OpenStreetMap service',
+    es: 'el servicio de OpenStreetMap',
+    fr: 'le service OpenStreetMap',
+    de: 'der OpenStreetMap-Dienst',
+  },
+  wikidata: {
+    en: 'the Wikidata query service',
+    es: 'el servicio de consultas de Wikidata',
+    fr: 'le service de requêtes Wikidata',
+    de: 'der Wikidata-Abfragedienst',
+  },
 };
-const OTHER: Readonly<Record<Language, string>> = { en: 'the lead source', es: 'la fuente de leads', fr: 'la source de leads', de: 'die Lead-Quelle' };
+const OTHER: Readonly<Record<Language, string>> = {
+  en: 'the lead source',
+  es: 'la fuente de leads',
+  fr: 'la source de leads',
+  de: 'die Lead-Quelle',
+};
 
 const kind = (language: Language, params: MessageParams) => KIND[String(params.source)]?.[language] ?? OTHER[language];
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -54,7 +94,12 @@ export const leadSourceMessages = {
     fr: (p) => `${capital(kind('fr', p))} a refusé les filtres de la recherche.`,
     de: (p) => `${capital(kind('de', p))} hat die Filter der Suche abgelehnt.`,
   },
-  'leadSources.saved': { en: 'Lead sources saved', es: 'Fuentes de leads guardadas', fr: 'Sources de leads enregistrées', de: 'Lead-Quellen gespeichert' },
+  'leadSources.saved': {
+    en: 'Lead sources saved',
+    es: 'Fuentes de leads guardadas',
+    fr: 'Sources de leads enregistrées',
+    de: 'Lead-Quellen gespeichert',
+  },
   'leadSources.keyless_no_key': {
     en: 'This source needs no key.',
     es: 'Esta fuente no necesita clave.',

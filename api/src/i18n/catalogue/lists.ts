@@ -27,10 +27,14 @@ export const listMessages = {
     de: 'Eintrag von der Nicht-kontaktieren-Liste entfernt.',
   },
   'lists.suppression_imported': {
-    en: ({ added, invalid }) => `${added} entries added${Number(invalid) ? `, ${invalid} lines skipped (no email or domain)` : ''}.`,
-    es: ({ added, invalid }) => `${added} entradas añadidas${Number(invalid) ? `, ${invalid} líneas omitidas (sin correo ni dominio)` : ''}.`,
-    fr: ({ added, invalid }) => `${added} entrées ajoutées${Number(invalid) ? `, ${invalid} lignes ignorées (ni e-mail ni domaine)` : ''}.`,
-    de: ({ added, invalid }) => `${added} Einträge hinzugefügt${Number(invalid) ? `, ${invalid} Zeilen übersprungen (keine E-Mail oder Domain)` : ''}.`,
+    en: ({ added, invalid }) =>
+      `${added} entries added${Number(invalid) ? `, ${invalid} lines skipped (no email or domain)` : ''}.`,
+    es: ({ added, invalid }) =>
+      `${added} entradas añadidas${Number(invalid) ? `, ${invalid} líneas omitidas (sin correo ni dominio)` : ''}.`,
+    fr: ({ added, invalid }) =>
+      `${added} entrées ajoutées${Number(invalid) ? `, ${invalid} lignes ignorées (ni e-mail ni domaine)` : ''}.`,
+    de: ({ added, invalid }) =>
+      `${added} Einträge hinzugefügt${Number(invalid) ? `, ${invalid} Zeilen übersprungen (keine E-Mail oder Domain)` : ''}.`,
   },
   'lists.csv_unreadable': {
     en: 'The CSV file could not be read: {reason}',

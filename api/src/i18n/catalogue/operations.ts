@@ -59,7 +59,8 @@ export const operationsMessages = {
   'privacy.person_erased': {
     en: (p) => `Erased: ${p.n} results in ${p.accounts} accounts. Searches will not bring this person back.`,
     es: (p) => `Borrado: ${p.n} resultados en ${p.accounts} cuentas. Las búsquedas no volverán a traer a esta persona.`,
-    fr: (p) => `Effacé : ${p.n} résultats dans ${p.accounts} comptes. Les recherches ne ramèneront plus cette personne.`,
+    fr: (p) =>
+      `Effacé : ${p.n} résultats dans ${p.accounts} comptes. Les recherches ne ramèneront plus cette personne.`,
     de: (p) => `Gelöscht: ${p.n} Ergebnisse in ${p.accounts} Konten. Suchen bringen diese Person nicht zurück.`,
   },
 } satisfies Record<string, Translations>;

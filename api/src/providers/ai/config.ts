@@ -21,7 +21,8 @@ const raw = (env: Env, key: string): string | undefined => {
 function int(env: Env, key: string, fallback: number, min: number, max: number): number {
   const value = raw(env, key);
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new ConfigError(key, `expected an integer between ${min} and ${max}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new ConfigError(key, `expected an integer between ${min} and ${max}, got "${value}"`);
   return Number(value);
 }
 
@@ -32,9 +33,11 @@ function int(env: Env, key: string, fallback: number, min: number, max: number):
  */
 export function aiConfigFromEnv(env: Env = process.env): AiConfig {
   const baseUrl = raw(env, 'AI_BASE_URL') ?? null;
-  if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new ConfigError('AI_BASE_URL', 'expected an http:// or https:// URL');
+  if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl))
+    throw new ConfigError('AI_BASE_URL', 'expected an http:// or https:// URL');
   const chosen = raw(env, 'AI_PROVIDER')?.toLowerCase() ?? (baseUrl ? 'openai' : 'embedded');
-  if (chosen !== 'embedded' && chosen !== 'openai') throw new ConfigError('AI_PROVIDER', `expected embedded or openai, got "${chosen}"`);
+  if (chosen !== 'embedded' && chosen !== 'openai')
+    throw new ConfigError('AI_PROVIDER', `expected embedded or openai, got "${chosen}"`);
   if (chosen === 'openai' && !baseUrl) throw new ConfigError('AI_BASE_URL', 'must be set when AI_PROVIDER=openai');
   return {
     provider: chosen === 'openai' ? 'openai-compatible' : 'embedded',

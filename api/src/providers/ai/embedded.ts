@@ -5,7 +5,11 @@ import { estimateTokens, fillPlaceholders, type AiProvider, type GenerateRequest
  * A template of the embedded engine: the answer to one task, computed only from the request's
  * variables (business profile fields, training material) and language. Same input, same answer.
  */
-export type EmbeddedTemplate = (variables: Readonly<Record<string, string>>, language: Language, request: GenerateRequest) => string;
+export type EmbeddedTemplate = (
+  variables: Readonly<Record<string, string>>,
+  language: Language,
+  request: GenerateRequest,
+) => string;
 
 const templates = new Map<string, EmbeddedTemplate>();
 
@@ -40,11 +44,18 @@ export function createEmbeddedProvider(): AiProvider {
     info: { provider: 'embedded', embedded: true, model: 'leadsmith-templates-1' },
     async generate(request: GenerateRequest): Promise<GenerateResult> {
       const template = templates.get(request.task);
-      const raw = template ? template(request.variables ?? {}, request.language ?? 'en', request) : genericAnswer(request);
+      const raw = template
+        ? template(request.variables ?? {}, request.language ?? 'en', request)
+        : genericAnswer(request);
       // JSON answers are never cut (they must stay parseable); templates keep them small.
       const text = request.json ? raw : limit(raw, request.maxTokens ?? 800);
       const promptText = `${request.system ?? ''}\n${fillPlaceholders(request.prompt, request.variables)}`;
-      return { text, provider: 'embedded', model: 'leadsmith-templates-1', usage: { promptTokens: estimateTokens(promptText), completionTokens: estimateTokens(text) } };
+      return {
+        text,
+        provider: 'embedded',
+        model: 'leadsmith-templates-1',
+        usage: { promptTokens: estimateTokens(promptText), completionTokens: estimateTokens(text) },
+      };
     },
   };
 }

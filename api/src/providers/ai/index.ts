@@ -9,7 +9,10 @@ export { createEmbeddedProvider, registerEmbeddedTemplate, type EmbeddedTemplate
 export { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openaiCompatible';
 
 /** The provider a configuration selects. `overrides` lets tests inject sleep/fetch. */
-export function createAiProvider(config: AiConfig, overrides: Pick<OpenAiCompatibleOptions, 'sleep' | 'fetch'> = {}): AiProvider {
+export function createAiProvider(
+  config: AiConfig,
+  overrides: Pick<OpenAiCompatibleOptions, 'sleep' | 'fetch'> = {},
+): AiProvider {
   if (config.provider === 'embedded' || !config.baseUrl) return createEmbeddedProvider();
   return createOpenAiCompatibleProvider({
     baseUrl: config.baseUrl,

@@ -1,5 +1,12 @@
 import type { Language } from '../../i18n/messages';
-import { AiProviderError, estimateTokens, fillPlaceholders, type AiProvider, type GenerateRequest, type GenerateResult } from './types';
+import {
+  AiProviderError,
+  estimateTokens,
+  fillPlaceholders,
+  type AiProvider,
+  type GenerateRequest,
+  type GenerateResult,
+} from './types';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
@@ -49,21 +56,32 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   const doFetch = options.fetch ?? fetch;
   const maxBackoff = options.maxBackoffMs ?? 10_000;
 
-  async function attempt(body: string): Promise<{ kind: 'ok'; data: ChatCompletion } | { kind: 'retry'; error: AiProviderError; waitMs: number }> {
+  async function attempt(
+    body: string,
+  ): Promise<{ kind: 'ok'; data: ChatCompletion } | { kind: 'retry'; error: AiProviderError; waitMs: number }> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     let response: Response;
     try {
       response = await doFetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}),
+        },
         body,
         signal: controller.signal,
       });
     } catch (error) {
       clearTimeout(timer);
-      if (controller.signal.aborted) throw new AiProviderError('ai.provider_timeout', 504, `no answer within ${options.timeoutMs} ms`);
-      return { kind: 'retry', error: new AiProviderError('ai.provider_unavailable', 502, `connection failed: ${(error as Error).message}`), waitMs: 0 };
+      if (controller.signal.aborted)
+        throw new AiProviderError('ai.provider_timeout', 504, `no answer within ${options.timeoutMs} ms`);
+      return {
+        kind: 'retry',
+        error: new AiProviderError('ai.provider_unavailable', 502, `connection failed: ${(error as Error).message}`),
+        waitMs: 0,
+      };
     }
     try {
       const text = await response.text();
@@ -75,8 +93,14 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
             : new AiProviderError('ai.provider_unavailable', 502, `server error ${response.status}`);
         return { kind: 'retry', error, waitMs: after !== null ? after * 1000 : 0 };
       }
-      if (response.status === 401 || response.status === 403) throw new AiProviderError('ai.provider_auth', 502, `refused the credentials (${response.status})`);
-      if (!response.ok) throw new AiProviderError('ai.provider_rejected', 502, `refused the request (${response.status}): ${text.slice(0, 200)}`);
+      if (response.status === 401 || response.status === 403)
+        throw new AiProviderError('ai.provider_auth', 502, `refused the credentials (${response.status})`);
+      if (!response.ok)
+        throw new AiProviderError(
+          'ai.provider_rejected',
+          502,
+          `refused the request (${response.status}): ${text.slice(0, 200)}`,
+        );
       try {
         return { kind: 'ok', data: JSON.parse(text) as ChatCompletion };
       } catch {
@@ -84,8 +108,13 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       }
     } catch (error) {
       if (error instanceof AiProviderError) throw error;
-      if (controller.signal.aborted) throw new AiProviderError('ai.provider_timeout', 504, `no answer within ${options.timeoutMs} ms`);
-      throw new AiProviderError('ai.provider_unavailable', 502, `reading the answer failed: ${(error as Error).message}`);
+      if (controller.signal.aborted)
+        throw new AiProviderError('ai.provider_timeout', 504, `no answer within ${options.timeoutMs} ms`);
+      throw new AiProviderError(
+        'ai.provider_unavailable',
+        502,
+        `reading the answer failed: ${(error as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -95,7 +124,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     info: { provider: 'openai-compatible', embedded: false, model: options.model },
     async generate(request: GenerateRequest): Promise<GenerateResult> {
       const language = LANGUAGE_NAMES[request.language ?? 'en'];
-      const system = [request.system ? fillPlaceholders(request.system, request.variables) : '', `Answer in ${language}.`, request.json ? 'Answer with one JSON object only.' : '']
+      const system = [
+        request.system ? fillPlaceholders(request.system, request.variables) : '',
+        `Answer in ${language}.`,
+        request.json ? 'Answer with one JSON object only.' : '',
+      ]
         .filter(Boolean)
         .join('\n');
       const prompt = fillPlaceholders(request.prompt, request.variables);
@@ -121,7 +154,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           continue;
         }
         const content = result.data.choices?.[0]?.message?.content;
-        if (typeof content !== 'string' || content.trim() === '') throw new AiProviderError('ai.provider_bad_answer', 502, 'answer has no message content');
+        if (typeof content !== 'string' || content.trim() === '')
+          throw new AiProviderError('ai.provider_bad_answer', 502, 'answer has no message content');
         return {
           text: content.trim(),
           provider: 'openai-compatible',

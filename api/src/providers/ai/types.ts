@@ -60,7 +60,9 @@ export class AiProviderError extends Error {
 
 /** `{name}` placeholders filled from `variables`; unknown names stay as they are. */
 export function fillPlaceholders(text: string, variables: Readonly<Record<string, string>> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(variables, name) ? variables[name]! : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(variables, name) ? variables[name]! : whole,
+  );
 }
 
 /**

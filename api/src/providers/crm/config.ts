@@ -37,7 +37,12 @@ export function crmEndpoints(id: CrmId, env: NodeJS.ProcessEnv = process.env): C
   const apiUrl = env[`CRM_${key}_API_URL`]?.trim() || DEFAULT_ENDPOINTS[id]?.apiUrl;
   const clientId = crmClientId(id, env);
   if (!tokenUrl || !apiUrl || !clientId) return null;
-  return { tokenUrl, apiUrl: apiUrl.replace(/\/+$/, ''), clientId, clientSecret: env[`CRM_${key}_CLIENT_SECRET`]?.trim() ?? '' };
+  return {
+    tokenUrl,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    clientId,
+    clientSecret: env[`CRM_${key}_CLIENT_SECRET`]?.trim() ?? '',
+  };
 }
 
 /** crmEndpoints() for an adapter about to call the CRM: none configured is a `not_configured` CrmError. */
@@ -61,7 +66,8 @@ function intVar(env: NodeJS.ProcessEnv, key: string, fallback: number, min: numb
   const raw = env[key]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`Invalid environment variable ${key}: an integer from ${min} to ${max} is expected`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`Invalid environment variable ${key}: an integer from ${min} to ${max} is expected`);
   return n;
 }
 

@@ -1,6 +1,13 @@
 import type { Queryable } from '../../db';
 import { openToken, sealToken } from './tokenBox';
-import { CRM_LEAD_FIELDS, CrmError, type CrmConnectionAuth, type CrmId, type CrmTokens, type FieldMapping } from './types';
+import {
+  CRM_LEAD_FIELDS,
+  CrmError,
+  type CrmConnectionAuth,
+  type CrmId,
+  type CrmTokens,
+  type FieldMapping,
+} from './types';
 
 /**
  * The account's CRM connections (table settings_crm_connections of the Settings area). Tokens are
@@ -15,7 +22,12 @@ interface ConnectionRow {
   webhook_url: string | null;
 }
 
-export async function loadCrmConnection(db: Queryable, accountId: number, id: CrmId, secret: string): Promise<CrmConnectionAuth | null> {
+export async function loadCrmConnection(
+  db: Queryable,
+  accountId: number,
+  id: CrmId,
+  secret: string,
+): Promise<CrmConnectionAuth | null> {
   const row = (
     await db.query<ConnectionRow>(
       'SELECT provider, access_token_enc, refresh_token_enc, token_expires_at, account_ref, webhook_url FROM settings_crm_connections WHERE user_id = $1 AND provider = $2',
@@ -39,11 +51,24 @@ export async function loadCrmConnection(db: Queryable, accountId: number, id: Cr
 }
 
 /** Stores new tokens (after the code exchange or a refresh). */
-export async function saveCrmTokens(db: Queryable, accountId: number, id: CrmId, tokens: CrmTokens, secret: string): Promise<void> {
+export async function saveCrmTokens(
+  db: Queryable,
+  accountId: number,
+  id: CrmId,
+  tokens: CrmTokens,
+  secret: string,
+): Promise<void> {
   await db.query(
     `UPDATE settings_crm_connections SET access_token_enc = $3, refresh_token_enc = $4, token_expires_at = $5, account_ref = $6, updated_at = now()
       WHERE user_id = $1 AND provider = $2`,
-    [accountId, id, sealToken(secret, tokens.accessToken), tokens.refreshToken ? sealToken(secret, tokens.refreshToken) : null, tokens.expiresAt, tokens.accountRef],
+    [
+      accountId,
+      id,
+      sealToken(secret, tokens.accessToken),
+      tokens.refreshToken ? sealToken(secret, tokens.refreshToken) : null,
+      tokens.expiresAt,
+      tokens.accountRef,
+    ],
   );
 }
 
@@ -80,7 +105,10 @@ export async function sharingParentOf(db: Queryable, accountId: number): Promise
 
 /** Whether the account has a connection of its own to the CRM (whether or not its reseller still offers it). */
 export async function hasOwnCrmConnection(db: Queryable, accountId: number, id: CrmId): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, id])).rowCount! > 0;
+  return (
+    (await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, id]))
+      .rowCount! > 0
+  );
 }
 
 /**
@@ -113,7 +141,10 @@ export async function parentStoppedSharing(db: Queryable, accountId: number, id:
 /** The CRMs the account may send to, its own connections and those its parent shares, in the spec's order. */
 export async function connectedCrms(db: Queryable, accountId: number): Promise<CrmId[]> {
   const parent = await sharingParentOf(db, accountId);
-  const { rows } = await db.query<{ provider: CrmId }>('SELECT provider FROM settings_crm_connections WHERE user_id = $1 OR user_id = $2', [accountId, parent?.id ?? null]);
+  const { rows } = await db.query<{ provider: CrmId }>(
+    'SELECT provider FROM settings_crm_connections WHERE user_id = $1 OR user_id = $2',
+    [accountId, parent?.id ?? null],
+  );
   const set = new Set(rows.map((r) => r.provider));
   const offered = await offeredCrms(db, accountId);
   return offered.filter((p) => set.has(p));
@@ -121,10 +152,10 @@ export async function connectedCrms(db: Queryable, accountId: number): Promise<C
 
 /** The user's field mapping for one CRM (Settings → Integration → CRM fields). */
 export async function loadFieldMappings(db: Queryable, accountId: number, id: CrmId): Promise<FieldMapping[]> {
-  const { rows } = await db.query<FieldMapping>('SELECT lead_field, crm_field FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2 ORDER BY lead_field', [
-    accountId,
-    id,
-  ]);
+  const { rows } = await db.query<FieldMapping>(
+    'SELECT lead_field, crm_field FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2 ORDER BY lead_field',
+    [accountId, id],
+  );
   return rows.filter((r) => (CRM_LEAD_FIELDS as readonly string[]).includes(r.lead_field));
 }
 
@@ -165,7 +196,10 @@ export function serializedRefresh(
           await saveCrmTokens(db, accountId, id, tokens, secret);
           return tokens;
         } finally {
-          await db.query('UPDATE settings_crm_connections SET refresh_lease_until = NULL WHERE user_id = $1 AND provider = $2', [accountId, id]);
+          await db.query(
+            'UPDATE settings_crm_connections SET refresh_lease_until = NULL WHERE user_id = $1 AND provider = $2',
+            [accountId, id],
+          );
         }
       }
       const current = await stored();

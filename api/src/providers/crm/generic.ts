@@ -24,10 +24,21 @@ export function genericOAuthAdapter(id: CrmId, settings: () => CrmHttpSettings):
     id,
     kind: 'oauth',
     exchangeCode: (code, redirectUri, codeVerifier) =>
-      tokenCall(endpoints(), { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) }, settings()),
+      tokenCall(
+        endpoints(),
+        {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+        },
+        settings(),
+      ),
     refresh: (tokens) => {
       if (!tokens.refreshToken) return Promise.reject(new CrmError('auth_failed', 'no refresh token'));
-      return tokenCall(endpoints(), { grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, settings(), { previous: tokens });
+      return tokenCall(endpoints(), { grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, settings(), {
+        previous: tokens,
+      });
     },
     push: (auth, contacts, mappings, done) => {
       const { apiUrl } = endpoints();

@@ -7,10 +7,29 @@ import { outcomeOf, pushEach } from './rest';
 import { CrmError, type CrmAdapter, type CrmContact, type FieldMapping } from './types';
 
 /** GoHighLevel's own contact fields; a mapped field not listed here is a custom field. */
-const STANDARD = new Set(['firstName', 'lastName', 'name', 'email', 'phone', 'companyName', 'website', 'city', 'country', 'state', 'postalCode', 'address1', 'timezone', 'source']);
+const STANDARD = new Set([
+  'firstName',
+  'lastName',
+  'name',
+  'email',
+  'phone',
+  'companyName',
+  'website',
+  'city',
+  'country',
+  'state',
+  'postalCode',
+  'address1',
+  'timezone',
+  'source',
+]);
 
 /** The body of `POST /contacts/upsert` (API v2, Version 2021-07-28) for one contact. */
-export function ghlContact(contact: CrmContact, mappings: readonly FieldMapping[], locationId: string | null): Record<string, unknown> {
+export function ghlContact(
+  contact: CrmContact,
+  mappings: readonly FieldMapping[],
+  locationId: string | null,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     locationId,
     firstName: contact.first_name,
@@ -29,7 +48,10 @@ export function ghlContact(contact: CrmContact, mappings: readonly FieldMapping[
   for (const { field, value } of mappedValues(contact, mappings)) {
     if (STANDARD.has(field)) body[field] = value;
     // "contact.my_field" is a custom field key; anything else is a custom field id.
-    else customFields.push(field.startsWith('contact.') ? { key: field, field_value: value } : { id: field, field_value: value });
+    else
+      customFields.push(
+        field.startsWith('contact.') ? { key: field, field_value: value } : { id: field, field_value: value },
+      );
   }
   body.customFields = customFields;
   return compact(body);
@@ -41,10 +63,20 @@ export function ghlAdapter(settings: () => CrmHttpSettings): CrmAdapter {
   return {
     id: 'ghl',
     kind: 'oauth',
-    exchangeCode: (code, redirectUri) => tokenCall(endpoints(), { grant_type: 'authorization_code', code, redirect_uri: redirectUri, user_type: 'Location' }, settings()),
+    exchangeCode: (code, redirectUri) =>
+      tokenCall(
+        endpoints(),
+        { grant_type: 'authorization_code', code, redirect_uri: redirectUri, user_type: 'Location' },
+        settings(),
+      ),
     refresh: (tokens) => {
       if (!tokens.refreshToken) return Promise.reject(new CrmError('auth_failed', 'no refresh token'));
-      return tokenCall(endpoints(), { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, user_type: 'Location' }, settings(), { previous: tokens });
+      return tokenCall(
+        endpoints(),
+        { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, user_type: 'Location' },
+        settings(),
+        { previous: tokens },
+      );
     },
     push: (auth, contacts, mappings, done) => {
       const { apiUrl } = endpoints();

@@ -26,14 +26,18 @@ export interface CrmHttpAnswer {
  * is checked in the lookup the socket uses, so a rebinding answer cannot slip in). No redirects are
  * followed. The whole attempt has a deadline. Network failures become CrmError.
  */
-export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings, 'timeoutMs'>): Promise<CrmHttpAnswer> {
+export function crmFetch(
+  request: CrmHttpRequest,
+  settings: Pick<CrmHttpSettings, 'timeoutMs'>,
+): Promise<CrmHttpAnswer> {
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
     return Promise.reject(new CrmError('not_configured', 'invalid URL'));
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return Promise.reject(new CrmError('not_configured', 'invalid URL'));
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+    return Promise.reject(new CrmError('not_configured', 'invalid URL'));
   try {
     refuseLiteral(url);
   } catch {
@@ -68,7 +72,15 @@ export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings
           size += chunk.length;
           if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
         });
-        response.on('end', () => finish(() => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') })));
+        response.on('end', () =>
+          finish(() =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          ),
+        );
         response.on('error', () => finish(() => reject(new CrmError('unavailable', 'the answer broke off'))));
       },
     );
@@ -77,7 +89,13 @@ export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings
       outgoing.destroy();
     }, settings.timeoutMs);
     outgoing.on('error', (error) =>
-      finish(() => reject(error instanceof OutboundRefusedError ? new CrmError('address_refused', url.hostname) : new CrmError('unavailable', 'connection failed'))),
+      finish(() =>
+        reject(
+          error instanceof OutboundRefusedError
+            ? new CrmError('address_refused', url.hostname)
+            : new CrmError('unavailable', 'connection failed'),
+        ),
+      ),
     );
     outgoing.end(body ?? undefined);
   });
@@ -100,7 +118,11 @@ function retryAfterMs(header: string | string[] | undefined, now: number): numbe
  * 429/5xx that outlast the retries become CrmError('rate_limited' / 'unavailable'); every other
  * status is returned to the adapter, which knows what it means.
  */
-export async function crmRequest(request: CrmHttpRequest, settings: CrmHttpSettings, sleep: (ms: number) => Promise<void> = realSleep): Promise<CrmHttpAnswer> {
+export async function crmRequest(
+  request: CrmHttpRequest,
+  settings: CrmHttpSettings,
+  sleep: (ms: number) => Promise<void> = realSleep,
+): Promise<CrmHttpAnswer> {
   let lastError: CrmError | null = null;
   let waitMs: number | null = null;
   for (let attempt = 0; attempt <= settings.maxRetries; attempt += 1) {
@@ -117,7 +139,11 @@ export async function crmRequest(request: CrmHttpRequest, settings: CrmHttpSetti
       throw error;
     }
     if (answer.status === 429 || answer.status >= 500) {
-      lastError = new CrmError(answer.status === 429 ? 'rate_limited' : 'unavailable', `${answer.status} ${errorText(answer.text)}`.trim(), answer.status);
+      lastError = new CrmError(
+        answer.status === 429 ? 'rate_limited' : 'unavailable',
+        `${answer.status} ${errorText(answer.text)}`.trim(),
+        answer.status,
+      );
       waitMs = retryAfterMs(answer.headers['retry-after'], Date.now());
       continue;
     }
@@ -131,9 +157,13 @@ export function errorText(text: string): string {
   let out = text;
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>;
-    const pick = [parsed.message, parsed.error_description, parsed.error, parsed.msg, (parsed.fault as Record<string, unknown> | undefined)?.faultstring].find(
-      (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
-    );
+    const pick = [
+      parsed.message,
+      parsed.error_description,
+      parsed.error,
+      parsed.msg,
+      (parsed.fault as Record<string, unknown> | undefined)?.faultstring,
+    ].find((v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')));
     if (pick !== undefined) out = Array.isArray(pick) ? pick.join('; ') : String(pick);
   } catch {
     // not JSON: the text itself
@@ -141,7 +171,8 @@ export function errorText(text: string): string {
   return out.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-export type CrmUrlVerdict = { ok: true; url: URL } | { ok: false; reason: 'invalid_url' | 'private_address' | 'unresolvable' };
+export type CrmUrlVerdict =
+  { ok: true; url: URL } | { ok: false; reason: 'invalid_url' | 'private_address' | 'unresolvable' };
 
 /**
  * Checks a URL a user gives for a webhook-style CRM (Zapier) before it is stored: the check every

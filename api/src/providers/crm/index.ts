@@ -2,14 +2,35 @@ import { crmHttpSettings, crmKind } from './config';
 import { genericOAuthAdapter } from './generic';
 import { ghlAdapter } from './ghl';
 import { keapAdapter } from './keap';
-import { CrmError, type CrmErrorCode, type CrmAdapter, type CrmConnectionAuth, type CrmContact, type CrmId, type CrmTokens, type FieldMapping, type PushOutcome } from './types';
+import {
+  CrmError,
+  type CrmErrorCode,
+  type CrmAdapter,
+  type CrmConnectionAuth,
+  type CrmContact,
+  type CrmId,
+  type CrmTokens,
+  type FieldMapping,
+  type PushOutcome,
+} from './types';
 import { zapierAdapter } from './zapier';
 
 export * from './types';
 export { checkCrmUrl } from './http';
 export { crmEndpoints, crmHttpSettings, crmKind, crmClientId } from './config';
 export { contactFromResult, type ResultForCrm } from './mapping';
-export { connectedCrms, crmConnectionOwner, hasOwnCrmConnection, parentStoppedSharing, sharingParentOf, offeredCrms, loadCrmConnection, loadFieldMappings, saveCrmTokens, serializedRefresh } from './connections';
+export {
+  connectedCrms,
+  crmConnectionOwner,
+  hasOwnCrmConnection,
+  parentStoppedSharing,
+  sharingParentOf,
+  offeredCrms,
+  loadCrmConnection,
+  loadFieldMappings,
+  saveCrmTokens,
+  serializedRefresh,
+} from './connections';
 
 /** Settings are read per call, so a changed environment (tests) applies at once. */
 const settings = () => crmHttpSettings();
@@ -39,7 +60,12 @@ export function setCrmAdapter(id: CrmId, adapter: CrmAdapter): () => void {
 }
 
 /** The code the CRM returned to /crm/callback, exchanged for tokens. */
-export function exchangeCrmCode(id: CrmId, code: string, redirectUri: string, codeVerifier?: string): Promise<CrmTokens> {
+export function exchangeCrmCode(
+  id: CrmId,
+  code: string,
+  redirectUri: string,
+  codeVerifier?: string,
+): Promise<CrmTokens> {
   return crmAdapter(id).exchangeCode(code, redirectUri, codeVerifier);
 }
 
@@ -62,7 +88,12 @@ export interface PushOptions {
  * 401 (then the rest of the contacts are sent with the new token). Returns one outcome per contact;
  * never throws for a CRM failure.
  */
-export async function pushContacts(auth: CrmConnectionAuth, contacts: readonly CrmContact[], mappings: readonly FieldMapping[], { onTokens, refreshTokens }: PushOptions): Promise<PushOutcome[]> {
+export async function pushContacts(
+  auth: CrmConnectionAuth,
+  contacts: readonly CrmContact[],
+  mappings: readonly FieldMapping[],
+  { onTokens, refreshTokens }: PushOptions,
+): Promise<PushOutcome[]> {
   const adapter = crmAdapter(auth.id);
   const failAll = (done: PushOutcome[], code: CrmErrorCode, detail: string | null) => {
     while (done.length < contacts.length) done.push({ ok: false, code, detail });

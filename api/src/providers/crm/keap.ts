@@ -37,11 +37,15 @@ export function keapAdapter(settings: () => CrmHttpSettings): CrmAdapter {
   return {
     id: 'keap',
     kind: 'oauth',
-    exchangeCode: (code, redirectUri) => tokenCall(endpoints(), { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, settings()),
+    exchangeCode: (code, redirectUri) =>
+      tokenCall(endpoints(), { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, settings()),
     // Keap wants the client credentials as HTTP Basic on a refresh.
     refresh: (tokens) => {
       if (!tokens.refreshToken) return Promise.reject(new CrmError('auth_failed', 'no refresh token'));
-      return tokenCall(endpoints(), { grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, settings(), { basicAuth: true, previous: tokens });
+      return tokenCall(endpoints(), { grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, settings(), {
+        basicAuth: true,
+        previous: tokens,
+      });
     },
     push: (auth, contacts, mappings, done) => {
       const { apiUrl } = endpoints();

@@ -45,7 +45,10 @@ export function contactFromResult(row: ResultForCrm, listType: string, source: s
 }
 
 /** The user's mapping applied: each mapped lead field that has a value, under the CRM's field name. */
-export function mappedValues(contact: CrmContact, mappings: readonly FieldMapping[]): { field: string; value: string }[] {
+export function mappedValues(
+  contact: CrmContact,
+  mappings: readonly FieldMapping[],
+): { field: string; value: string }[] {
   const out: { field: string; value: string }[] = [];
   for (const m of mappings) {
     const value = contact[m.lead_field as CrmLeadField];
@@ -56,5 +59,7 @@ export function mappedValues(contact: CrmContact, mappings: readonly FieldMappin
 
 /** Drops null and undefined members (CRMs treat an explicit null as "clear this field"). */
 export function compact<T extends Record<string, unknown>>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0))) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)),
+  ) as Partial<T>;
 }

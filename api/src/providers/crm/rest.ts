@@ -3,7 +3,13 @@ import { errorText } from './http';
 import { CrmError, type CrmContact, type PushOutcome } from './types';
 
 /** Errors that say the CRM (not this contact) is the problem: the rest of the batch fails the same way. */
-const WHOLE_BATCH: ReadonlySet<string> = new Set(['timeout', 'unavailable', 'rate_limited', 'address_refused', 'not_configured']);
+const WHOLE_BATCH: ReadonlySet<string> = new Set([
+  'timeout',
+  'unavailable',
+  'rate_limited',
+  'address_refused',
+  'not_configured',
+]);
 
 /**
  * Sends contacts one request each, in order, appending to `done`. A 401 is thrown as
@@ -11,7 +17,11 @@ const WHOLE_BATCH: ReadonlySet<string> = new Set(['timeout', 'unavailable', 'rat
  * the CRM itself (timeout, 5xx or 429 after retries, refused address) fails this contact and the
  * rest of the batch at once, so a dead CRM does not cost one timeout per contact.
  */
-export async function pushEach(contacts: readonly CrmContact[], done: PushOutcome[], send: (contact: CrmContact) => Promise<PushOutcome>): Promise<PushOutcome[]> {
+export async function pushEach(
+  contacts: readonly CrmContact[],
+  done: PushOutcome[],
+  send: (contact: CrmContact) => Promise<PushOutcome>,
+): Promise<PushOutcome[]> {
   // Resumes after the contacts already handled (a refresh after a 401 calls again with the same `done`).
   for (let i = done.length; i < contacts.length; i += 1) {
     try {

@@ -14,7 +14,18 @@ export const CRM_DISPLAY_NAMES: Readonly<Record<CrmId, string>> = {
 export type CrmKind = 'oauth' | 'webhook';
 
 /** The lead fields a user maps to CRM fields (Settings → Integration → CRM fields). */
-export const CRM_LEAD_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company', 'job_title', 'website', 'city', 'country', 'linkedin_url'] as const;
+export const CRM_LEAD_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'company',
+  'job_title',
+  'website',
+  'city',
+  'country',
+  'linkedin_url',
+] as const;
 export type CrmLeadField = (typeof CRM_LEAD_FIELDS)[number];
 
 /** One lead as it leaves for a CRM: every mappable field, null when the lead has none. */
@@ -48,7 +59,17 @@ export interface CrmConnectionAuth {
  * Why a CRM call failed; each code has a translated message (API catalogue `settings.crm.<code>`,
  * and the lead-search screens' `crmError.<code>`).
  */
-export type CrmErrorCode = 'timeout' | 'rate_limited' | 'unavailable' | 'auth_failed' | 'rejected' | 'address_refused' | 'bad_answer' | 'not_configured' | 'not_connected' | 'suppressed';
+export type CrmErrorCode =
+  | 'timeout'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'auth_failed'
+  | 'rejected'
+  | 'address_refused'
+  | 'bad_answer'
+  | 'not_configured'
+  | 'not_connected'
+  | 'suppressed';
 
 export class CrmError extends Error {
   constructor(
@@ -63,7 +84,8 @@ export class CrmError extends Error {
 }
 
 /** The outcome of one contact: sent (with the CRM's id when it gave one) or not, with why. */
-export type PushOutcome = { ok: true; externalId: string | null } | { ok: false; code: CrmErrorCode; detail: string | null };
+export type PushOutcome =
+  { ok: true; externalId: string | null } | { ok: false; code: CrmErrorCode; detail: string | null };
 
 /** Per-CRM adapter. `push` sends contacts already mapped to the CRM's own field names. */
 export interface CrmAdapter {
@@ -78,5 +100,10 @@ export interface CrmAdapter {
    * Sends the contacts in order. Returns one outcome per contact. A 401 throws CrmError('auth_failed')
    * carrying how many contacts were already handled in `done` (so the caller can refresh and resume).
    */
-  push(auth: CrmConnectionAuth, contacts: readonly CrmContact[], mappings: readonly FieldMapping[], done: PushOutcome[]): Promise<PushOutcome[]>;
+  push(
+    auth: CrmConnectionAuth,
+    contacts: readonly CrmContact[],
+    mappings: readonly FieldMapping[],
+    done: PushOutcome[],
+  ): Promise<PushOutcome[]>;
 }

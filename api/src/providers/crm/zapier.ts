@@ -25,7 +25,12 @@ export function zapierAdapter(settings: () => CrmHttpSettings): CrmAdapter {
       let answer;
       try {
         answer = await crmRequest(
-          { method: 'POST', url: auth.webhookUrl, headers: { 'content-type': 'application/json' }, body: JSON.stringify(rest.map((c) => flatContact(c, mappings))) },
+          {
+            method: 'POST',
+            url: auth.webhookUrl,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(rest.map((c) => flatContact(c, mappings))),
+          },
           settings(),
         );
       } catch (error) {
@@ -40,7 +45,10 @@ export function zapierAdapter(settings: () => CrmHttpSettings): CrmAdapter {
       }
       // 410 Gone: the Zap was turned off or deleted.
       const detail = errorText(answer.text) || `answered ${answer.status}`;
-      return fail(answer.status === 401 || answer.status === 403 || answer.status === 410 ? 'auth_failed' : 'rejected', detail);
+      return fail(
+        answer.status === 401 || answer.status === 403 || answer.status === 410 ? 'auth_failed' : 'rejected',
+        detail,
+      );
     },
   };
 }

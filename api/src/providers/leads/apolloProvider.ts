@@ -132,7 +132,13 @@ function post<T>(deps: SourceDeps, config: ApolloConfig, path: string, body: Rec
 }
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const looksLikeDomain = (s: string) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(s.trim().replace(/^https?:\/\//i, '').replace(/\/.*$/, ''));
+const looksLikeDomain = (s: string) =>
+  /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(
+    s
+      .trim()
+      .replace(/^https?:\/\//i, '')
+      .replace(/\/.*$/, ''),
+  );
 
 /** Apollo's `email_status` as the spec's outcome: verified → found; guessed/likely → potential. */
 export function apolloOutcome(person: ApolloPerson): EmailOutcome {
@@ -143,14 +149,23 @@ export function apolloOutcome(person: ApolloPerson): EmailOutcome {
 /** Company names of a group search resolved to domains through Organization Search (one call per name, cached). */
 async function companyDomain(deps: SourceDeps, config: ApolloConfig, name: string): Promise<string | null> {
   return ORG_DOMAINS.get(`${config.baseUrl}|${name.toLowerCase()}`, deps.now(), async () => {
-    const { data } = await post<{ organizations?: ApolloOrganization[]; accounts?: ApolloOrganization[] }>(deps, config, 'api/v1/mixed_companies/search', { q_organization_name: name, page: 1, per_page: 1 });
+    const { data } = await post<{ organizations?: ApolloOrganization[]; accounts?: ApolloOrganization[] }>(
+      deps,
+      config,
+      'api/v1/mixed_companies/search',
+      { q_organization_name: name, page: 1, per_page: 1 },
+    );
     const org = [...(data?.accounts ?? []), ...(data?.organizations ?? [])][0];
     return org?.primary_domain ?? domainOf(org?.website_url) ?? null;
   });
 }
 
 /** The People API Search body for a people or group query (spec §3 filters). */
-export async function apolloPeopleFilters(deps: SourceDeps, config: ApolloConfig, query: LeadQuery): Promise<Record<string, unknown>> {
+export async function apolloPeopleFilters(
+  deps: SourceDeps,
+  config: ApolloConfig,
+  query: LeadQuery,
+): Promise<Record<string, unknown>> {
   const f = query.filters;
   const body: Record<string, unknown> = {};
   const title = typeof f.job_title === 'string' ? f.job_title.trim() : '';
@@ -162,10 +177,15 @@ export async function apolloPeopleFilters(deps: SourceDeps, config: ApolloConfig
     body.person_titles = departmentTitles;
     body.include_similar_titles = true;
   }
-  const seniorities = [...new Set([...list(f.seniority), ...list(f.management_levels)].flatMap((s) => APOLLO_SENIORITY[s] ?? []))];
+  const seniorities = [
+    ...new Set([...list(f.seniority), ...list(f.management_levels)].flatMap((s) => APOLLO_SENIORITY[s] ?? [])),
+  ];
   if (seniorities.length) body.person_seniorities = seniorities;
   if (query.location.trim()) body.person_locations = [query.location.trim()];
-  const companies = [...list(f.companies), ...(typeof f.company === 'string' && f.company.trim() ? [f.company.trim()] : [])];
+  const companies = [
+    ...list(f.companies),
+    ...(typeof f.company === 'string' && f.company.trim() ? [f.company.trim()] : []),
+  ];
   const domains: string[] = [];
   for (const company of companies) {
     const domain = looksLikeDomain(company) ? domainOf(company) : await companyDomain(deps, config, company);
@@ -179,14 +199,25 @@ async function peoplePage(deps: SourceDeps, config: ApolloConfig, filters: Recor
   const perPage = config.perPage ?? 25;
   const body = { ...filters, page, per_page: perPage };
   return PEOPLE_PAGES.get(`${config.baseUrl}|people|${JSON.stringify(body)}`, deps.now(), async () => {
-    const { data } = await post<{ people?: ApolloPerson[]; total_entries?: number; pagination?: { total_entries?: number } }>(deps, config, 'api/v1/mixed_people/api_search', body);
+    const { data } = await post<{
+      people?: ApolloPerson[];
+      total_entries?: number;
+      pagination?: { total_entries?: number };
+    }>(deps, config, 'api/v1/mixed_people/api_search', body);
     return { people: data?.people ?? [], total: data?.total_entries ?? data?.pagination?.total_entries ?? 0 };
   });
 }
 
 /** People Enrichment by Apollo id (or name + domain): the person's email and what Apollo knows. */
-async function enrich(deps: SourceDeps, config: ApolloConfig, match: Record<string, unknown>): Promise<ApolloPerson | null> {
-  const { data } = await post<{ person?: ApolloPerson | null }>(deps, config, 'api/v1/people/match', { ...match, reveal_personal_emails: false });
+async function enrich(
+  deps: SourceDeps,
+  config: ApolloConfig,
+  match: Record<string, unknown>,
+): Promise<ApolloPerson | null> {
+  const { data } = await post<{ person?: ApolloPerson | null }>(deps, config, 'api/v1/people/match', {
+    ...match,
+    reveal_personal_emails: false,
+  });
   return data?.person ?? null;
 }
 
@@ -242,7 +273,9 @@ export function apolloCompanyFilters(query: LeadQuery): Record<string, unknown> 
   const min = typeof f.employees_min === 'number' ? f.employees_min : null;
   const max = typeof f.employees_max === 'number' ? f.employees_max : null;
   if (min !== null || max !== null) body.organization_num_employees_ranges = [`${min ?? 1},${max ?? 1_000_000}`];
-  const tech = list(f.technologies).map((t) => APOLLO_TECHNOLOGY[t]).filter(Boolean);
+  const tech = list(f.technologies)
+    .map((t) => APOLLO_TECHNOLOGY[t])
+    .filter(Boolean);
   if (tech.length) body.currently_using_any_of_technology_uids = tech;
   return body;
 }
@@ -276,10 +309,21 @@ export function apolloCompanySearch(deps: SourceDeps, config: ApolloConfig) {
     const perPage = config.perPage ?? 25;
     for (let page = Math.floor(offset / perPage) + 1; ; page += 1) {
       const body = { ...filters, page, per_page: perPage };
-      const { organizations, total } = await ORG_PAGES.get(`${config.baseUrl}|orgs|${JSON.stringify(body)}`, deps.now(), async () => {
-        const { data } = await post<{ organizations?: ApolloOrganization[]; accounts?: ApolloOrganization[]; pagination?: { total_entries?: number } }>(deps, config, 'api/v1/mixed_companies/search', body);
-        return { organizations: [...(data?.accounts ?? []), ...(data?.organizations ?? [])], total: data?.pagination?.total_entries ?? 0 };
-      });
+      const { organizations, total } = await ORG_PAGES.get(
+        `${config.baseUrl}|orgs|${JSON.stringify(body)}`,
+        deps.now(),
+        async () => {
+          const { data } = await post<{
+            organizations?: ApolloOrganization[];
+            accounts?: ApolloOrganization[];
+            pagination?: { total_entries?: number };
+          }>(deps, config, 'api/v1/mixed_companies/search', body);
+          return {
+            organizations: [...(data?.accounts ?? []), ...(data?.organizations ?? [])],
+            total: data?.pagination?.total_entries ?? 0,
+          };
+        },
+      );
       const skip = page === Math.floor(offset / perPage) + 1 ? offset % perPage : 0;
       for (const org of organizations.slice(skip)) yield companyRecord(org);
       if (organizations.length < perPage || page * perPage >= total) return;
@@ -291,7 +335,9 @@ export function apolloCompanySearch(deps: SourceDeps, config: ApolloConfig) {
 function matchOf(lead: StoredLead): Record<string, unknown> {
   const id = lead.key?.startsWith('apollo:') ? lead.key.slice('apollo:'.length) : null;
   const domain = domainOf(lead.website);
-  return id ? { id } : { name: lead.name, ...(domain ? { domain } : {}), ...(lead.company ? { organization_name: lead.company } : {}) };
+  return id
+    ? { id }
+    : { name: lead.name, ...(domain ? { domain } : {}), ...(lead.company ? { organization_name: lead.company } : {}) };
 }
 
 /** People "get phones": People Enrichment of the stored lead (by Apollo id when it came from Apollo). */
@@ -299,7 +345,10 @@ export function apolloFindPhone(deps: SourceDeps, config: ApolloConfig) {
   return async (lead: StoredLead): Promise<string | null> => {
     const person = await enrich(deps, config, matchOf(lead));
     const number = person?.phone_numbers?.[0];
-    return normalisePhone(number?.sanitized_number ?? number?.raw_number, null) ?? normalisePhone(person?.organization?.primary_phone?.sanitized_number, null);
+    return (
+      normalisePhone(number?.sanitized_number ?? number?.raw_number, null) ??
+      normalisePhone(person?.organization?.primary_phone?.sanitized_number, null)
+    );
   };
 }
 
@@ -312,7 +361,15 @@ export function apolloEmployees(deps: SourceDeps, config: ApolloConfig, limit = 
     const out: EmployeeRecord[] = [];
     for (const person of people.slice(0, limit)) {
       const r = personRecord((await enrich(deps, config, { id: person.id })) ?? person, person);
-      out.push({ name: r.name, job_title: r.job_title ?? '', department: r.department, seniority: r.seniority, email: r.email, phone: r.phone, linkedin_url: r.linkedin_url });
+      out.push({
+        name: r.name,
+        job_title: r.job_title ?? '',
+        department: r.department,
+        seniority: r.seniority,
+        email: r.email,
+        phone: r.phone,
+        linkedin_url: r.linkedin_url,
+      });
     }
     return out;
   };
@@ -323,13 +380,28 @@ export function apolloEmailFinder(deps: SourceDeps, config: ApolloConfig): Email
   return {
     id: 'apollo',
     async find(lookup) {
-      const names = lookup.first_name || lookup.last_name ? { first_name: lookup.first_name, last_name: lookup.last_name } : lookup.full_name ? splitName(lookup.full_name) : null;
+      const names =
+        lookup.first_name || lookup.last_name
+          ? { first_name: lookup.first_name, last_name: lookup.last_name }
+          : lookup.full_name
+            ? splitName(lookup.full_name)
+            : null;
       // Apollo finds people, not a company's generic inbox.
       if (!names?.first_name || !names.last_name) return null;
-      const person = await enrich(deps, config, { first_name: names.first_name, last_name: names.last_name, domain: lookup.domain });
+      const person = await enrich(deps, config, {
+        first_name: names.first_name,
+        last_name: names.last_name,
+        domain: lookup.domain,
+      });
       if (!person?.email) return null;
       const verified = person.email_status === 'verified';
-      return { email: person.email, outcome: verified ? 'found' : 'potential', verified, source: 'apollo', source_url: null };
+      return {
+        email: person.email,
+        outcome: verified ? 'found' : 'potential',
+        verified,
+        source: 'apollo',
+        source_url: null,
+      };
     },
   };
 }
@@ -347,12 +419,16 @@ export function apolloRevealPhone(deps: SourceDeps, config: ApolloConfig, public
     const url = new URL('api/v1/people/match', config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
     url.searchParams.set('reveal_phone_number', 'true');
     url.searchParams.set('webhook_url', webhook);
-    const { data, text } = await requestJson<{ person?: ApolloPerson | null; request_id?: string | number | null }>(deps, 'apollo', {
-      method: 'POST',
-      url,
-      headers: { 'x-api-key': config.apiKey, 'content-type': 'application/json', 'cache-control': 'no-cache' },
-      body: JSON.stringify({ ...matchOf(lead), reveal_personal_emails: false }),
-    });
+    const { data, text } = await requestJson<{ person?: ApolloPerson | null; request_id?: string | number | null }>(
+      deps,
+      'apollo',
+      {
+        method: 'POST',
+        url,
+        headers: { 'x-api-key': config.apiKey, 'content-type': 'application/json', 'cache-control': 'no-cache' },
+        body: JSON.stringify({ ...matchOf(lead), reveal_personal_emails: false }),
+      },
+    );
     const person = data?.person ?? null;
     // The request id is a signed 64-bit integer (often negative), past what a JSON number holds in
     // JavaScript: read from the answer's text, digit for digit, and kept as text.
@@ -374,11 +450,18 @@ interface ApolloPhoneWebhookPerson {
  * the person out of `people[]` when known; a payload about someone else brings nothing.
  * Payload: https://docs.apollo.io/reference/poll-webhook-result (request_type `phone`).
  */
-export function apolloWebhookPhone(payload: { people?: ApolloPhoneWebhookPerson[] | null }, personId: string | null): { phone: string | null; matched: boolean } {
+export function apolloWebhookPhone(
+  payload: { people?: ApolloPhoneWebhookPerson[] | null },
+  personId: string | null,
+): { phone: string | null; matched: boolean } {
   const people = payload.people ?? [];
   const person = personId ? people.find((p) => p.id === personId) : people[0];
   if (!person) return { phone: null, matched: false };
-  const numbers = [...(person.phone_numbers ?? [])].sort((a, b) => Number((b.type_cd ?? b.type) === 'mobile') - Number((a.type_cd ?? a.type) === 'mobile') || (a.position ?? 0) - (b.position ?? 0));
+  const numbers = [...(person.phone_numbers ?? [])].sort(
+    (a, b) =>
+      Number((b.type_cd ?? b.type) === 'mobile') - Number((a.type_cd ?? a.type) === 'mobile') ||
+      (a.position ?? 0) - (b.position ?? 0),
+  );
   for (const n of numbers) {
     const phone = normalisePhone(n.sanitized_number ?? n.raw_number, null);
     if (phone) return { phone, matched: true };
@@ -394,8 +477,16 @@ export function apolloWebhookPhone(payload: { people?: ApolloPhoneWebhookPerson[
  */
 export function apolloPollPhoneReveal(deps: SourceDeps, config: ApolloConfig) {
   return async (requestId: string): Promise<{ people?: ApolloPhoneWebhookPerson[] | null } | 'pending' | null> => {
-    const url = new URL(`api/v1/webhook_result/${encodeURIComponent(requestId)}`, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
-    const { status, data } = await requestJson<{ error_code?: string; webhook_status?: string; request_type?: string; webhook_result?: { people?: ApolloPhoneWebhookPerson[] | null } | null }>(
+    const url = new URL(
+      `api/v1/webhook_result/${encodeURIComponent(requestId)}`,
+      config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`,
+    );
+    const { status, data } = await requestJson<{
+      error_code?: string;
+      webhook_status?: string;
+      request_type?: string;
+      webhook_result?: { people?: ApolloPhoneWebhookPerson[] | null } | null;
+    }>(
       deps,
       'apollo',
       { method: 'GET', url, headers: { 'x-api-key': config.apiKey, 'cache-control': 'no-cache' } },

@@ -1,11 +1,92 @@
 import { createHash } from 'node:crypto';
-import { DEPARTMENTS, MANAGEMENT_LEVELS, PLACE_TYPES, SENIORITIES, WEBSITE_TECHNOLOGIES, COMPANY_INDUSTRIES } from './catalog';
+import {
+  DEPARTMENTS,
+  MANAGEMENT_LEVELS,
+  PLACE_TYPES,
+  SENIORITIES,
+  WEBSITE_TECHNOLOGIES,
+  COMPANY_INDUSTRIES,
+} from './catalog';
 import type { EmailOutcome, LeadProvider, LeadQuery, LeadRecord } from './types';
 
-const FIRST_NAMES = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Lucas', 'Sofia', 'Ethan', 'Chloe', 'Mateo', 'Lena', 'Jonas', 'Clara', 'Hugo', 'Nora', 'Elias', 'Zoe', 'Omar', 'Ines', 'Felix', 'Maya', 'Leo', 'Aria', 'Theo'];
-const LAST_NAMES = ['Garcia', 'Smith', 'Müller', 'Martin', 'Rossi', 'Dubois', 'Novak', 'Silva', 'Jensen', 'Kowalski', 'Brown', 'Lopez', 'Schmidt', 'Moreau', 'Weber', 'Taylor', 'Fischer', 'Bernard', 'Costa', 'Nielsen'];
-const COMPANY_WORDS = ['Blue', 'North', 'Bright', 'Summit', 'Cedar', 'Harbor', 'Nova', 'Atlas', 'Pioneer', 'Granite', 'Silver', 'Maple', 'Orbit', 'Vertex', 'Lumen', 'Evergreen'];
-const COMPANY_SUFFIXES = ['Labs', 'Partners', 'Group', 'Works', 'Studio', 'Systems', 'Solutions', 'Collective', 'Digital', 'Co'];
+const FIRST_NAMES = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Emma',
+  'Lucas',
+  'Sofia',
+  'Ethan',
+  'Chloe',
+  'Mateo',
+  'Lena',
+  'Jonas',
+  'Clara',
+  'Hugo',
+  'Nora',
+  'Elias',
+  'Zoe',
+  'Omar',
+  'Ines',
+  'Felix',
+  'Maya',
+  'Leo',
+  'Aria',
+  'Theo',
+];
+const LAST_NAMES = [
+  'Garcia',
+  'Smith',
+  'Müller',
+  'Martin',
+  'Rossi',
+  'Dubois',
+  'Novak',
+  'Silva',
+  'Jensen',
+  'Kowalski',
+  'Brown',
+  'Lopez',
+  'Schmidt',
+  'Moreau',
+  'Weber',
+  'Taylor',
+  'Fischer',
+  'Bernard',
+  'Costa',
+  'Nielsen',
+];
+const COMPANY_WORDS = [
+  'Blue',
+  'North',
+  'Bright',
+  'Summit',
+  'Cedar',
+  'Harbor',
+  'Nova',
+  'Atlas',
+  'Pioneer',
+  'Granite',
+  'Silver',
+  'Maple',
+  'Orbit',
+  'Vertex',
+  'Lumen',
+  'Evergreen',
+];
+const COMPANY_SUFFIXES = [
+  'Labs',
+  'Partners',
+  'Group',
+  'Works',
+  'Studio',
+  'Systems',
+  'Solutions',
+  'Collective',
+  'Digital',
+  'Co',
+];
 const JOB_TITLES: Readonly<Record<string, readonly string[]>> = {
   Engineering: ['Software Engineer', 'Engineering Manager', 'CTO', 'Platform Lead'],
   Sales: ['Account Executive', 'Sales Director', 'VP of Sales', 'Sales Development Rep'],
@@ -40,7 +121,8 @@ const slug = (text: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : []);
+const asList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
 const asText = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** Stable text of a query: keys sorted, so `{a,b}` and `{b,a}` are the same search. */
@@ -56,7 +138,11 @@ export function canonicalQuery(query: LeadQuery): string {
     }
     return value;
   };
-  return JSON.stringify({ type: query.type, location: query.location.trim().toLowerCase(), filters: sortKeys(query.filters) });
+  return JSON.stringify({
+    type: query.type,
+    location: query.location.trim().toLowerCase(),
+    filters: sortKeys(query.filters),
+  });
 }
 
 function outcome(random: () => number): EmailOutcome {
@@ -78,8 +164,16 @@ export function demoRecord(query: LeadQuery, index: number): LeadRecord {
   const city = query.location.split(',')[0]?.trim() || query.location;
   const country = query.location.includes(',') ? (query.location.split(',').pop()?.trim() ?? null) : null;
   const found = outcome(random);
-  const phone = random() < 0.55 ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}` : null;
-  const personEmail = (d: string) => (found === 'not_found' ? null : found === 'found' ? `${slug(first)}.${slug(last)}@${d}` : `${slug(first).charAt(0)}${slug(last)}@${d}`);
+  const phone =
+    random() < 0.55
+      ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}`
+      : null;
+  const personEmail = (d: string) =>
+    found === 'not_found'
+      ? null
+      : found === 'found'
+        ? `${slug(first)}.${slug(last)}@${d}`
+        : `${slug(first).charAt(0)}${slug(last)}@${d}`;
   const base: LeadRecord = {
     key,
     name: person,
@@ -108,8 +202,13 @@ export function demoRecord(query: LeadQuery, index: number): LeadRecord {
       const seniorities = asList(f.seniority);
       const levels = asList(f.management_levels);
       const groupCompanies = asList(f.companies);
-      const company = query.type === 'group' && groupCompanies.length ? groupCompanies[index % groupCompanies.length]! : (asText(f.company) ?? companyName);
-      const companyDomain = company.includes('.') ? company.replace(/^https?:\/\//, '').replace(/\/.*$/, '') : `${slug(company).replace(/-/g, '')}.example`;
+      const company =
+        query.type === 'group' && groupCompanies.length
+          ? groupCompanies[index % groupCompanies.length]!
+          : (asText(f.company) ?? companyName);
+      const companyDomain = company.includes('.')
+        ? company.replace(/^https?:\/\//, '').replace(/\/.*$/, '')
+        : `${slug(company).replace(/-/g, '')}.example`;
       return {
         ...base,
         company,
@@ -140,7 +239,10 @@ export function demoRecord(query: LeadQuery, index: number): LeadRecord {
         employee_count: 2 + Math.floor(random() * 60),
         email: found === 'not_found' ? null : `${found === 'found' ? 'hello' : 'info'}@${site}`,
         phone,
-        social: { technology: technologies.length ? pick(random, technologies) : pick(random, WEBSITE_TECHNOLOGIES), rating: Math.round((3 + random() * 2) * 10) / 10 },
+        social: {
+          technology: technologies.length ? pick(random, technologies) : pick(random, WEBSITE_TECHNOLOGIES),
+          rating: Math.round((3 + random() * 2) * 10) / 10,
+        },
       };
     }
     case 'company': {
@@ -160,7 +262,10 @@ export function demoRecord(query: LeadQuery, index: number): LeadRecord {
       };
     }
     case 'domain': {
-      const target = String(f.domain ?? domain).replace(/^https?:\/\//, '').replace(/\/.*$/, '').toLowerCase();
+      const target = String(f.domain ?? domain)
+        .replace(/^https?:\/\//, '')
+        .replace(/\/.*$/, '')
+        .toLowerCase();
       const department = pick(random, DEPARTMENTS);
       return {
         ...base,
@@ -243,7 +348,10 @@ export const demoLeadProvider: LeadProvider = {
         department,
         seniority: pick(random, SENIORITIES),
         email: outcome < 0.7 ? `${slug(first)}.${slug(last)}@${host}` : null,
-        phone: random() < 0.4 ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}` : null,
+        phone:
+          random() < 0.4
+            ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}`
+            : null,
         linkedin_url: `https://www.linkedin.com/in/${slug(`${first} ${last}`)}-${Math.floor(random() * 1e6).toString(36)}`,
       };
     });
@@ -254,7 +362,10 @@ export const demoLeadProvider: LeadProvider = {
     const handle = String(lead.social?.handle ?? slug(lead.name)).replace(/^@/, '');
     return {
       email: `${handle}@mail.example`,
-      phone: random() < 0.3 ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}` : null,
+      phone:
+        random() < 0.3
+          ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}`
+          : null,
       social: {
         avg_likes: Math.floor(200 + random() * 20000),
         avg_views: Math.floor(1000 + random() * 200000),
@@ -275,8 +386,15 @@ export const demoLeadProvider: LeadProvider = {
     const random = rng(`visitor#${visit.ip}#${path}`);
     if (random() < 0.1) return null;
     const site = hostOf(visit.url) ?? 'your-site.example';
-    const record = demoRecord({ type: 'intent', location: '', filters: { website: site } }, Math.floor(random() * 1_000_000));
-    return { ...record, city: null, social: { visited: site, page: path, pages_viewed: 1, referrer: visit.referrer ?? '' } };
+    const record = demoRecord(
+      { type: 'intent', location: '', filters: { website: site } },
+      Math.floor(random() * 1_000_000),
+    );
+    return {
+      ...record,
+      city: null,
+      social: { visited: site, page: path, pages_viewed: 1, referrer: visit.referrer ?? '' },
+    };
   },
 };
 

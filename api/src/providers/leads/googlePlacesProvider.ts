@@ -45,9 +45,16 @@ interface Place {
 
 const PAGES = new AnswerCache<{ places: Place[]; next: string | null }>(10 * 60_000);
 
-export const googleStatuses: CallOptions['classify'] = (status, body) => (status === 400 && /API_KEY_INVALID|API key not valid/.test(body) ? 'key_refused' : undefined);
+export const googleStatuses: CallOptions['classify'] = (status, body) =>
+  status === 400 && /API_KEY_INVALID|API key not valid/.test(body) ? 'key_refused' : undefined;
 
-async function textSearch(deps: SourceDeps, config: GooglePlacesConfig, apiKey: string, textQuery: string, pageToken: string | null) {
+async function textSearch(
+  deps: SourceDeps,
+  config: GooglePlacesConfig,
+  apiKey: string,
+  textQuery: string,
+  pageToken: string | null,
+) {
   return PAGES.get(`${config.baseUrl}|${apiKey.slice(-6)}|${textQuery}|${pageToken ?? ''}`, deps.now(), async () => {
     const url = new URL('v1/places:searchText', config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
     const body: Record<string, unknown> = { textQuery, pageSize: 20 };
@@ -55,7 +62,16 @@ async function textSearch(deps: SourceDeps, config: GooglePlacesConfig, apiKey: 
     const { data } = await requestJson<{ places?: Place[]; nextPageToken?: string }>(
       deps,
       'google_places',
-      { method: 'POST', url, headers: { 'content-type': 'application/json', 'x-goog-api-key': apiKey, 'x-goog-fieldmask': PLACES_FIELD_MASK }, body: JSON.stringify(body) },
+      {
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          'x-goog-api-key': apiKey,
+          'x-goog-fieldmask': PLACES_FIELD_MASK,
+        },
+        body: JSON.stringify(body),
+      },
       { classify: googleStatuses },
     );
     return { places: data?.places ?? [], next: data?.nextPageToken ?? null };
@@ -71,7 +87,8 @@ function placeRecord(place: Place, category: string): LeadRecord {
   const country = component(place, 'country', true);
   const social: Record<string, string> = { source: 'google_places' };
   if (place.formattedAddress) social.address = place.formattedAddress;
-  if (place.regularOpeningHours?.weekdayDescriptions?.length) social.opening_hours = place.regularOpeningHours.weekdayDescriptions.join('; ');
+  if (place.regularOpeningHours?.weekdayDescriptions?.length)
+    social.opening_hours = place.regularOpeningHours.weekdayDescriptions.join('; ');
   const name = place.displayName?.text ?? place.id;
   return {
     key: `google:${place.id}`,
@@ -96,7 +113,8 @@ function placeRecord(place: Place, category: string): LeadRecord {
 
 /** Local search through Text Search: category by category, page by page; `offset` counts across them. */
 export function googlePlacesSearch(deps: SourceDeps, config: GooglePlacesConfig, finder: EmailFinder | null) {
-  return (query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord> => withEmailsAhead(places(query, options), finder, options.limit);
+  return (query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord> =>
+    withEmailsAhead(places(query, options), finder, options.limit);
 
   async function* places(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
     const apiKey = query.credentials?.googleApiKey?.trim() || config.apiKey;
@@ -107,7 +125,13 @@ export function googlePlacesSearch(deps: SourceDeps, config: GooglePlacesConfig,
     for (const category of categories) {
       let token: string | null = null;
       for (let pages = 0; pages < 3; pages += 1) {
-        const { places, next }: { places: Place[]; next: string | null } = await textSearch(deps, config, apiKey, `${category} in ${query.location}`, token);
+        const { places, next }: { places: Place[]; next: string | null } = await textSearch(
+          deps,
+          config,
+          apiKey,
+          `${category} in ${query.location}`,
+          token,
+        );
         for (const place of places) {
           if (seen.has(place.id)) continue;
           seen.add(place.id);

@@ -37,27 +37,58 @@ interface DomainSearchAnswer {
 }
 
 interface FinderAnswer {
-  data: { email: string | null; score?: number; first_name?: string; last_name?: string; position?: string | null; verification?: { status?: string | null } | null; sources?: { uri?: string }[] };
+  data: {
+    email: string | null;
+    score?: number;
+    first_name?: string;
+    last_name?: string;
+    position?: string | null;
+    verification?: { status?: string | null } | null;
+    sources?: { uri?: string }[];
+  };
 }
 
-export const hunterStatuses: CallOptions['classify'] = (status) => (status === 403 ? 'retry' : status === 429 ? 'quota_exhausted' : status === 401 ? 'key_refused' : undefined);
+export const hunterStatuses: CallOptions['classify'] = (status) =>
+  status === 403 ? 'retry' : status === 429 ? 'quota_exhausted' : status === 401 ? 'key_refused' : undefined;
 const PAGES = new AnswerCache<DomainSearchAnswer>(10 * 60_000);
 
-function call<T>(deps: SourceDeps, config: HunterConfig, path: string, params: Record<string, string>, accept: number[] = []) {
+function call<T>(
+  deps: SourceDeps,
+  config: HunterConfig,
+  path: string,
+  params: Record<string, string>,
+  accept: number[] = [],
+) {
   const url = new URL(path, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
   url.search = new URLSearchParams(params).toString();
-  return requestJson<T>(deps, 'hunter', { method: 'GET', url, headers: { 'x-api-key': config.apiKey } }, { classify: hunterStatuses, accept });
+  return requestJson<T>(
+    deps,
+    'hunter',
+    { method: 'GET', url, headers: { 'x-api-key': config.apiKey } },
+    { classify: hunterStatuses, accept },
+  );
 }
 
-async function domainSearchPage(deps: SourceDeps, config: HunterConfig, domain: string, offset: number, type?: 'personal'): Promise<DomainSearchAnswer> {
+async function domainSearchPage(
+  deps: SourceDeps,
+  config: HunterConfig,
+  domain: string,
+  offset: number,
+  type?: 'personal',
+): Promise<DomainSearchAnswer> {
   const limit = String(config.pageSize ?? 10);
   const params: Record<string, string> = { domain, limit, offset: String(offset) };
   if (type) params.type = type;
-  return PAGES.get(`${config.baseUrl}|${JSON.stringify(params)}`, deps.now(), async () => (await call<DomainSearchAnswer>(deps, config, 'v2/domain-search', params)).data);
+  return PAGES.get(
+    `${config.baseUrl}|${JSON.stringify(params)}`,
+    deps.now(),
+    async () => (await call<DomainSearchAnswer>(deps, config, 'v2/domain-search', params)).data,
+  );
 }
 
 const verified = (status: string | null | undefined) => status === 'valid';
-const fullName = (e: { first_name?: string | null; last_name?: string | null }) => [e.first_name, e.last_name].filter(Boolean).join(' ');
+const fullName = (e: { first_name?: string | null; last_name?: string | null }) =>
+  [e.first_name, e.last_name].filter(Boolean).join(' ');
 
 function emailRecord(domain: string, organization: string | null, country: string | null, e: HunterEmail): LeadRecord {
   const social: Record<string, string | number> = { source: 'hunter' };
@@ -93,7 +124,8 @@ export function hunterDomainSearch(deps: SourceDeps, config: HunterConfig) {
     const size = config.pageSize ?? 10;
     for (let start = offset - (offset % size); ; start += size) {
       const { data, meta } = await domainSearchPage(deps, config, domain, start);
-      for (const e of data.emails.slice(start < offset ? offset - start : 0)) yield emailRecord(domain, data.organization ?? null, data.country ?? null, e);
+      for (const e of data.emails.slice(start < offset ? offset - start : 0))
+        yield emailRecord(domain, data.organization ?? null, data.country ?? null, e);
       if (data.emails.length < size || start + size >= meta.results) return;
     }
   };
@@ -124,18 +156,45 @@ export function hunterEmailFinder(deps: SourceDeps, config: HunterConfig): Email
   return {
     id: 'hunter',
     async find(lookup): Promise<FoundEmail | null> {
-      const names = lookup.first_name || lookup.last_name ? { first_name: lookup.first_name ?? null, last_name: lookup.last_name ?? null } : lookup.full_name ? splitName(lookup.full_name) : null;
+      const names =
+        lookup.first_name || lookup.last_name
+          ? { first_name: lookup.first_name ?? null, last_name: lookup.last_name ?? null }
+          : lookup.full_name
+            ? splitName(lookup.full_name)
+            : null;
       if (names?.first_name && names.last_name) {
-        const { status, data } = await call<FinderAnswer>(deps, config, 'v2/email-finder', { domain: lookup.domain, first_name: names.first_name, last_name: names.last_name }, [404]);
+        const { status, data } = await call<FinderAnswer>(
+          deps,
+          config,
+          'v2/email-finder',
+          { domain: lookup.domain, first_name: names.first_name, last_name: names.last_name },
+          [404],
+        );
         if (status === 404 || !data?.data?.email) return null;
         const ok = verified(data.data.verification?.status);
-        return { email: data.data.email, outcome: ok ? 'found' : 'potential', verified: ok, source: 'hunter', source_url: data.data.sources?.[0]?.uri ?? null };
+        return {
+          email: data.data.email,
+          outcome: ok ? 'found' : 'potential',
+          verified: ok,
+          source: 'hunter',
+          source_url: data.data.sources?.[0]?.uri ?? null,
+        };
       }
       const { data } = await domainSearchPage(deps, config, lookup.domain, 0);
-      const best = [...data.emails].sort((a, b) => Number(verified(b.verification?.status)) - Number(verified(a.verification?.status)) || (b.confidence ?? 0) - (a.confidence ?? 0))[0];
+      const best = [...data.emails].sort(
+        (a, b) =>
+          Number(verified(b.verification?.status)) - Number(verified(a.verification?.status)) ||
+          (b.confidence ?? 0) - (a.confidence ?? 0),
+      )[0];
       if (!best) return null;
       const ok = verified(best.verification?.status);
-      return { email: best.value, outcome: ok || (best.sources?.length ?? 0) > 0 ? 'found' : 'potential', verified: ok, source: 'hunter', source_url: best.sources?.[0]?.uri ?? null };
+      return {
+        email: best.value,
+        outcome: ok || (best.sources?.length ?? 0) > 0 ? 'found' : 'potential',
+        verified: ok,
+        source: 'hunter',
+        source_url: best.sources?.[0]?.uri ?? null,
+      };
     },
   };
 }
@@ -160,8 +219,18 @@ export interface HunterVerification {
 }
 
 /** Email Verifier: Hunter's verdict on one address, or `pending` while Hunter is still checking it (HTTP 202). */
-export async function hunterVerify(deps: SourceDeps, config: HunterConfig, email: string): Promise<HunterVerification | 'pending'> {
-  const { status, data } = await call<{ data: HunterVerification }>(deps, config, 'v2/email-verifier', { email }, [202, 222]);
+export async function hunterVerify(
+  deps: SourceDeps,
+  config: HunterConfig,
+  email: string,
+): Promise<HunterVerification | 'pending'> {
+  const { status, data } = await call<{ data: HunterVerification }>(
+    deps,
+    config,
+    'v2/email-verifier',
+    { email },
+    [202, 222],
+  );
   if (status === 202 || !data?.data?.status) return 'pending';
   return data.data;
 }

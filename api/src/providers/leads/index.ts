@@ -1,7 +1,14 @@
 import { demoLeadProvider } from './demoProvider';
 import { domainEngine, siteSources } from './domain';
 import { SEARCH_TYPES, type SearchType } from './catalog';
-import { assembleLeadSourceChains, effectiveKey, emailFinders, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
+import {
+  assembleLeadSourceChains,
+  effectiveKey,
+  emailFinders,
+  NO_SETTINGS,
+  type LeadSourceExtras,
+  type LeadSourceSettings,
+} from './leadSources';
 import { hunterGrader, installEmailGrader } from './emailGrades';
 import { emailWaterfall, installEmailFinder } from './emailFinder';
 import type { LeadSourcesConfig } from './sourceConfig';

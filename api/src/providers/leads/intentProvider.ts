@@ -23,7 +23,8 @@ export interface IpinfoConfig {
 export type ReverseLookup = (ip: string) => Promise<string[]>;
 
 /** Host names of access providers and hosting rather than a company's own network. */
-const ACCESS_NETWORK = /(^|[.-])(dyn|dynamic|dhcp|dsl|adsl|vdsl|cable|pool|ppp|pppoe|broadband|cust|customer|client|static|mobile|wireless|fibre|fiber|ftth|res|residential|ip|host|compute|cloud|vps|server|amazonaws|googleusercontent|azure|linode|hetzner|ovh)[.\d-]/i;
+const ACCESS_NETWORK =
+  /(^|[.-])(dyn|dynamic|dhcp|dsl|adsl|vdsl|cable|pool|ppp|pppoe|broadband|cust|customer|client|static|mobile|wireless|fibre|fiber|ftth|res|residential|ip|host|compute|cloud|vps|server|amazonaws|googleusercontent|azure|linode|hetzner|ovh)[.\d-]/i;
 const TWO_LEVEL_SUFFIX = /\.(co|com|net|org|gov|ac|edu)\.[a-z]{2}$/i;
 
 /** The registrable domain of a company host name (`mail.acme.co.uk` → `acme.co.uk`); null for an access provider's name. */
@@ -34,7 +35,14 @@ export function companyDomainOfHost(host: string): string | null {
   return labels.slice(TWO_LEVEL_SUFFIX.test(name) ? -3 : -2).join('.');
 }
 
-function visitRecord(visit: SiteVisit, domain: string, company: string | null, city: string | null, country: string | null, source: string): LeadRecord {
+function visitRecord(
+  visit: SiteVisit,
+  domain: string,
+  company: string | null,
+  city: string | null,
+  country: string | null,
+  source: string,
+): LeadRecord {
   const page = (() => {
     try {
       const u = new URL(visit.url);
@@ -75,7 +83,11 @@ export function reverseLookupFromEnv(env: NodeJS.ProcessEnv = process.env): Reve
 }
 
 /** Keyless: reverse DNS of the visitor's address. */
-export function reverseDnsIdentify(deps: Pick<SourceDeps, 'now'>, finder: EmailFinder | null, reverse: ReverseLookup = reverseLookupFromEnv()) {
+export function reverseDnsIdentify(
+  deps: Pick<SourceDeps, 'now'>,
+  finder: EmailFinder | null,
+  reverse: ReverseLookup = reverseLookupFromEnv(),
+) {
   return async (visit: SiteVisit): Promise<LeadRecord | null> => {
     if (!isIP(visit.ip) || isPrivateAddress(visit.ip)) return null;
     const domain = await PTR_CACHE.get(visit.ip, deps.now(), async () => {
@@ -109,20 +121,41 @@ interface IpinfoAnswer {
 const IPINFO_CACHE = new AnswerCache<IpinfoAnswer | null>(24 * 3600_000, 5000);
 
 /** IPinfo by token: the company (or the network's owner when it is a business, not an ISP or host). */
-export function ipinfoIdentify(deps: SourceDeps, config: IpinfoConfig, finder: EmailFinder | null, fallback: ((visit: SiteVisit) => Promise<LeadRecord | null>) | null) {
+export function ipinfoIdentify(
+  deps: SourceDeps,
+  config: IpinfoConfig,
+  finder: EmailFinder | null,
+  fallback: ((visit: SiteVisit) => Promise<LeadRecord | null>) | null,
+) {
   return async (visit: SiteVisit): Promise<LeadRecord | null> => {
     if (!isIP(visit.ip) || isPrivateAddress(visit.ip)) return null;
     const answer = await IPINFO_CACHE.get(visit.ip, deps.now(), async () => {
-      const url = new URL(encodeURIComponent(visit.ip), config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
-      const { status, data } = await requestJson<IpinfoAnswer>(deps, 'ipinfo', { method: 'GET', url, headers: { authorization: `Bearer ${config.apiKey}` } }, { accept: [404] });
+      const url = new URL(
+        encodeURIComponent(visit.ip),
+        config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`,
+      );
+      const { status, data } = await requestJson<IpinfoAnswer>(
+        deps,
+        'ipinfo',
+        { method: 'GET', url, headers: { authorization: `Bearer ${config.apiKey}` } },
+        { accept: [404] },
+      );
       return status === 404 ? null : data;
     });
     if (!answer || answer.bogon) return null;
     const business = (kind?: string) => kind === 'business' || kind === 'education' || kind === 'government';
-    const company = answer.company && business(answer.company.type) && answer.company.domain ? answer.company : answer.asn && business(answer.asn.type) && answer.asn.domain ? answer.asn : null;
+    const company =
+      answer.company && business(answer.company.type) && answer.company.domain
+        ? answer.company
+        : answer.asn && business(answer.asn.type) && answer.asn.domain
+          ? answer.asn
+          : null;
     const fromHost = !company && answer.hostname ? companyDomainOfHost(answer.hostname) : null;
     if (!company && !fromHost) return fallback ? fallback(visit) : null;
     const domain = company?.domain ?? fromHost!;
-    return withEmail(visitRecord(visit, domain, company?.name ?? null, answer.city ?? null, answer.country ?? null, 'ipinfo'), finder);
+    return withEmail(
+      visitRecord(visit, domain, company?.name ?? null, answer.city ?? null, answer.country ?? null, 'ipinfo'),
+      finder,
+    );
   };
 }

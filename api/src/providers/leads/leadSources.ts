@@ -1,6 +1,14 @@
 import type { SearchType } from './catalog';
 import { emailWaterfall, type EmailFinder } from './emailFinder';
-import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhone, apolloPeopleSearch, apolloPollPhoneReveal, apolloRevealPhone } from './apolloProvider';
+import {
+  apolloCompanySearch,
+  apolloEmailFinder,
+  apolloEmployees,
+  apolloFindPhone,
+  apolloPeopleSearch,
+  apolloPollPhoneReveal,
+  apolloRevealPhone,
+} from './apolloProvider';
 import { googlePlacesSearch } from './googlePlacesProvider';
 import { hunterDomainSearch, hunterEmailFinder, hunterEmployees } from './hunterProvider';
 import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intentProvider';
@@ -10,7 +18,15 @@ import { wikidataCompanySearch } from './wikidataProvider';
 import { youtubeCovers, youtubeEnrich, youtubeSearch } from './youtubeProvider';
 import type { EmailSourceId, KeyedSource, KeyedSourceId, LeadSourcesConfig } from './sourceConfig';
 import type { SourceDeps } from './sourceHttp';
-import type { EmployeeRecord, InfluencerEnrichment, LeadProvider, LeadQuery, LeadRecord, SiteVisit, StoredLead } from './types';
+import type {
+  EmployeeRecord,
+  InfluencerEnrichment,
+  LeadProvider,
+  LeadQuery,
+  LeadRecord,
+  SiteVisit,
+  StoredLead,
+} from './types';
 
 /** The parts a real provider is made of; a part a source does not offer answers "nothing found". */
 export interface ProviderParts {
@@ -43,7 +59,11 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
     ...(parts.revealPhone ? { revealPhone: parts.revealPhone } : {}),
     ...(parts.pollPhoneReveal ? { pollPhoneReveal: parts.pollPhoneReveal } : {}),
     findEmployees: parts.findEmployees ?? (async () => []),
-    enrichInfluencer: parts.enrichInfluencer ?? (enrichMany ? async (lead) => (await enrichMany([lead]))[0] ?? null : async (): Promise<InfluencerEnrichment | null> => null),
+    enrichInfluencer:
+      parts.enrichInfluencer ??
+      (enrichMany
+        ? async (lead) => (await enrichMany([lead]))[0] ?? null
+        : async (): Promise<InfluencerEnrichment | null> => null),
     ...(enrichMany ? { enrichInfluencers: enrichMany } : {}),
     coversInfluencer: parts.coversInfluencer ?? (() => Boolean(parts.enrichInfluencer ?? enrichMany)),
     identifyVisitor: parts.identifyVisitor ?? (async () => null),
@@ -51,7 +71,18 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
 }
 
 /** Every source, keyless or keyed; `site` is the domain engine (crawl). */
-export const LEAD_SOURCE_IDS = ['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns', 'wikidata'] as const;
+export const LEAD_SOURCE_IDS = [
+  'osm',
+  'google_places',
+  'apollo',
+  'hunter',
+  'site',
+  'modash',
+  'youtube',
+  'ipinfo',
+  'reverse_dns',
+  'wikidata',
+] as const;
 export type LeadSourceId = (typeof LEAD_SOURCE_IDS)[number];
 /** What the super admin orders: each search type, and the email waterfall. */
 export type OrderedUse = SearchType | 'email';
@@ -89,25 +120,51 @@ export interface LeadSourceExtras {
 }
 
 /** A keyed vendor's effective key and URL: the admin's key first, then the environment's; null when off or keyless. */
-export function effectiveKey(id: KeyedSourceId, config: LeadSourcesConfig, settings: LeadSourceSettings): KeyedSource | null {
+export function effectiveKey(
+  id: KeyedSourceId,
+  config: LeadSourcesConfig,
+  settings: LeadSourceSettings,
+): KeyedSource | null {
   if (settings.disabled.includes(id)) return null;
-  const env = { google_places: config.googlePlaces, apollo: config.apollo, hunter: config.hunter, modash: config.modash, youtube: config.youtube, ipinfo: config.ipinfo }[id];
+  const env = {
+    google_places: config.googlePlaces,
+    apollo: config.apollo,
+    hunter: config.hunter,
+    modash: config.modash,
+    youtube: config.youtube,
+    ipinfo: config.ipinfo,
+  }[id];
   const apiKey = settings.keys[id] ?? env?.apiKey;
   return apiKey ? { apiKey, baseUrl: env?.baseUrl ?? config.urls[id] } : null;
 }
 
 /** The order a use tries its sources in: the admin's, with any candidate it left out appended. */
-export function orderOf(use: OrderedUse, settings: LeadSourceSettings, fallback: readonly LeadSourceId[] = SOURCE_CANDIDATES[use]): LeadSourceId[] {
+export function orderOf(
+  use: OrderedUse,
+  settings: LeadSourceSettings,
+  fallback: readonly LeadSourceId[] = SOURCE_CANDIDATES[use],
+): LeadSourceId[] {
   const chosen = (settings.order[use] ?? fallback).filter((id) => SOURCE_CANDIDATES[use].includes(id));
   return [...new Set([...chosen, ...SOURCE_CANDIDATES[use]])];
 }
 
 /** The email finders in the configured order, the unavailable ones left out. */
-export function emailFinders(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras, settings: LeadSourceSettings = NO_SETTINGS): EmailFinder[] {
+export function emailFinders(
+  config: LeadSourcesConfig,
+  deps: SourceDeps,
+  extras: LeadSourceExtras,
+  settings: LeadSourceSettings = NO_SETTINGS,
+): EmailFinder[] {
   const hunter = effectiveKey('hunter', config, settings);
   const apollo = effectiveKey('apollo', config, settings);
   const available: Partial<Record<EmailSourceId, EmailFinder>> = {};
-  if (config.keyless && (!config.keylessOnly || config.keylessOnly.includes('site')) && extras.siteEmailFinder && !settings.disabled.includes('site')) available.site = extras.siteEmailFinder;
+  if (
+    config.keyless &&
+    (!config.keylessOnly || config.keylessOnly.includes('site')) &&
+    extras.siteEmailFinder &&
+    !settings.disabled.includes('site')
+  )
+    available.site = extras.siteEmailFinder;
   if (hunter) available.hunter = hunterEmailFinder(deps, hunter);
   if (apollo) available.apollo = apolloEmailFinder(deps, apollo);
   // The environment's LEAD_EMAIL_WATERFALL is the default order; the admin's order replaces it.
@@ -116,7 +173,10 @@ export function emailFinders(config: LeadSourcesConfig, deps: SourceDeps, extras
 }
 
 /** A search whose records get their emails from the waterfall when the source gave none. */
-function withEmails(search: NonNullable<ProviderParts['search']>, finder: EmailFinder | null): NonNullable<ProviderParts['search']> {
+function withEmails(
+  search: NonNullable<ProviderParts['search']>,
+  finder: EmailFinder | null,
+): NonNullable<ProviderParts['search']> {
   if (!finder) return search;
   return (query, options) => withEmailsAhead(search(query, options), finder, options.limit);
 }
@@ -128,9 +188,15 @@ function withEmails(search: NonNullable<ProviderParts['search']>, finder: EmailF
  * index.ts). A type missing here keeps the demo generator (`leadSourceStatus` says why). Keyed
  * vendors also add "get employees", phones and emails.
  */
-export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras = {}, settings: LeadSourceSettings = NO_SETTINGS): Partial<Record<SearchType, LeadProvider[]>> {
+export function assembleLeadSourceChains(
+  config: LeadSourcesConfig,
+  deps: SourceDeps,
+  extras: LeadSourceExtras = {},
+  settings: LeadSourceSettings = NO_SETTINGS,
+): Partial<Record<SearchType, LeadProvider[]>> {
   const on = (id: LeadSourceId) => !settings.disabled.includes(id);
-  const keyless = (id: LeadSourceId) => config.keyless && (!config.keylessOnly || config.keylessOnly.includes(id)) && on(id);
+  const keyless = (id: LeadSourceId) =>
+    config.keyless && (!config.keylessOnly || config.keylessOnly.includes(id)) && on(id);
   const finders = emailFinders(config, deps, extras, settings);
   const finder = finders.length ? emailWaterfall(finders) : null;
   const apollo = effectiveKey('apollo', config, settings);
@@ -139,32 +205,88 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
   const youtube = effectiveKey('youtube', config, settings);
   const ipinfo = effectiveKey('ipinfo', config, settings);
   const googleKey = effectiveKey('google_places', config, settings);
-  const employees = apollo ? apolloEmployees(deps, apollo) : hunter ? hunterEmployees(deps, hunter) : keyless('site') ? (extras.siteEmployees ?? undefined) : undefined;
-  const google = googlePlacesSearch(deps, { apiKey: googleKey?.apiKey ?? null, baseUrl: config.urls.google_places }, finder);
+  const employees = apollo
+    ? apolloEmployees(deps, apollo)
+    : hunter
+      ? hunterEmployees(deps, hunter)
+      : keyless('site')
+        ? (extras.siteEmployees ?? undefined)
+        : undefined;
+  const google = googlePlacesSearch(
+    deps,
+    { apiKey: googleKey?.apiKey ?? null, baseUrl: config.urls.google_places },
+    finder,
+  );
   const reverse = keyless('reverse_dns') ? reverseDnsIdentify(deps, finder, extras.reverseLookup) : null;
 
   const build: Record<LeadSourceId, (type: SearchType) => LeadProvider | null> = {
-    google_places: () => (googleKey ? composeProvider({ id: 'google_places', search: google, findEmployees: employees }) : null),
+    google_places: () =>
+      googleKey ? composeProvider({ id: 'google_places', search: google, findEmployees: employees }) : null,
     osm: () => {
       if (!keyless('osm')) return null;
       const osm = osmLocalSearch(deps, { nominatimUrl: config.nominatimUrl, overpassUrl: config.overpassUrl }, finder);
       // A user's own Google key still gets Google Places (spec: the user's "Google API key").
-      return composeProvider({ id: 'osm', search: (query, options) => (query.credentials?.googleApiKey && on('google_places') ? google(query, options) : osm(query, options)), findEmployees: employees });
+      return composeProvider({
+        id: 'osm',
+        search: (query, options) =>
+          query.credentials?.googleApiKey && on('google_places') ? google(query, options) : osm(query, options),
+        findEmployees: employees,
+      });
     },
     apollo: (type) => {
       if (!apollo) return null;
-      if (type === 'company') return composeProvider({ id: 'apollo', search: withEmails(apolloCompanySearch(deps, apollo), finder), findEmployees: employees });
+      if (type === 'company')
+        return composeProvider({
+          id: 'apollo',
+          search: withEmails(apolloCompanySearch(deps, apollo), finder),
+          findEmployees: employees,
+        });
       // Mobile numbers come by webhook, so only an API Apollo can reach (PUBLIC_URL) asks for them.
       const revealPhone = config.publicUrl ? apolloRevealPhone(deps, apollo, config.publicUrl) : undefined;
-      return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo), revealPhone, pollPhoneReveal: apolloPollPhoneReveal(deps, apollo) });
+      return composeProvider({
+        id: 'apollo',
+        search: apolloPeopleSearch(deps, apollo),
+        findPhone: apolloFindPhone(deps, apollo),
+        revealPhone,
+        pollPhoneReveal: apolloPollPhoneReveal(deps, apollo),
+      });
     },
-    hunter: () => (hunter ? composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, hunter), findEmployees: employees }) : null),
+    hunter: () =>
+      hunter
+        ? composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, hunter), findEmployees: employees })
+        : null,
     wikidata: () =>
-      keyless('wikidata') ? composeProvider({ id: 'wikidata', search: withEmails(wikidataCompanySearch(deps, { sparqlUrl: config.wikidataSparqlUrl, nominatimUrl: config.nominatimUrl }), finder), findEmployees: employees }) : null,
+      keyless('wikidata')
+        ? composeProvider({
+            id: 'wikidata',
+            search: withEmails(
+              wikidataCompanySearch(deps, { sparqlUrl: config.wikidataSparqlUrl, nominatimUrl: config.nominatimUrl }),
+              finder,
+            ),
+            findEmployees: employees,
+          })
+        : null,
     site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),
-    modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash), coversInfluencer: modashCovers }) : null),
-    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube), enrichInfluencers: youtubeEnrich(deps, youtube), coversInfluencer: youtubeCovers }) : null),
-    ipinfo: () => (ipinfo ? composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, ipinfo, finder, reverse) }) : null),
+    modash: () =>
+      modash
+        ? composeProvider({
+            id: 'modash',
+            search: modashSearch(deps, modash),
+            enrichInfluencer: modashEnrich(deps, modash),
+            coversInfluencer: modashCovers,
+          })
+        : null,
+    youtube: () =>
+      youtube
+        ? composeProvider({
+            id: 'youtube',
+            search: youtubeSearch(deps, youtube),
+            enrichInfluencers: youtubeEnrich(deps, youtube),
+            coversInfluencer: youtubeCovers,
+          })
+        : null,
+    ipinfo: () =>
+      ipinfo ? composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, ipinfo, finder, reverse) }) : null,
     reverse_dns: () => (reverse ? composeProvider({ id: 'reverse_dns', identifyVisitor: reverse }) : null),
   };
 

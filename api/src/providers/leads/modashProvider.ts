@@ -55,13 +55,17 @@ export function modashFilter(filters: Readonly<Record<string, unknown>>): Record
   for (const name of RANGE_FILTERS) {
     const min = num(filters[`${name}_min`]);
     const max = num(filters[`${name}_max`]);
-    if (min !== undefined || max !== undefined) influencer[name] = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+    if (min !== undefined || max !== undefined)
+      influencer[name] = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
   }
   const lastposted = num(filters.lastposted);
   if (lastposted !== undefined) influencer.lastposted = lastposted;
   const genders = list(filters.genders);
-  if (genders.length) influencer.gender = genders.includes('male') && genders.includes('female') ? 'KNOWN' : genders[0]!.toUpperCase();
-  const accountTypes = list(filters.account_types).map((t) => ACCOUNT_TYPE[t]).filter((n): n is number => n !== undefined);
+  if (genders.length)
+    influencer.gender = genders.includes('male') && genders.includes('female') ? 'KNOWN' : genders[0]!.toUpperCase();
+  const accountTypes = list(filters.account_types)
+    .map((t) => ACCOUNT_TYPE[t])
+    .filter((n): n is number => n !== undefined);
   if (accountTypes.length) influencer.accountTypes = accountTypes;
   if (typeof filters.keyword === 'string' && filters.keyword.trim()) influencer.keywords = filters.keyword.trim();
   for (const name of RATE_FILTERS) {
@@ -87,18 +91,32 @@ function call<T>(deps: SourceDeps, config: ModashConfig, method: 'GET' | 'POST',
   });
 }
 
-async function page(deps: SourceDeps, config: ModashConfig, platform: string, filter: Record<string, unknown>, n: number) {
+async function page(
+  deps: SourceDeps,
+  config: ModashConfig,
+  platform: string,
+  filter: Record<string, unknown>,
+  n: number,
+) {
   const body = { page: n, sort: { field: 'followers', direction: 'desc' }, filter };
   return PAGES.get(`${config.baseUrl}|${platform}|${JSON.stringify(body)}`, deps.now(), async () => {
     const { data } = await call<ModashSearchAnswer>(deps, config, 'POST', `v1/${platform}/search`, body);
-    const items = [...(data?.directs ?? []), ...(data?.lookalikes ?? [])].map((d) => ({ ...d.profile, userId: d.profile?.userId ?? d.userId }));
+    const items = [...(data?.directs ?? []), ...(data?.lookalikes ?? [])].map((d) => ({
+      ...d.profile,
+      userId: d.profile?.userId ?? d.userId,
+    }));
     return { items, total: data?.total ?? 0 };
   });
 }
 
 function influencerRecord(platform: string, p: ModashProfile): LeadRecord {
   const handle = p.username ?? p.handle ?? p.userId;
-  const social: Record<string, string | number> = { source: 'modash', platform, handle: `@${handle}`, user_id: p.userId };
+  const social: Record<string, string | number> = {
+    source: 'modash',
+    platform,
+    handle: `@${handle}`,
+    user_id: p.userId,
+  };
   if (p.followers !== undefined && p.followers !== null) social.followers = p.followers;
   if (p.engagements !== undefined && p.engagements !== null) social.engagements = p.engagements;
   if (p.engagementRate !== undefined && p.engagementRate !== null) social.engagement_rate = p.engagementRate;
@@ -125,7 +143,10 @@ function influencerRecord(platform: string, p: ModashProfile): LeadRecord {
 }
 
 /** The platforms of a query, in the catalog's order (all three when none is chosen). */
-export function platformsOf(filters: Readonly<Record<string, unknown>>, offered: readonly string[] = SOCIAL_PLATFORMS): string[] {
+export function platformsOf(
+  filters: Readonly<Record<string, unknown>>,
+  offered: readonly string[] = SOCIAL_PLATFORMS,
+): string[] {
   const chosen = list(filters.platforms);
   return offered.filter((p) => !chosen.length || chosen.includes(p));
 }
@@ -143,7 +164,8 @@ export function modashSearch(deps: SourceDeps, config: ModashConfig) {
       }
       for (let n = Math.floor(skip / PAGE_SIZE); n * PAGE_SIZE < first.total; n += 1) {
         const { items } = n === 0 ? first : await page(deps, config, platform, filter, n);
-        for (const item of items.slice(n === Math.floor(skip / PAGE_SIZE) ? skip % PAGE_SIZE : 0)) yield influencerRecord(platform, item);
+        for (const item of items.slice(n === Math.floor(skip / PAGE_SIZE) ? skip % PAGE_SIZE : 0))
+          yield influencerRecord(platform, item);
         if (items.length < PAGE_SIZE) break;
       }
       skip = 0;
@@ -164,8 +186,14 @@ interface ModashReport {
 }
 
 /** The platform and user id Modash's report is asked with. */
-function modashProfileOf(lead: { social: Readonly<Record<string, unknown>> | null }): { platform: string; userId: string } {
-  return { platform: String(lead.social?.platform ?? ''), userId: String(lead.social?.user_id ?? lead.social?.handle ?? '').replace(/^@/, '') };
+function modashProfileOf(lead: { social: Readonly<Record<string, unknown>> | null }): {
+  platform: string;
+  userId: string;
+} {
+  return {
+    platform: String(lead.social?.platform ?? ''),
+    userId: String(lead.social?.user_id ?? lead.social?.handle ?? '').replace(/^@/, ''),
+  };
 }
 
 /** Whether Modash can report on a row: a creator on one of its platforms, with a user id or handle. */
@@ -176,13 +204,22 @@ export const modashCovers = (lead: { social: Readonly<Record<string, unknown>> |
 
 /** Influencer "enrich": the profile report's contacts (email, phone) and averages. */
 export function modashEnrich(deps: SourceDeps, config: ModashConfig) {
-  return async (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null> => {
+  return async (
+    lead: StoredLead & { social: Readonly<Record<string, unknown>> | null },
+  ): Promise<InfluencerEnrichment | null> => {
     const { platform, userId } = modashProfileOf(lead);
     if (!modashCovers(lead)) return null;
     const { status, data } = await requestJson<ModashReport>(
       deps,
       'modash',
-      { method: 'GET', url: new URL(`v1/${platform}/profile/${encodeURIComponent(userId)}/report`, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`), headers: { authorization: `Bearer ${config.apiKey}` } },
+      {
+        method: 'GET',
+        url: new URL(
+          `v1/${platform}/profile/${encodeURIComponent(userId)}/report`,
+          config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`,
+        ),
+        headers: { authorization: `Bearer ${config.apiKey}` },
+      },
       { accept: [404] },
     );
     if (status === 404 || !data?.profile) return null;

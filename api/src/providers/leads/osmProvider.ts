@@ -63,9 +63,18 @@ export async function geocode(deps: SourceDeps, config: OsmConfig, location: str
     const place = Array.isArray(data) ? data[0] : undefined;
     if (!place) return null;
     const [south, north, west, east] = place.boundingbox.map(Number) as [number, number, number, number];
-    if (![south, north, west, east].every(Number.isFinite)) throw new LeadSourceError('osm', 'bad_answer', 'Nominatim bounding box is not numeric');
+    if (![south, north, west, east].every(Number.isFinite))
+      throw new LeadSourceError('osm', 'bad_answer', 'Nominatim bounding box is not numeric');
     const a = place.address ?? {};
-    return { south, north, west, east, countryCode: a.country_code ?? null, country: a.country ?? null, city: a.city ?? a.town ?? a.village ?? null };
+    return {
+      south,
+      north,
+      west,
+      east,
+      countryCode: a.country_code ?? null,
+      country: a.country ?? null,
+      city: a.city ?? a.town ?? a.village ?? null,
+    };
   });
 }
 
@@ -108,7 +117,13 @@ function inCell(element: OverpassElement, cell: Area, area: Area): boolean {
   return lat >= cell.south && northOk && lon >= cell.west && eastOk;
 }
 
-async function placesIn(deps: SourceDeps, config: OsmConfig, categories: readonly string[], cell: Area, area: Area): Promise<OverpassElement[]> {
+async function placesIn(
+  deps: SourceDeps,
+  config: OsmConfig,
+  categories: readonly string[],
+  cell: Area,
+  area: Area,
+): Promise<OverpassElement[]> {
   const query = overpassQuery(categories, cell);
   return CELL_CACHE.get(`${config.overpassUrl}|${query}`, deps.now(), async () => {
     const { data } = await requestJson<{ elements?: OverpassElement[] }>(
@@ -122,7 +137,8 @@ async function placesIn(deps: SourceDeps, config: OsmConfig, categories: readonl
       },
       { maxWaitMs: 30_000 },
     );
-    if (!data || !Array.isArray(data.elements)) throw new LeadSourceError('osm', 'bad_answer', 'Overpass answer has no elements');
+    if (!data || !Array.isArray(data.elements))
+      throw new LeadSourceError('osm', 'bad_answer', 'Overpass answer has no elements');
     const order = { node: 0, way: 1, relation: 2 } as const;
     return data.elements
       .filter((e) => e.tags?.name && inCell(e, cell, area))
@@ -164,12 +180,23 @@ export function osmRecord(element: OverpassElement, categories: readonly string[
 /** Looks up a local or company record's email through the finder when the source gave none. */
 export async function withEmail(record: LeadRecord, finder: EmailFinder | null): Promise<LeadRecord> {
   // Listed with the place (an OSM email tag): the listing is the source.
-  if (record.email) return record.email_source ? record : { ...record, email_source: vendorEmailSource(record.key.startsWith('osm:') ? 'osm' : 'listing', null, 'listing') };
+  if (record.email)
+    return record.email_source
+      ? record
+      : {
+          ...record,
+          email_source: vendorEmailSource(record.key.startsWith('osm:') ? 'osm' : 'listing', null, 'listing'),
+        };
   const domain = domainOf(record.website);
   if (!finder || !domain) return record;
   const found = await finder.find({ domain, company: record.company });
   if (!found) return record;
-  return { ...record, email: found.email, email_outcome: found.outcome, email_source: vendorEmailSource(found.source, found.source_url, found.source === 'site' ? 'text' : 'vendor') };
+  return {
+    ...record,
+    email: found.email,
+    email_outcome: found.outcome,
+    email_source: vendorEmailSource(found.source, found.source_url, found.source === 'site' ? 'text' : 'vendor'),
+  };
 }
 
 /** Email look-ups running at once for one search (each may crawl a site for seconds). */
@@ -182,7 +209,12 @@ export const EMAIL_LOOKUP_CONCURRENCY = 6;
  * slow Overpass cell does not hold back places already found). `limit` (the records the caller will
  * take) keeps look-ups, which vendors bill, from running past it.
  */
-export async function* withEmailsAhead(records: AsyncIterable<LeadRecord>, finder: EmailFinder | null, limit = Infinity, concurrency = EMAIL_LOOKUP_CONCURRENCY): AsyncIterable<LeadRecord> {
+export async function* withEmailsAhead(
+  records: AsyncIterable<LeadRecord>,
+  finder: EmailFinder | null,
+  limit = Infinity,
+  concurrency = EMAIL_LOOKUP_CONCURRENCY,
+): AsyncIterable<LeadRecord> {
   if (!finder) {
     yield* records;
     return;
@@ -208,7 +240,9 @@ export async function* withEmailsAhead(records: AsyncIterable<LeadRecord>, finde
       }
       next ??= source.next();
       // The source's next record, or the oldest look-up if it finishes first.
-      const first = ahead.length ? await Promise.race([next.then((r) => ({ read: r })), ahead[0]!.then(() => null)]) : { read: await next };
+      const first = ahead.length
+        ? await Promise.race([next.then((r) => ({ read: r })), ahead[0]!.then(() => null)])
+        : { read: await next };
       if (!first) {
         yield await ahead.shift()!;
         continue;
@@ -228,7 +262,8 @@ export async function* withEmailsAhead(records: AsyncIterable<LeadRecord>, finde
 }
 
 export function osmLocalSearch(deps: SourceDeps, config: OsmConfig, finder: EmailFinder | null) {
-  return (query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord> => withEmailsAhead(places(query, options), finder, options.limit);
+  return (query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord> =>
+    withEmailsAhead(places(query, options), finder, options.limit);
 
   async function* places(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
     const categories = Array.isArray(query.filters.categories) ? (query.filters.categories as string[]) : [];

@@ -54,7 +54,8 @@ function baseUrl(env: Env, key: string, fallback: string): string {
   } catch {
     throw new ConfigError(key, `expected an http(s) URL, got "${v}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(key, `expected an http(s) URL, got "${v}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(key, `expected an http(s) URL, got "${v}"`);
   return v;
 }
 
@@ -69,17 +70,27 @@ export const KEYLESS_SOURCES = ['osm', 'reverse_dns', 'site', 'wikidata'] as con
 
 export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
   const keylessRaw = (value(env, 'LEAD_KEYLESS_SOURCES') ?? '1').toLowerCase();
-  const keylessList = keylessRaw.split(',').map((k) => k.trim()).filter(Boolean);
+  const keylessList = keylessRaw
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const listed = !['1', '0', 'true', 'false', 'on', 'off'].includes(keylessRaw);
   if (listed && !keylessList.every((k) => (KEYLESS_SOURCES as readonly string[]).includes(k))) {
-    throw new ConfigError('LEAD_KEYLESS_SOURCES', `expected 1/0, true/false or some of ${KEYLESS_SOURCES.join(', ')}, got "${keylessRaw}"`);
+    throw new ConfigError(
+      'LEAD_KEYLESS_SOURCES',
+      `expected 1/0, true/false or some of ${KEYLESS_SOURCES.join(', ')}, got "${keylessRaw}"`,
+    );
   }
   const order = (value(env, 'LEAD_EMAIL_WATERFALL') ?? EMAIL_SOURCES.join(','))
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   const unknown = order.find((s) => !(EMAIL_SOURCES as readonly string[]).includes(s));
-  if (unknown) throw new ConfigError('LEAD_EMAIL_WATERFALL', `unknown email source "${unknown}" (expected some of ${EMAIL_SOURCES.join(', ')})`);
+  if (unknown)
+    throw new ConfigError(
+      'LEAD_EMAIL_WATERFALL',
+      `unknown email source "${unknown}" (expected some of ${EMAIL_SOURCES.join(', ')})`,
+    );
   return {
     keyless: listed || ['1', 'true', 'on'].includes(keylessRaw),
     keylessOnly: listed ? keylessList : null,

@@ -27,7 +27,8 @@ export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
 export const LEAD_SOURCE_USER_AGENT = 'Leadsmith/1.0 (lead search; +https://leadsmith.app)';
 
 /** Why a source could not answer: the job shows it (i18n `leadSources.<code>`) with the source's kind. */
-export type LeadSourceErrorCode = 'key_refused' | 'quota_exhausted' | 'rate_limited' | 'unavailable' | 'bad_answer' | 'bad_request';
+export type LeadSourceErrorCode =
+  'key_refused' | 'quota_exhausted' | 'rate_limited' | 'unavailable' | 'bad_answer' | 'bad_request';
 
 export class LeadSourceError extends Error {
   constructor(
@@ -62,7 +63,10 @@ export interface SourceDeps {
 }
 
 /** The guarded client: no redirects, a timeout, a cap on the answer's size. */
-export function guardedHttpClient({ timeoutMs = 20_000, maxBytes = 8 * 1024 * 1024 }: { timeoutMs?: number; maxBytes?: number } = {}): HttpClient {
+export function guardedHttpClient({
+  timeoutMs = 20_000,
+  maxBytes = 8 * 1024 * 1024,
+}: { timeoutMs?: number; maxBytes?: number } = {}): HttpClient {
   return (request) => {
     try {
       refuseLiteral(request.url);
@@ -71,7 +75,11 @@ export function guardedHttpClient({ timeoutMs = 20_000, maxBytes = 8 * 1024 * 10
     }
     const client = request.url.protocol === 'https:' ? https : http;
     return new Promise<HttpResponse>((resolve, reject) => {
-      const headers: Record<string, string> = { 'user-agent': LEAD_SOURCE_USER_AGENT, accept: 'application/json', ...request.headers };
+      const headers: Record<string, string> = {
+        'user-agent': LEAD_SOURCE_USER_AGENT,
+        accept: 'application/json',
+        ...request.headers,
+      };
       if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
       const outgoing = client.request(
         request.url,
@@ -90,7 +98,8 @@ export function guardedHttpClient({ timeoutMs = 20_000, maxBytes = 8 * 1024 * 10
           response.on('error', reject);
           response.on('end', () => {
             const flat: Record<string, string | undefined> = {};
-            for (const [name, value] of Object.entries(response.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+            for (const [name, value] of Object.entries(response.headers))
+              flat[name] = Array.isArray(value) ? value.join(', ') : value;
             resolve({ status: response.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks).toString('utf8') });
           });
         },
@@ -134,7 +143,12 @@ export interface CallOptions {
  * 429/503 → wait `Retry-After` (or a short back-off) and retry, then `rate_limited`; other failures
  * → `unavailable` / `bad_request`; an unreadable body → `bad_answer`.
  */
-export async function requestJson<T = unknown>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions = {}): Promise<{ status: number; data: T; text: string }> {
+export async function requestJson<T = unknown>(
+  deps: SourceDeps,
+  source: string,
+  request: HttpRequest,
+  options: CallOptions = {},
+): Promise<{ status: number; data: T; text: string }> {
   try {
     const answer = await callOnce<T>(deps, source, request, options);
     deps.observe?.(source, null, options.units);
@@ -145,15 +159,22 @@ export async function requestJson<T = unknown>(deps: SourceDeps, source: string,
   }
 }
 
-async function callOnce<T>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions): Promise<{ status: number; data: T; text: string }> {
+async function callOnce<T>(
+  deps: SourceDeps,
+  source: string,
+  request: HttpRequest,
+  options: CallOptions,
+): Promise<{ status: number; data: T; text: string }> {
   const { retries = 2, maxWaitMs = 10_000, accept = [], classify } = options;
   for (let attempt = 0; ; attempt += 1) {
     let response: HttpResponse;
     try {
       response = await deps.http(request);
     } catch (error) {
-      if (error instanceof OutboundRefusedError) throw new LeadSourceError(source, 'unavailable', `address refused by the outbound guard: ${request.url.host}`);
-      if (isUnresolvable(error)) throw new LeadSourceError(source, 'unavailable', `${request.url.hostname} does not resolve`, null, true);
+      if (error instanceof OutboundRefusedError)
+        throw new LeadSourceError(source, 'unavailable', `address refused by the outbound guard: ${request.url.host}`);
+      if (isUnresolvable(error))
+        throw new LeadSourceError(source, 'unavailable', `${request.url.hostname} does not resolve`, null, true);
       if (attempt < retries) {
         await deps.wait(1000 * 2 ** attempt);
         continue;
@@ -162,14 +183,20 @@ async function callOnce<T>(deps: SourceDeps, source: string, request: HttpReques
     }
     const { status } = response;
     const own = status >= 200 && status < 300 ? undefined : classify?.(status, response.body);
-    if (own && own !== 'retry' && own !== 'rate_limited') throw new LeadSourceError(source, own, `HTTP ${status}: ${response.body.slice(0, 200)}`);
+    if (own && own !== 'retry' && own !== 'rate_limited')
+      throw new LeadSourceError(source, own, `HTTP ${status}: ${response.body.slice(0, 200)}`);
     if (own === 'retry' || own === 'rate_limited' || status === 429 || status === 503) {
       const after = retryAfterMs(response.headers['retry-after'], deps.now()) ?? 1000 * 2 ** attempt;
       if (attempt < retries && after <= maxWaitMs) {
         await deps.wait(after);
         continue;
       }
-      throw new LeadSourceError(source, status === 503 && !own ? 'unavailable' : 'rate_limited', `HTTP ${status}`, after);
+      throw new LeadSourceError(
+        source,
+        status === 503 && !own ? 'unavailable' : 'rate_limited',
+        `HTTP ${status}`,
+        after,
+      );
     }
     if (status === 401 || status === 403) throw new LeadSourceError(source, 'key_refused', `HTTP ${status}`);
     if (status === 402) throw new LeadSourceError(source, 'quota_exhausted', `HTTP ${status}`);
@@ -178,7 +205,11 @@ async function callOnce<T>(deps: SourceDeps, source: string, request: HttpReques
         await deps.wait(1000 * 2 ** attempt);
         continue;
       }
-      throw new LeadSourceError(source, status >= 500 ? 'unavailable' : 'bad_request', `HTTP ${status}: ${response.body.slice(0, 200)}`);
+      throw new LeadSourceError(
+        source,
+        status >= 500 ? 'unavailable' : 'bad_request',
+        `HTTP ${status}: ${response.body.slice(0, 200)}`,
+      );
     }
     try {
       // `text`: the answer as sent, for numbers JSON.parse cannot hold (Apollo's 64-bit request ids).

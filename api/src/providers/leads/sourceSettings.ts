@@ -6,7 +6,15 @@ import { googleStatuses } from './googlePlacesProvider';
 import { hunterStatuses } from './hunterProvider';
 import { NOMINATIM_PACE } from './osmProvider';
 import { YOUTUBE_QUOTA_UNITS, youtubeStatuses } from './youtubeProvider';
-import { LEAD_SOURCE_IDS, SOURCE_CANDIDATES, effectiveKey, type LeadSourceExtras, type LeadSourceId, type LeadSourceSettings, type OrderedUse } from './leadSources';
+import {
+  LEAD_SOURCE_IDS,
+  SOURCE_CANDIDATES,
+  effectiveKey,
+  type LeadSourceExtras,
+  type LeadSourceId,
+  type LeadSourceSettings,
+  type OrderedUse,
+} from './leadSources';
 import { KEYED_SOURCES, loadLeadSourcesConfig, type KeyedSourceId, type LeadSourcesConfig } from './sourceConfig';
 import { providerCalls, providerErrors } from '../../ops/metrics';
 import { defaultSourceDeps, LeadSourceError, requestJson, type SourceDeps } from './sourceHttp';
@@ -27,7 +35,9 @@ interface SettingRow {
 
 export async function loadLeadSourceSettings(db: Queryable, secret: string): Promise<LeadSourceSettings> {
   const rows = (await db.query<SettingRow>('SELECT source, enabled, api_key_sealed FROM lead_source_settings')).rows;
-  const orders = (await db.query<{ search_type: string; sources: string[] }>('SELECT search_type, sources FROM lead_source_order')).rows;
+  const orders = (
+    await db.query<{ search_type: string; sources: string[] }>('SELECT search_type, sources FROM lead_source_order')
+  ).rows;
   const keys: LeadSourceSettings['keys'] = {};
   for (const row of rows) {
     const key = isKeyedSource(row.source) ? openToken(secret, row.api_key_sealed) : null;
@@ -36,7 +46,11 @@ export async function loadLeadSourceSettings(db: Queryable, secret: string): Pro
   return {
     disabled: rows.filter((r) => !r.enabled && isLeadSourceId(r.source)).map((r) => r.source as LeadSourceId),
     keys,
-    order: Object.fromEntries(orders.filter((o) => o.search_type in SOURCE_CANDIDATES).map((o) => [o.search_type, o.sources.filter(isLeadSourceId)])),
+    order: Object.fromEntries(
+      orders
+        .filter((o) => o.search_type in SOURCE_CANDIDATES)
+        .map((o) => [o.search_type, o.sources.filter(isLeadSourceId)]),
+    ),
   };
 }
 
@@ -56,24 +70,45 @@ export async function leadSourceVersion(db: Queryable): Promise<number> {
  * Switches a source on or off, sets its key (`null` removes the admin's key; the environment's
  * stays) and/or its cost per call in USD (`null` clears it).
  */
-export async function saveLeadSource(db: Queryable, secret: string, id: LeadSourceId, change: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null }): Promise<void> {
-  const sealed = change.api_key === undefined ? undefined : change.api_key === null ? null : sealToken(secret, change.api_key);
+export async function saveLeadSource(
+  db: Queryable,
+  secret: string,
+  id: LeadSourceId,
+  change: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null },
+): Promise<void> {
+  const sealed =
+    change.api_key === undefined ? undefined : change.api_key === null ? null : sealToken(secret, change.api_key);
   await db.query(
     `${BUMP_VERSION} INSERT INTO lead_source_settings (source, enabled, api_key_sealed, cost_per_call) VALUES ($1, COALESCE($2, true), $3, $5)
      ON CONFLICT (source) DO UPDATE SET enabled = COALESCE($2, lead_source_settings.enabled),
        api_key_sealed = CASE WHEN $4 THEN EXCLUDED.api_key_sealed ELSE lead_source_settings.api_key_sealed END,
        cost_per_call = CASE WHEN $6 THEN EXCLUDED.cost_per_call ELSE lead_source_settings.cost_per_call END, updated_at = now()`,
-    [id, change.enabled ?? null, sealed ?? null, sealed !== undefined, change.cost_per_call ?? null, change.cost_per_call !== undefined],
+    [
+      id,
+      change.enabled ?? null,
+      sealed ?? null,
+      sealed !== undefined,
+      change.cost_per_call ?? null,
+      change.cost_per_call !== undefined,
+    ],
   );
 }
 
 /** Each source's cost per call (USD) as the admin set it; a source without one is absent. */
 export async function leadSourceCosts(db: Queryable): Promise<Record<string, number>> {
-  const rows = (await db.query<{ source: string; cost_per_call: string | number }>('SELECT source, cost_per_call FROM lead_source_settings WHERE cost_per_call IS NOT NULL')).rows;
+  const rows = (
+    await db.query<{ source: string; cost_per_call: string | number }>(
+      'SELECT source, cost_per_call FROM lead_source_settings WHERE cost_per_call IS NOT NULL',
+    )
+  ).rows;
   return Object.fromEntries(rows.map((r) => [r.source, Number(r.cost_per_call)]));
 }
 
-export async function saveLeadSourceOrder(db: Queryable, use: OrderedUse, sources: readonly LeadSourceId[]): Promise<void> {
+export async function saveLeadSourceOrder(
+  db: Queryable,
+  use: OrderedUse,
+  sources: readonly LeadSourceId[],
+): Promise<void> {
   await db.query(
     `${BUMP_VERSION} INSERT INTO lead_source_order (search_type, sources) VALUES ($1, $2::jsonb)
      ON CONFLICT (search_type) DO UPDATE SET sources = EXCLUDED.sources, updated_at = now()`,
@@ -84,7 +119,13 @@ export async function saveLeadSourceOrder(db: Queryable, use: OrderedUse, source
 export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
 
 /** Counts one call of a source this month, and the vendor's units it used; a failure also becomes its last error. */
-export async function recordLeadSourceCall(db: Queryable, source: string, at: Date, error: LeadSourceError | null, units = 0): Promise<void> {
+export async function recordLeadSourceCall(
+  db: Queryable,
+  source: string,
+  at: Date,
+  error: LeadSourceError | null,
+  units = 0,
+): Promise<void> {
   await db.query(
     `INSERT INTO lead_source_usage (source, month, calls, failures, last_error, last_error_at, units) VALUES ($1, $2, 1, $3, $4, $5, $6)
      ON CONFLICT (source, month) DO UPDATE SET calls = lead_source_usage.calls + 1, failures = lead_source_usage.failures + EXCLUDED.failures,
@@ -105,18 +146,37 @@ export interface LeadSourceUsage {
 
 export async function leadSourceUsage(db: Queryable, month: string): Promise<Record<string, LeadSourceUsage>> {
   const rows = (
-    await db.query<{ source: string; calls: number; failures: number; units: number; last_error: string | null; last_error_at: Date | null }>(
-      'SELECT source, calls, failures, units, last_error, last_error_at FROM lead_source_usage WHERE month = $1',
-      [month],
-    )
+    await db.query<{
+      source: string;
+      calls: number;
+      failures: number;
+      units: number;
+      last_error: string | null;
+      last_error_at: Date | null;
+    }>('SELECT source, calls, failures, units, last_error, last_error_at FROM lead_source_usage WHERE month = $1', [
+      month,
+    ])
   ).rows;
   return Object.fromEntries(
-    rows.map((r) => [r.source, { calls: r.calls, failures: r.failures, units: r.units, last_error: r.last_error, last_error_at: r.last_error_at ? new Date(r.last_error_at).toISOString() : null }]),
+    rows.map((r) => [
+      r.source,
+      {
+        calls: r.calls,
+        failures: r.failures,
+        units: r.units,
+        last_error: r.last_error,
+        last_error_at: r.last_error_at ? new Date(r.last_error_at).toISOString() : null,
+      },
+    ]),
   );
 }
 
 /** Deps that count every call in `lead_source_usage` (best effort: a failed count never fails the search). */
-export function countingDeps(db: Db, base: SourceDeps, onCountError: (error: unknown) => void = () => undefined): SourceDeps & { settled(): Promise<void> } {
+export function countingDeps(
+  db: Db,
+  base: SourceDeps,
+  onCountError: (error: unknown) => void = () => undefined,
+): SourceDeps & { settled(): Promise<void> } {
   const pending = new Set<Promise<void>>();
   return {
     ...base,
@@ -141,7 +201,13 @@ export function countingDeps(db: Db, base: SourceDeps, onCountError: (error: unk
  * YouTube's video categories (1 unit), IPinfo for a public resolver's address, a one-place Text Search,
  * a one-row SPARQL query to Wikidata.
  */
-export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfig, settings: LeadSourceSettings, deps: SourceDeps, extras: LeadSourceExtras = {}): Promise<{ ok: true } | { ok: false; code: string }> {
+export async function checkLeadSource(
+  id: LeadSourceId,
+  config: LeadSourcesConfig,
+  settings: LeadSourceSettings,
+  deps: SourceDeps,
+  extras: LeadSourceExtras = {},
+): Promise<{ ok: true } | { ok: false; code: string }> {
   const url = (base: string, path: string) => new URL(path, base.endsWith('/') ? base : `${base}/`);
   try {
     if (isKeyedSource(id)) {
@@ -150,28 +216,62 @@ export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfi
       const json = { 'content-type': 'application/json' };
       switch (id) {
         case 'hunter':
-          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, 'v2/account'), headers: { 'x-api-key': keyed.apiKey } }, { retries: 0, classify: hunterStatuses });
+          await requestJson(
+            deps,
+            id,
+            { method: 'GET', url: url(keyed.baseUrl, 'v2/account'), headers: { 'x-api-key': keyed.apiKey } },
+            { retries: 0, classify: hunterStatuses },
+          );
           break;
         case 'apollo':
-          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, 'v1/auth/health'), headers: { 'x-api-key': keyed.apiKey } }, { retries: 0 });
+          await requestJson(
+            deps,
+            id,
+            { method: 'GET', url: url(keyed.baseUrl, 'v1/auth/health'), headers: { 'x-api-key': keyed.apiKey } },
+            { retries: 0 },
+          );
           break;
         case 'modash':
-          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, 'v1/user/info'), headers: { authorization: `Bearer ${keyed.apiKey}` } }, { retries: 0 });
+          await requestJson(
+            deps,
+            id,
+            {
+              method: 'GET',
+              url: url(keyed.baseUrl, 'v1/user/info'),
+              headers: { authorization: `Bearer ${keyed.apiKey}` },
+            },
+            { retries: 0 },
+          );
           break;
         case 'youtube': {
           const target = url(keyed.baseUrl, 'youtube/v3/videoCategories');
           target.search = new URLSearchParams({ part: 'snippet', regionCode: 'US', key: keyed.apiKey }).toString();
-          await requestJson(deps, id, { method: 'GET', url: target }, { retries: 0, classify: youtubeStatuses, units: YOUTUBE_QUOTA_UNITS['youtube/v3/videoCategories'] });
+          await requestJson(
+            deps,
+            id,
+            { method: 'GET', url: target },
+            { retries: 0, classify: youtubeStatuses, units: YOUTUBE_QUOTA_UNITS['youtube/v3/videoCategories'] },
+          );
           break;
         }
         case 'ipinfo':
-          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, '1.1.1.1'), headers: { authorization: `Bearer ${keyed.apiKey}` } }, { retries: 0 });
+          await requestJson(
+            deps,
+            id,
+            { method: 'GET', url: url(keyed.baseUrl, '1.1.1.1'), headers: { authorization: `Bearer ${keyed.apiKey}` } },
+            { retries: 0 },
+          );
           break;
         case 'google_places':
           await requestJson(
             deps,
             'google_places',
-            { method: 'POST', url: url(keyed.baseUrl, 'v1/places:searchText'), headers: { ...json, 'x-goog-api-key': keyed.apiKey, 'x-goog-fieldmask': 'places.id' }, body: JSON.stringify({ textQuery: 'cafe in London', pageSize: 1 }) },
+            {
+              method: 'POST',
+              url: url(keyed.baseUrl, 'v1/places:searchText'),
+              headers: { ...json, 'x-goog-api-key': keyed.apiKey, 'x-goog-fieldmask': 'places.id' },
+              body: JSON.stringify({ textQuery: 'cafe in London', pageSize: 1 }),
+            },
             { retries: 0, classify: googleStatuses },
           );
           break;
@@ -184,7 +284,17 @@ export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfi
       search.search = new URLSearchParams({ q: 'London', format: 'jsonv2', limit: '1' }).toString();
       await NOMINATIM_PACE.take(deps);
       await requestJson(deps, 'osm', { method: 'GET', url: search }, { retries: 0 });
-      await requestJson(deps, 'osm', { method: 'POST', url: new URL(config.overpassUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ data: '[out:json][timeout:5];node(1);out ids;' }).toString() }, { retries: 0 });
+      await requestJson(
+        deps,
+        'osm',
+        {
+          method: 'POST',
+          url: new URL(config.overpassUrl),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ data: '[out:json][timeout:5];node(1);out ids;' }).toString(),
+        },
+        { retries: 0 },
+      );
       return { ok: true };
     }
     if (id === 'site') return extras.siteEmailFinder ? { ok: true } : { ok: false, code: 'not_installed' };
@@ -233,7 +343,12 @@ export async function reloadLeadSources(next: LeadSourceRuntime | null = runtime
   const settings = await loadLeadSourceSettings(next.db, next.secret);
   uninstallCurrent?.();
   // No extras given: the installer's default (the keyless domain engine).
-  uninstallCurrent = installLeadSources(config, next.extras, countingDeps(next.db, next.deps ?? defaultSourceDeps()), settings);
+  uninstallCurrent = installLeadSources(
+    config,
+    next.extras,
+    countingDeps(next.db, next.deps ?? defaultSourceDeps()),
+    settings,
+  );
   loadedVersion = version;
 }
 

@@ -71,16 +71,38 @@ export interface LeadProvider {
    */
   revealPhone?(lead: StoredLead, token: string): Promise<PhoneRevealStart>;
   /** A reveal's result asked by its request id (a webhook that never arrived): the payload, 'pending', or null when the source has none. */
-  pollPhoneReveal?(requestId: string): Promise<{ people?: { id?: string | null; phone_numbers?: { raw_number?: string | null; sanitized_number?: string | null; type_cd?: string | null; position?: number | null }[] | null }[] | null } | 'pending' | null>;
+  pollPhoneReveal?(requestId: string): Promise<
+    | {
+        people?:
+          | {
+              id?: string | null;
+              phone_numbers?:
+                | {
+                    raw_number?: string | null;
+                    sanitized_number?: string | null;
+                    type_cd?: string | null;
+                    position?: number | null;
+                  }[]
+                | null;
+            }[]
+          | null;
+      }
+    | 'pending'
+    | null
+  >;
   /** Employees of a stored company lead ("get employees", spec §9 local/domain employee enrich); [] when none. */
   findEmployees(lead: StoredLead): Promise<EmployeeRecord[]>;
   /** Influencer enrichment (spec §9 influencerEnrichPerRecord): contact and extra figures, or null when nothing is found. */
-  enrichInfluencer(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null>;
+  enrichInfluencer(
+    lead: StoredLead & { social: Readonly<Record<string, unknown>> | null },
+  ): Promise<InfluencerEnrichment | null>;
   /**
    * The same for many creators in as few calls as the vendor takes (YouTube Data API: 50 channels a
    * `channels.list` call); answers in the order of `leads`. Absent: influencer enrich asks one at a time.
    */
-  enrichInfluencers?(leads: readonly (StoredLead & { social: Readonly<Record<string, unknown>> | null })[]): Promise<(InfluencerEnrichment | null)[]>;
+  enrichInfluencers?(
+    leads: readonly (StoredLead & { social: Readonly<Record<string, unknown>> | null })[],
+  ): Promise<(InfluencerEnrichment | null)[]>;
   /**
    * Whether `enrichInfluencer` can ask about this creator (YouTube Data API: YouTube channels only). Influencer
    * enrich gives each row to the first source that covers it and counts the rows none covers. Absent: every row.

@@ -51,14 +51,25 @@ const PAGES = new AnswerCache<Binding[]>(15 * 60_000);
  */
 export function wikidataCompanyQuery(f: WikidataCompanyFilters): string {
   if (!/^[A-Z]{2}$/.test(f.countryCode)) throw new Error(`not an ISO 3166-1 alpha-2 code: ${f.countryCode}`);
-  const items = (qids: readonly string[]) => qids.filter((q) => QID.test(q)).map((q) => `wd:${q}`).join(' ');
+  const items = (qids: readonly string[]) =>
+    qids
+      .filter((q) => QID.test(q))
+      .map((q) => `wd:${q}`)
+      .join(' ');
   const staff = f.employeesMin !== null || f.employeesMax !== null;
-  const bounds = [f.employeesMin !== null ? `?staff >= ${Math.trunc(f.employeesMin)}` : '', f.employeesMax !== null ? `?staff <= ${Math.trunc(f.employeesMax)}` : ''].filter(Boolean).join(' && ');
+  const bounds = [
+    f.employeesMin !== null ? `?staff >= ${Math.trunc(f.employeesMin)}` : '',
+    f.employeesMax !== null ? `?staff <= ${Math.trunc(f.employeesMax)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' && ');
   return [
     'SELECT ?company (SAMPLE(?name) AS ?label) (SAMPLE(?site) AS ?website) (MAX(?staff) AS ?employees) (SAMPLE(?hqName) AS ?hq)',
     '       (SAMPLE(?indName) AS ?industry) (SAMPLE(?li) AS ?linkedin) (SAMPLE(?tel) AS ?phone) WHERE {',
     `  ?country wdt:P297 "${f.countryCode}" .`,
-    f.industries.length ? `  VALUES ?ind { ${items(f.industries)} }\n  ?company wdt:P452 ?ind ; wdt:P17 ?country .` : `  VALUES ?kind { ${items(WIKIDATA_COMPANY_KINDS)} }\n  ?company wdt:P31 ?kind ; wdt:P17 ?country .\n  OPTIONAL { ?company wdt:P452 ?ind }`,
+    f.industries.length
+      ? `  VALUES ?ind { ${items(f.industries)} }\n  ?company wdt:P452 ?ind ; wdt:P17 ?country .`
+      : `  VALUES ?kind { ${items(WIKIDATA_COMPANY_KINDS)} }\n  ?company wdt:P31 ?kind ; wdt:P17 ?country .\n  OPTIONAL { ?company wdt:P452 ?ind }`,
     '  FILTER NOT EXISTS { ?company wdt:P576 ?dissolved }',
     '  ?company rdfs:label ?name . FILTER(LANG(?name) = "en")',
     staff ? `  ?company wdt:P1128 ?staff . FILTER(${bounds})` : '  OPTIONAL { ?company wdt:P1128 ?staff }',
@@ -137,7 +148,9 @@ export function wikidataCompanySearch(deps: SourceDeps, config: WikidataConfig) 
         offset: start,
       };
       const text = wikidataCompanyQuery(filters);
-      const rows = await PAGES.get(`${config.sparqlUrl}|${text}`, deps.now(), () => sparql(deps, config.sparqlUrl, text));
+      const rows = await PAGES.get(`${config.sparqlUrl}|${text}`, deps.now(), () =>
+        sparql(deps, config.sparqlUrl, text),
+      );
       const skip = start < offset ? offset - start : 0;
       for (const row of rows.slice(skip)) {
         const record = companyRecord(row, area.country, filters.countryCode);

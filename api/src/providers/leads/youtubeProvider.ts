@@ -24,7 +24,13 @@ interface SearchAnswer {
 
 interface Channel {
   id: string;
-  snippet?: { title?: string; description?: string; customUrl?: string; country?: string; thumbnails?: Record<string, { url?: string } | undefined> };
+  snippet?: {
+    title?: string;
+    description?: string;
+    customUrl?: string;
+    country?: string;
+    thumbnails?: Record<string, { url?: string } | undefined>;
+  };
   statistics?: { subscriberCount?: string; viewCount?: string; videoCount?: string; hiddenSubscriberCount?: boolean };
   brandingSettings?: { channel?: { title?: string; description?: string; keywords?: string; country?: string } };
 }
@@ -42,25 +48,47 @@ export const youtubeStatuses: CallOptions['classify'] = (status, body) => {
  * Quota units per call as the quota calculator gives them (https://developers.google.com/youtube/v3/determine_quota_cost):
  * search.list 100, channels.list and videoCategories.list 1; an invalid request still costs its units.
  */
-export const YOUTUBE_QUOTA_UNITS: Readonly<Record<string, number>> = { 'youtube/v3/search': 100, 'youtube/v3/channels': 1, 'youtube/v3/videoCategories': 1 };
+export const YOUTUBE_QUOTA_UNITS: Readonly<Record<string, number>> = {
+  'youtube/v3/search': 100,
+  'youtube/v3/channels': 1,
+  'youtube/v3/videoCategories': 1,
+};
 
 function get<T>(deps: SourceDeps, config: YoutubeConfig, path: string, params: Record<string, string>) {
   const url = new URL(path, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
   url.search = new URLSearchParams({ ...params, key: config.apiKey }).toString();
-  return requestJson<T>(deps, 'youtube', { method: 'GET', url }, { classify: youtubeStatuses, units: YOUTUBE_QUOTA_UNITS[path] });
+  return requestJson<T>(
+    deps,
+    'youtube',
+    { method: 'GET', url },
+    { classify: youtubeStatuses, units: YOUTUBE_QUOTA_UNITS[path] },
+  );
 }
 
 /** One page of channels for the keyword: search.list for the ids, channels.list for their figures. */
 async function channelPage(deps: SourceDeps, config: YoutubeConfig, keyword: string, token: string | null) {
   return PAGES.get(`${config.baseUrl}|${keyword}|${token ?? ''}`, deps.now(), async () => {
-    const params: Record<string, string> = { part: 'snippet', type: 'channel', q: keyword, maxResults: '50', order: 'relevance' };
+    const params: Record<string, string> = {
+      part: 'snippet',
+      type: 'channel',
+      q: keyword,
+      maxResults: '50',
+      order: 'relevance',
+    };
     if (token) params.pageToken = token;
     const { data: found } = await get<SearchAnswer>(deps, config, 'youtube/v3/search', params);
     const ids = (found?.items ?? []).map((i) => i.id?.channelId).filter((id): id is string => Boolean(id));
     if (!ids.length) return { channels: [], next: null };
-    const { data: details } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' });
+    const { data: details } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', {
+      part: 'snippet,statistics',
+      id: ids.join(','),
+      maxResults: '50',
+    });
     const byId = new Map((details?.items ?? []).map((c) => [c.id, c]));
-    return { channels: ids.map((id) => byId.get(id)).filter((c): c is Channel => Boolean(c)), next: found?.nextPageToken ?? null };
+    return {
+      channels: ids.map((id) => byId.get(id)).filter((c): c is Channel => Boolean(c)),
+      next: found?.nextPageToken ?? null,
+    };
   });
 }
 
@@ -77,7 +105,14 @@ function channelRecord(c: Channel): LeadRecord {
   const views = Number(c.statistics?.viewCount ?? 0);
   const handle = c.snippet?.customUrl ?? c.id;
   const email = EMAIL_IN_TEXT.exec(c.snippet?.description ?? '')?.[0] ?? null;
-  const social: Record<string, string | number> = { source: 'youtube', platform: 'youtube', handle: handle.startsWith('@') ? handle : `@${handle}`, user_id: c.id, followers: subscribers, views };
+  const social: Record<string, string | number> = {
+    source: 'youtube',
+    platform: 'youtube',
+    handle: handle.startsWith('@') ? handle : `@${handle}`,
+    user_id: c.id,
+    followers: subscribers,
+    views,
+  };
   if (c.statistics?.videoCount) social.videos = Number(c.statistics.videoCount);
   return {
     key: `youtube:${c.id}`,
@@ -96,7 +131,9 @@ function channelRecord(c: Channel): LeadRecord {
     // Published in the channel's own description: "found".
     email,
     email_outcome: email ? 'found' : 'not_found',
-    ...(email ? { email_source: vendorEmailSource('youtube', `https://www.youtube.com/channel/${c.id}/about`, 'text') } : {}),
+    ...(email
+      ? { email_source: vendorEmailSource('youtube', `https://www.youtube.com/channel/${c.id}/about`, 'text') }
+      : {}),
     phone: null,
     social,
   };
@@ -115,9 +152,18 @@ export function youtubeSearch(deps: SourceDeps, config: YoutubeConfig) {
     let seen = 0;
     let token: string | null = null;
     for (let pages = 0; pages < 10; pages += 1) {
-      const { channels, next }: { channels: Channel[]; next: string | null } = await channelPage(deps, config, keyword, token);
+      const { channels, next }: { channels: Channel[]; next: string | null } = await channelPage(
+        deps,
+        config,
+        keyword,
+        token,
+      );
       for (const c of channels) {
-        if (!inRange(Number(c.statistics?.subscriberCount ?? 0), query.filters, 'followers') || !inRange(Number(c.statistics?.viewCount ?? 0), query.filters, 'views')) continue;
+        if (
+          !inRange(Number(c.statistics?.subscriberCount ?? 0), query.filters, 'followers') ||
+          !inRange(Number(c.statistics?.viewCount ?? 0), query.filters, 'views')
+        )
+          continue;
         if (seen >= offset) yield channelRecord(c);
         seen += 1;
       }
@@ -137,7 +183,8 @@ function channelIdOf(lead: StoredLead & { social: Readonly<Record<string, unknow
 }
 
 /** Whether influencer enrich through YouTube can ask about a row: a YouTube channel with its channel id. */
-export const youtubeCovers = (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): boolean => channelIdOf(lead) !== null;
+export const youtubeCovers = (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): boolean =>
+  channelIdOf(lead) !== null;
 
 /** The most channel ids one `channels.list` call takes (its `id` filter, `maxResults` 0–50). */
 export const YOUTUBE_CHANNELS_PER_CALL = 50;
@@ -148,13 +195,16 @@ function channelEnrichment(c: Channel): InfluencerEnrichment {
   const social: Record<string, string | number> = {};
   const title = c.snippet?.title ?? c.brandingSettings?.channel?.title;
   if (title) social.title = title;
-  if (!c.statistics?.hiddenSubscriberCount && c.statistics?.subscriberCount !== undefined) social.followers = Number(c.statistics.subscriberCount);
+  if (!c.statistics?.hiddenSubscriberCount && c.statistics?.subscriberCount !== undefined)
+    social.followers = Number(c.statistics.subscriberCount);
   if (c.statistics?.viewCount !== undefined) social.views = Number(c.statistics.viewCount);
   if (c.statistics?.videoCount !== undefined) social.videos = Number(c.statistics.videoCount);
-  if (c.snippet?.customUrl) social.handle = c.snippet.customUrl.startsWith('@') ? c.snippet.customUrl : `@${c.snippet.customUrl}`;
+  if (c.snippet?.customUrl)
+    social.handle = c.snippet.customUrl.startsWith('@') ? c.snippet.customUrl : `@${c.snippet.customUrl}`;
   const country = c.snippet?.country ?? c.brandingSettings?.channel?.country;
   if (country) social.country = country;
-  const thumbnail = c.snippet?.thumbnails?.high?.url ?? c.snippet?.thumbnails?.medium?.url ?? c.snippet?.thumbnails?.default?.url;
+  const thumbnail =
+    c.snippet?.thumbnails?.high?.url ?? c.snippet?.thumbnails?.medium?.url ?? c.snippet?.thumbnails?.default?.url;
   if (thumbnail) social.thumbnail = thumbnail;
   if (description) social.description = description.slice(0, 1000);
   const links = [...new Set(description.match(URL_IN_TEXT) ?? [])].slice(0, 10);
@@ -174,13 +224,19 @@ function channelEnrichment(c: Channel): InfluencerEnrichment {
  * (not asked) or a channel YouTube no longer has.
  */
 export function youtubeEnrich(deps: SourceDeps, config: YoutubeConfig) {
-  return async (leads: readonly (StoredLead & { social: Readonly<Record<string, unknown>> | null })[]): Promise<(InfluencerEnrichment | null)[]> => {
+  return async (
+    leads: readonly (StoredLead & { social: Readonly<Record<string, unknown>> | null })[],
+  ): Promise<(InfluencerEnrichment | null)[]> => {
     const ids = leads.map(channelIdOf);
     const unique = [...new Set(ids.filter((id): id is string => id !== null))];
     const channels = new Map<string, Channel>();
     for (let i = 0; i < unique.length; i += YOUTUBE_CHANNELS_PER_CALL) {
       const batch = unique.slice(i, i + YOUTUBE_CHANNELS_PER_CALL);
-      const { data } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', { part: 'snippet,statistics,brandingSettings', id: batch.join(','), maxResults: String(YOUTUBE_CHANNELS_PER_CALL) });
+      const { data } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', {
+        part: 'snippet,statistics,brandingSettings',
+        id: batch.join(','),
+        maxResults: String(YOUTUBE_CHANNELS_PER_CALL),
+      });
       for (const c of data?.items ?? []) if (batch.includes(c.id)) channels.set(c.id, c);
     }
     return ids.map((id) => {

@@ -37,7 +37,8 @@ export function parseIpnForm(body: string): IpnField[] {
   return fields;
 }
 
-const phpFalsy = (value: string | readonly string[]): boolean => (typeof value === 'string' ? value === '' || value === '0' : value.length === 0);
+const phpFalsy = (value: string | readonly string[]): boolean =>
+  typeof value === 'string' ? value === '' || value === '0' : value.length === 0;
 
 /** The verification code PayKickstart computes for these fields (see above). */
 export function ipnVerificationCode(fields: readonly IpnField[], secretKey: string): string {
@@ -71,7 +72,14 @@ export function ipnObject(fields: readonly IpnField[]): Record<string, string | 
 }
 
 /** The IPN events mapped onto subscription states; others are acknowledged and recorded only. */
-export const HANDLED_IPN_EVENTS = ['sales', 'subscription-created', 'subscription-payment', 'subscription-payment-failed', 'subscription-cancelled', 'refund'] as const;
+export const HANDLED_IPN_EVENTS = [
+  'sales',
+  'subscription-created',
+  'subscription-payment',
+  'subscription-payment-failed',
+  'subscription-cancelled',
+  'refund',
+] as const;
 export type HandledIpnEvent = (typeof HANDLED_IPN_EVENTS)[number];
 
 /**

@@ -43,11 +43,17 @@ export function createPaymentEvents(db: Db, queue: JobQueue, now: () => Date): P
     { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 2 },
     async ({ provider, eventId }) => {
       const row = (
-        await db.query<{ payload: PaymentEvent; type: string }>('SELECT payload, type FROM payment_events WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL', [provider, eventId])
+        await db.query<{ payload: PaymentEvent; type: string }>(
+          'SELECT payload, type FROM payment_events WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL',
+          [provider, eventId],
+        )
       ).rows[0];
       if (!row) return;
       for (const handler of handlers.get(row.type) ?? []) await handler(row.payload, provider);
-      await db.query('UPDATE payment_events SET processed_at = $3 WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL', [provider, eventId, now()]);
+      await db.query(
+        'UPDATE payment_events SET processed_at = $3 WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL',
+        [provider, eventId, now()],
+      );
     },
   );
 

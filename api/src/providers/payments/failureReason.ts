@@ -71,7 +71,9 @@ export function paymentFailureReason(lang: Language, failure: Partial<PaymentFai
   const known = codes.map((c) => (c ? FAILURE_TEXTS[c] : undefined)).find(Boolean);
   if (known) return t(lang, known);
   const said = failure?.message?.trim().replace(/\.$/, '') || codes.find(Boolean);
-  return said ? t(lang, 'settings.charge_failure.other', { code: said }) : t(lang, 'settings.charge_failure.not_collected');
+  return said
+    ? t(lang, 'settings.charge_failure.other', { code: said })
+    : t(lang, 'settings.charge_failure.not_collected');
 }
 
 /** A card charge's failure code (ours or the provider's), as the failed-payment email says it. */

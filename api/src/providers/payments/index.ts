@@ -7,7 +7,14 @@ import type { PaymentsProvider } from './types';
 
 export * from './types';
 export { chargeFailureReason, paymentFailureReason, type PaymentFailure } from './failureReason';
-export { createSandboxPayments, parseSandboxToken, sandboxToken, SANDBOX_CARDS, SANDBOX_SETTLE_MS, type SandboxPayments } from './sandbox';
+export {
+  createSandboxPayments,
+  parseSandboxToken,
+  sandboxToken,
+  SANDBOX_CARDS,
+  SANDBOX_SETTLE_MS,
+  type SandboxPayments,
+} from './sandbox';
 export { createStripePayments, stripeClient } from './stripe';
 export { HANDLED_EVENT_TYPES, metadataOf, PAYMENT_EVENT_JOB, type PaymentEvents } from './events';
 
@@ -25,14 +32,27 @@ export interface PaymentConfig {
 
 export function paymentConfigFromEnv(env: Env): PaymentConfig {
   const apiBase = env.STRIPE_API_BASE?.trim() || undefined;
-  if (apiBase && !/^https?:\/\/[^\s/]+\/?$/.test(apiBase)) throw new Error('Invalid environment variable STRIPE_API_BASE: expected an http(s) origin such as https://api.stripe.com');
+  if (apiBase && !/^https?:\/\/[^\s/]+\/?$/.test(apiBase))
+    throw new Error(
+      'Invalid environment variable STRIPE_API_BASE: expected an http(s) origin such as https://api.stripe.com',
+    );
   const fee = env.STRIPE_PLATFORM_FEE_PERCENT?.trim();
   const platformFeePercent = fee ? Number(fee) : 0;
-  if (!Number.isFinite(platformFeePercent) || platformFeePercent < 0 || platformFeePercent > 50) throw new Error('Invalid environment variable STRIPE_PLATFORM_FEE_PERCENT: expected a number between 0 and 50');
+  if (!Number.isFinite(platformFeePercent) || platformFeePercent < 0 || platformFeePercent > 50)
+    throw new Error('Invalid environment variable STRIPE_PLATFORM_FEE_PERCENT: expected a number between 0 and 50');
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || null;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
-  if (secretKey && !webhookSecret) throw new Error('Missing environment variable STRIPE_WEBHOOK_SECRET: Stripe events are the source of truth for payments (whsec_… from the webhook endpoint)');
-  return { secretKey, publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null, webhookSecret, apiBase, platformFeePercent };
+  if (secretKey && !webhookSecret)
+    throw new Error(
+      'Missing environment variable STRIPE_WEBHOOK_SECRET: Stripe events are the source of truth for payments (whsec_… from the webhook endpoint)',
+    );
+  return {
+    secretKey,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
+    webhookSecret,
+    apiBase,
+    platformFeePercent,
+  };
 }
 
 export interface Payments {
@@ -57,7 +77,12 @@ export function paymentsFor(deps: Pick<AppDeps, 'db' | 'queue' | 'clock'>, env: 
   const events = createPaymentEvents(deps.db, deps.queue, () => deps.clock.now());
   let sandbox: SandboxPayments | null = null;
   let provider: PaymentsProvider;
-  if (config.secretKey) provider = createStripePayments({ secretKey: config.secretKey, publishableKey: config.publishableKey, apiBase: config.apiBase });
+  if (config.secretKey)
+    provider = createStripePayments({
+      secretKey: config.secretKey,
+      publishableKey: config.publishableKey,
+      apiBase: config.apiBase,
+    });
   else {
     sandbox = createSandboxPayments(deps.db, deps.clock, async (event) => {
       await events.record('sandbox', event);

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db';
-import { PaymentMethodError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentEvent, type PaymentsProvider, type StoredPaymentMethod } from './types';
+import {
+  PaymentMethodError,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type ChargeStatus,
+  type PaymentEvent,
+  type PaymentsProvider,
+  type StoredPaymentMethod,
+} from './types';
 
 /**
  * Test card numbers of the embedded sandbox (the numbers Stripe's test mode uses for the same
@@ -32,9 +40,12 @@ type Behaviour = (typeof SANDBOX_BEHAVIOURS)[number];
  * a provider would tell about a card (brand, last four digits, expiry) and the test behaviour, never
  * the number. The browser builds it (mfe-settings sandboxCard.ts, the sales page's script).
  */
-const TOKEN = /^tok_sandbox_(succeed|decline|decline_later|processing|authenticate)_(visa|mastercard|amex|discover|card)_(\d{4})_(\d{2})_(\d{4})$/;
+const TOKEN =
+  /^tok_sandbox_(succeed|decline|decline_later|processing|authenticate)_(visa|mastercard|amex|discover|card)_(\d{4})_(\d{2})_(\d{4})$/;
 
-export function parseSandboxToken(token: string): { behaviour: Behaviour; brand: string; last4: string; expMonth: number; expYear: number } | null {
+export function parseSandboxToken(
+  token: string,
+): { behaviour: Behaviour; brand: string; last4: string; expMonth: number; expYear: number } | null {
   const m = TOKEN.exec(token);
   if (!m) return null;
   const expMonth = Number(m[4]);
@@ -46,12 +57,29 @@ export function parseSandboxToken(token: string): { behaviour: Behaviour; brand:
 export function sandboxToken(number: string, expMonth = 12, expYear = 2030): string {
   const digits = number.replace(/[\s-]/g, '');
   const behaviour: Behaviour =
-    digits === SANDBOX_CARDS.decline ? 'decline' : digits === SANDBOX_CARDS.declineLater ? 'decline_later' : digits === SANDBOX_CARDS.processing ? 'processing' : digits === SANDBOX_CARDS.authenticate ? 'authenticate' : 'succeed';
-  const brand = digits.startsWith('4') ? 'visa' : /^(5[1-5]|2[2-7])/.test(digits) ? 'mastercard' : /^3[47]/.test(digits) ? 'amex' : /^6(011|5)/.test(digits) ? 'discover' : 'card';
+    digits === SANDBOX_CARDS.decline
+      ? 'decline'
+      : digits === SANDBOX_CARDS.declineLater
+        ? 'decline_later'
+        : digits === SANDBOX_CARDS.processing
+          ? 'processing'
+          : digits === SANDBOX_CARDS.authenticate
+            ? 'authenticate'
+            : 'succeed';
+  const brand = digits.startsWith('4')
+    ? 'visa'
+    : /^(5[1-5]|2[2-7])/.test(digits)
+      ? 'mastercard'
+      : /^3[47]/.test(digits)
+        ? 'amex'
+        : /^6(011|5)/.test(digits)
+          ? 'discover'
+          : 'card';
   return `tok_sandbox_${behaviour}_${brand}_${digits.slice(-4)}_${String(expMonth).padStart(2, '0')}_${expYear}`;
 }
 
-const keyed = (prefix: string, key: string) => `${prefix}_sbx_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+const keyed = (prefix: string, key: string) =>
+  `${prefix}_sbx_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
 /** Where the sandbox's webhook-shaped events go (the same queued handler as Stripe's). */
 export type SandboxEmit = (event: PaymentEvent) => Promise<void>;
@@ -86,8 +114,19 @@ export interface SandboxPayments extends PaymentsProvider {
   authenticate(ref: string): Promise<ChargeOutcome>;
 }
 
-export function createSandboxPayments(db: Queryable, clock: Clock, emit: SandboxEmit = async () => undefined): SandboxPayments {
-  const failureOf = (row: ChargeRow) => (row.status === 'failed' ? (row.behaviour === 'decline_later' ? 'insufficient_funds' : 'card_declined') : row.status === 'requires_action' ? 'authentication_required' : undefined);
+export function createSandboxPayments(
+  db: Queryable,
+  clock: Clock,
+  emit: SandboxEmit = async () => undefined,
+): SandboxPayments {
+  const failureOf = (row: ChargeRow) =>
+    row.status === 'failed'
+      ? row.behaviour === 'decline_later'
+        ? 'insufficient_funds'
+        : 'card_declined'
+      : row.status === 'requires_action'
+        ? 'authentication_required'
+        : undefined;
   const outcome = (row: ChargeRow): ChargeOutcome => ({ ref: row.id, status: row.status, failureCode: failureOf(row) });
 
   async function load(ref: string): Promise<ChargeRow | undefined> {
@@ -107,9 +146,28 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
     const metadata = row.metadata ?? {};
     const object =
       row.status === 'refunded'
-        ? { id: `ch_${row.id.slice(3)}`, object: 'charge', payment_intent: row.id, amount_refunded: row.amount_cents, refunded: true, metadata }
-        : { id: row.id, object: 'payment_intent', status: row.status === 'failed' ? 'requires_payment_method' : row.status, amount: row.amount_cents, metadata, last_payment_error: failureOf(row) ? { code: failureOf(row) } : null };
-    await emit({ id: keyed('evt', `${row.id}:${row.status}`), type, created: Math.floor(clock.now().getTime() / 1000), data: { object } });
+        ? {
+            id: `ch_${row.id.slice(3)}`,
+            object: 'charge',
+            payment_intent: row.id,
+            amount_refunded: row.amount_cents,
+            refunded: true,
+            metadata,
+          }
+        : {
+            id: row.id,
+            object: 'payment_intent',
+            status: row.status === 'failed' ? 'requires_payment_method' : row.status,
+            amount: row.amount_cents,
+            metadata,
+            last_payment_error: failureOf(row) ? { code: failureOf(row) } : null,
+          };
+    await emit({
+      id: keyed('evt', `${row.id}:${row.status}`),
+      type,
+      created: Math.floor(clock.now().getTime() / 1000),
+      data: { object },
+    });
   }
 
   return {
@@ -130,7 +188,12 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
     },
 
     async finishSetup(setupIntentId, customerRef, token): Promise<StoredPaymentMethod> {
-      const setup = (await db.query<{ customer_ref: string; status: string; payment_method_id: string | null }>('SELECT customer_ref, status, payment_method_id FROM settings_sandbox_setup_intents WHERE id = $1', [setupIntentId])).rows[0];
+      const setup = (
+        await db.query<{ customer_ref: string; status: string; payment_method_id: string | null }>(
+          'SELECT customer_ref, status, payment_method_id FROM settings_sandbox_setup_intents WHERE id = $1',
+          [setupIntentId],
+        )
+      ).rows[0];
       if (!setup || setup.customer_ref !== customerRef) throw new PaymentMethodError('setup_incomplete');
       const card = token ? parseSandboxToken(token) : null;
       if (!card) throw new PaymentMethodError('invalid_card');
@@ -141,7 +204,10 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
         `INSERT INTO settings_sandbox_payment_methods (id, brand, last4, number_hash, behaviour, created_at) VALUES ($1, $2, $3, NULL, $4, $5) ON CONFLICT (id) DO NOTHING`,
         [methodId, card.brand, card.last4, card.behaviour, now],
       );
-      await db.query(`UPDATE settings_sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`, [setupIntentId, methodId]);
+      await db.query(
+        `UPDATE settings_sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`,
+        [setupIntentId, methodId],
+      );
       return { ref: methodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
     },
 
@@ -151,19 +217,44 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
       const existing = await load(chargeId);
       if (existing) return outcome(existing);
       // A detached card cannot be charged (as at Stripe).
-      const method = (await db.query<{ behaviour: Behaviour }>('SELECT behaviour FROM settings_sandbox_payment_methods WHERE id = $1 AND detached_at IS NULL', [request.paymentMethodRef])).rows[0];
+      const method = (
+        await db.query<{ behaviour: Behaviour }>(
+          'SELECT behaviour FROM settings_sandbox_payment_methods WHERE id = $1 AND detached_at IS NULL',
+          [request.paymentMethodRef],
+        )
+      ).rows[0];
       if (!method) return { ref: null, status: 'failed', failureCode: 'payment_method_missing' };
-      const statusOf: Record<Behaviour, ChargeStatus> = { succeed: 'succeeded', decline: 'failed', decline_later: 'succeeded', processing: 'processing', authenticate: 'requires_action' };
+      const statusOf: Record<Behaviour, ChargeStatus> = {
+        succeed: 'succeeded',
+        decline: 'failed',
+        decline_later: 'succeeded',
+        processing: 'processing',
+        authenticate: 'requires_action',
+      };
       let status = statusOf[method.behaviour];
       if (method.behaviour === 'decline_later') {
         // Its first charge (the card validation) succeeds; later ones fail.
-        const used = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_sandbox_charges WHERE payment_method_id = $1', [request.paymentMethodRef]);
+        const used = await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM settings_sandbox_charges WHERE payment_method_id = $1',
+          [request.paymentMethodRef],
+        );
         if ((used.rows[0]?.n ?? 0) > 0) status = 'failed';
       }
       await db.query(
         `INSERT INTO settings_sandbox_charges (id, payment_method_id, amount_cents, currency, status, description, metadata, connected_account, application_fee_cents, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-        [chargeId, request.paymentMethodRef, request.amountCents, request.currency, status, request.description, JSON.stringify(request.metadata), request.destinationAccount ?? null, request.applicationFeeCents ?? 0, clock.now()],
+        [
+          chargeId,
+          request.paymentMethodRef,
+          request.amountCents,
+          request.currency,
+          status,
+          request.description,
+          JSON.stringify(request.metadata),
+          request.destinationAccount ?? null,
+          request.applicationFeeCents ?? 0,
+          clock.now(),
+        ],
       );
       const row = (await load(chargeId))!;
       await emitFor(row);
@@ -173,8 +264,14 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
     async getCharge(ref): Promise<ChargeOutcome> {
       const row = await load(ref);
       if (!row) return { ref, status: 'failed', failureCode: 'charge_missing' };
-      if (row.status === 'processing' && clock.now().getTime() - new Date(row.created_at).getTime() >= SANDBOX_SETTLE_MS) {
-        const settled = await db.query("UPDATE settings_sandbox_charges SET status = 'succeeded' WHERE id = $1 AND status = 'processing'", [ref]);
+      if (
+        row.status === 'processing' &&
+        clock.now().getTime() - new Date(row.created_at).getTime() >= SANDBOX_SETTLE_MS
+      ) {
+        const settled = await db.query(
+          "UPDATE settings_sandbox_charges SET status = 'succeeded' WHERE id = $1 AND status = 'processing'",
+          [ref],
+        );
         const now = (await load(ref))!;
         if (settled.rowCount === 1) await emitFor(now);
         return outcome(now);
@@ -187,7 +284,10 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
     },
 
     async refund(ref): Promise<ChargeOutcome> {
-      const changed = await db.query("UPDATE settings_sandbox_charges SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status = 'succeeded'", [ref, clock.now()]);
+      const changed = await db.query(
+        "UPDATE settings_sandbox_charges SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status = 'succeeded'",
+        [ref, clock.now()],
+      );
       const row = await load(ref);
       if (!row) return { ref, status: 'failed', failureCode: 'charge_missing' };
       if (changed.rowCount === 1) await emitFor(row);
@@ -195,11 +295,17 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
     },
 
     async detachPaymentMethod(ref) {
-      await db.query('UPDATE settings_sandbox_payment_methods SET detached_at = $2 WHERE id = $1 AND detached_at IS NULL', [ref, clock.now()]);
+      await db.query(
+        'UPDATE settings_sandbox_payment_methods SET detached_at = $2 WHERE id = $1 AND detached_at IS NULL',
+        [ref, clock.now()],
+      );
     },
 
     async authenticate(ref): Promise<ChargeOutcome> {
-      const changed = await db.query("UPDATE settings_sandbox_charges SET status = 'succeeded' WHERE id = $1 AND status = 'requires_action'", [ref]);
+      const changed = await db.query(
+        "UPDATE settings_sandbox_charges SET status = 'succeeded' WHERE id = $1 AND status = 'requires_action'",
+        [ref],
+      );
       const row = await load(ref);
       if (!row) return { ref, status: 'failed', failureCode: 'charge_missing' };
       if (changed.rowCount === 1) await emitFor(row);

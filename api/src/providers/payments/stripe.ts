@@ -3,7 +3,19 @@ import { fetch as undiciFetch } from 'undici';
 import { outboundDispatcher } from '../../net/outbound';
 import { paymentRefusals } from '../../ops/metrics';
 import { PROVIDER_REFUSED } from './failureReason';
-import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type CheckoutState, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome, type SubscriptionRequest } from './types';
+import {
+  PaymentMethodError,
+  PaymentUnknownError,
+  type ChargeOutcome,
+  type CheckoutState,
+  type ChargeRequest,
+  type ChargeStatus,
+  type PaymentsProvider,
+  type StoredPaymentMethod,
+  type SubscriptionBilling,
+  type SubscriptionOutcome,
+  type SubscriptionRequest,
+} from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -16,14 +28,26 @@ export interface StripeOptions {
 }
 
 /** The SDK client: its HTTP goes through the outbound guard (undici with the checked dispatcher). */
-export function stripeClient({ secretKey, apiBase, timeoutMs = 15_000, maxNetworkRetries = 2 }: Pick<StripeOptions, 'secretKey' | 'apiBase' | 'timeoutMs' | 'maxNetworkRetries'>): Stripe {
+export function stripeClient({
+  secretKey,
+  apiBase,
+  timeoutMs = 15_000,
+  maxNetworkRetries = 2,
+}: Pick<StripeOptions, 'secretKey' | 'apiBase' | 'timeoutMs' | 'maxNetworkRetries'>): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
-  const guardedFetch = ((url: string, init: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher: outboundDispatcher() })) as unknown as typeof fetch;
+  const guardedFetch = ((url: string, init: RequestInit) =>
+    undiciFetch(url, { ...(init as object), dispatcher: outboundDispatcher() })) as unknown as typeof fetch;
   return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(guardedFetch),
     maxNetworkRetries,
     timeout: timeoutMs,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
     appInfo: { name: 'Leadsmith' },
   });
 }
@@ -41,15 +65,25 @@ const INTENT_STATUS: Record<string, ChargeStatus> = {
 function intentOutcome(intent: Stripe.PaymentIntent): ChargeOutcome {
   const failureCode = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code;
   // An off-session charge the bank wants authenticated comes back requires_payment_method with this code.
-  if (intent.status === 'requires_payment_method' && failureCode === 'authentication_required') return { ref: intent.id, status: 'requires_action', failureCode };
+  if (intent.status === 'requires_payment_method' && failureCode === 'authentication_required')
+    return { ref: intent.id, status: 'requires_action', failureCode };
   const status = INTENT_STATUS[intent.status] ?? 'processing';
-  return { ref: intent.id, status, failureCode: status === 'failed' || status === 'requires_action' ? (failureCode ?? intent.status) : undefined };
+  return {
+    ref: intent.id,
+    status,
+    failureCode: status === 'failed' || status === 'requires_action' ? (failureCode ?? intent.status) : undefined,
+  };
 }
 
 /** A lost answer (network, 5xx, rate limit after the SDK's retries) versus a definite refusal. */
 function unknownAnswer(error: unknown): boolean {
   if (!(error instanceof Stripe.errors.StripeError)) return true;
-  return error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (error.statusCode ?? 500) >= 500;
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error.statusCode ?? 500) >= 500
+  );
 }
 
 /**
@@ -61,7 +95,11 @@ function unknownAnswer(error: unknown): boolean {
 function refusalCode(error: unknown): string {
   if (error instanceof Stripe.errors.StripeCardError) return error.decline_code ?? error.code ?? 'card_declined';
   const refused = error instanceof Stripe.errors.StripeError ? error : null;
-  paymentRefusals.inc({ provider: 'stripe', type: refused?.rawType ?? refused?.type ?? 'unknown', code: refused?.code ?? 'none' });
+  paymentRefusals.inc({
+    provider: 'stripe',
+    type: refused?.rawType ?? refused?.type ?? 'unknown',
+    code: refused?.code ?? 'none',
+  });
   return PROVIDER_REFUSED;
 }
 
@@ -74,7 +112,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Stripe Billing: a package is a Product with a recurring Price per interval; a purchase is a
@@ -96,10 +135,25 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
             metadata: request.metadata,
             ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
             ...(request.trialDays > 0 && request.trialAmountCents > 0
-              ? { add_invoice_items: [{ price_data: { currency: 'usd', product: request.productRef, unit_amount: request.trialAmountCents } }] }
+              ? {
+                  add_invoice_items: [
+                    {
+                      price_data: {
+                        currency: 'usd',
+                        product: request.productRef,
+                        unit_amount: request.trialAmountCents,
+                      },
+                    },
+                  ],
+                }
               : {}),
             ...(request.destinationAccount
-              ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeePercent > 0 ? { application_fee_percent: request.applicationFeePercent } : {}) }
+              ? {
+                  transfer_data: { destination: request.destinationAccount },
+                  ...(request.applicationFeePercent > 0
+                    ? { application_fee_percent: request.applicationFeePercent }
+                    : {}),
+                }
               : {}),
             expand: ['latest_invoice.payments'],
           },
@@ -118,7 +172,8 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
   function activeOutcome(subscription: Stripe.Subscription): SubscriptionOutcome {
     const item = subscription.items.data[0];
     const invoice = subscription.latest_invoice;
-    if (!item || !invoice || typeof invoice === 'string') throw new PaymentUnknownError(new Error(`subscription ${subscription.id} without its item or first invoice`));
+    if (!item || !invoice || typeof invoice === 'string')
+      throw new PaymentUnknownError(new Error(`subscription ${subscription.id} without its item or first invoice`));
     const paid = invoice.payments?.data.find((p) => p.status === 'paid');
     return {
       status: 'active',
@@ -133,12 +188,25 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
 
   return {
     async createProduct({ packageId, name }, idempotencyKey) {
-      return (await call(() => stripe.products.create({ name, metadata: { package_id: String(packageId) } }, { idempotencyKey }))).id;
+      return (
+        await call(() =>
+          stripe.products.create({ name, metadata: { package_id: String(packageId) } }, { idempotencyKey }),
+        )
+      ).id;
     },
 
     async createPrice({ productRef, packageId, amountCents, interval }, idempotencyKey) {
       const price = await call(() =>
-        stripe.prices.create({ product: productRef, currency: 'usd', unit_amount: amountCents, recurring: { interval }, metadata: { package_id: String(packageId) } }, { idempotencyKey }),
+        stripe.prices.create(
+          {
+            product: productRef,
+            currency: 'usd',
+            unit_amount: amountCents,
+            recurring: { interval },
+            metadata: { package_id: String(packageId) },
+          },
+          { idempotencyKey },
+        ),
       );
       return price.id;
     },
@@ -173,7 +241,8 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
     async paymentMethodOfSetup(setupIntentId, customerRef) {
       const intent = await call(() => stripe.setupIntents.retrieve(setupIntentId));
       const method = idOf(intent.payment_method);
-      if (intent.status !== 'succeeded' || idOf(intent.customer) !== customerRef || !method) throw new PaymentMethodError('setup_incomplete');
+      if (intent.status !== 'succeeded' || idOf(intent.customer) !== customerRef || !method)
+        throw new PaymentMethodError('setup_incomplete');
       return method;
     },
 
@@ -182,7 +251,11 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
     async findSubscription(metadataKey, value) {
       // Stripe's Search API (https://docs.stripe.com/api/subscriptions/search): metadata['key']:'value'.
       const found = await call(() =>
-        stripe.subscriptions.search({ query: `metadata['${metadataKey}']:'${value}'`, limit: 10, expand: ['data.latest_invoice.payments'] }),
+        stripe.subscriptions.search({
+          query: `metadata['${metadataKey}']:'${value}'`,
+          limit: 10,
+          expand: ['data.latest_invoice.payments'],
+        }),
       );
       const mine = found.data.filter((sub) => sub.metadata?.[metadataKey] === value);
       // Only one is ever made per key; were there more, a live one is the purchase.
@@ -205,7 +278,11 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       const error = intentRef ? (await call(() => stripe.paymentIntents.retrieve(intentRef))).last_payment_error : null;
       const failure = error ?? invoice.last_finalization_error;
       if (!failure) return null;
-      return { code: failure.code ?? null, declineCode: failure.decline_code ?? null, message: failure.message ?? null };
+      return {
+        code: failure.code ?? null,
+        declineCode: failure.decline_code ?? null,
+        message: failure.message ?? null,
+      };
     },
 
     async cancelSubscription(ref) {
@@ -220,7 +297,9 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
     },
 
     async setCancelAtPeriodEnd(ref, cancel, idempotencyKey) {
-      const sub = await call(() => stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }, { idempotencyKey }));
+      const sub = await call(() =>
+        stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }, { idempotencyKey }),
+      );
       return { ref: sub.id, status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end };
     },
 
@@ -229,7 +308,15 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       const customer = idOf(ended.customer);
       const method = idOf(ended.default_payment_method);
       if (!customer || !method) return { status: 'failed', failureCode: 'payment_method_missing' };
-      return create({ ...request, customerRef: customer, paymentMethodRef: method, productRef: '', trialDays: 0, trialAmountCents: 0, metadata: { ...ended.metadata, restarted_from: ended.id } });
+      return create({
+        ...request,
+        customerRef: customer,
+        paymentMethodRef: method,
+        productRef: '',
+        trialDays: 0,
+        trialAmountCents: 0,
+        metadata: { ...ended.metadata, restarted_from: ended.id },
+      });
     },
 
     async moveSubscriptionPrice(ref, { priceRef, amountCents }, idempotencyKey) {
@@ -239,9 +326,15 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       if (!item) return 'ended';
       if (item.price.id === priceRef) return 'unchanged';
       // Stripe bills a switch between free and paid at once and restarts the period: not "from the next renewal".
-      if ((item.price.unit_amount ?? 0) === 0 !== (amountCents === 0)) return 'free_paid_switch';
+      if (((item.price.unit_amount ?? 0) === 0) !== (amountCents === 0)) return 'free_paid_switch';
       // proration_behavior 'none': no credit or charge for the rest of the period, the next invoice bills the new Price.
-      await call(() => stripe.subscriptions.update(ref, { items: [{ id: item.id, price: priceRef }], proration_behavior: 'none' }, { idempotencyKey }));
+      await call(() =>
+        stripe.subscriptions.update(
+          ref,
+          { items: [{ id: item.id, price: priceRef }], proration_behavior: 'none' },
+          { idempotencyKey },
+        ),
+      );
       return 'moved';
     },
   };
@@ -263,7 +356,12 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
     billing: stripeBilling(stripe),
 
     async createCustomer(customer, idempotencyKey) {
-      const created = await call(() => stripe.customers.create({ email: customer.email, metadata: { user_id: String(customer.userId) } }, { idempotencyKey })).catch((error: unknown) => {
+      const created = await call(() =>
+        stripe.customers.create(
+          { email: customer.email, metadata: { user_id: String(customer.userId) } },
+          { idempotencyKey },
+        ),
+      ).catch((error: unknown) => {
         throw error instanceof PaymentUnknownError ? new PaymentMethodError('provider_unavailable') : error;
       });
       return created.id;
@@ -271,7 +369,10 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
 
     async startSetup(customerRef, metadata, idempotencyKey) {
       try {
-        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata }, { idempotencyKey });
+        const intent = await stripe.setupIntents.create(
+          { customer: customerRef, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata },
+          { idempotencyKey },
+        );
         return { id: intent.id, clientSecret: intent.client_secret ?? '' };
       } catch {
         throw new PaymentMethodError('provider_unavailable');
@@ -286,8 +387,12 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
         throw new PaymentMethodError(unknownAnswer(error) ? 'provider_unavailable' : 'setup_incomplete');
       }
       const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-      if (intent.status !== 'succeeded' || customer !== customerRef || !intent.payment_method) throw new PaymentMethodError('setup_incomplete');
-      const method = typeof intent.payment_method === 'string' ? await stripe.paymentMethods.retrieve(intent.payment_method) : intent.payment_method;
+      if (intent.status !== 'succeeded' || customer !== customerRef || !intent.payment_method)
+        throw new PaymentMethodError('setup_incomplete');
+      const method =
+        typeof intent.payment_method === 'string'
+          ? await stripe.paymentMethods.retrieve(intent.payment_method)
+          : intent.payment_method;
       const card = method.card;
       if (!card) throw new PaymentMethodError('invalid_card');
       return { ref: method.id, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
@@ -305,11 +410,16 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
               confirm: true,
               off_session: request.offSession,
               // On-session confirmations never redirect: a 3-D Secure step is done in the page (Stripe.js).
-              ...(request.offSession ? {} : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
+              ...(request.offSession
+                ? {}
+                : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
               description: request.description,
               metadata: request.metadata,
               ...(request.destinationAccount
-                ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeeCents ? { application_fee_amount: request.applicationFeeCents } : {}) }
+                ? {
+                    transfer_data: { destination: request.destinationAccount },
+                    ...(request.applicationFeeCents ? { application_fee_amount: request.applicationFeeCents } : {}),
+                  }
                 : {}),
             },
             { idempotencyKey: request.idempotencyKey },
@@ -333,7 +443,9 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
     idempotencyWindowMs: 24 * 60 * 60_000,
 
     async findCharge(chargeId) {
-      const found = await call(() => stripe.paymentIntents.search({ query: `metadata['charge_id']:'${chargeId}'`, limit: 10 }));
+      const found = await call(() =>
+        stripe.paymentIntents.search({ query: `metadata['charge_id']:'${chargeId}'`, limit: 10 }),
+      );
       const mine = found.data.filter((intent) => intent.metadata?.charge_id === String(chargeId));
       // Only one is ever made per key; were there more, the one that took the money is the charge.
       const intent = mine.find((i) => i.status === 'succeeded') ?? mine[0];
@@ -350,7 +462,11 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
         // A destination charge's refund takes the money back from the reseller and returns the platform's fee.
         const reverse = destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {};
         const refund = await call(() => stripe.refunds.create({ payment_intent: ref, ...reverse }, { idempotencyKey }));
-        return { ref, status: refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'refunded', failureCode: refund.failure_reason ?? undefined };
+        return {
+          ref,
+          status: refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'refunded',
+          failureCode: refund.failure_reason ?? undefined,
+        };
       } catch (error) {
         if (error instanceof PaymentUnknownError) throw error;
         const code = (error as { code?: string }).code;
@@ -368,13 +484,19 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
         // Detached already (a retry, the dashboard: "not attached to a customer so detachment is
         // impossible") or gone: the outcome we wanted.
         const { code, message } = error as { code?: string; message?: string };
-        if (code === 'resource_missing' || (error instanceof Stripe.errors.StripeInvalidRequestError && /not attached to a customer/i.test(message ?? ''))) return;
+        if (
+          code === 'resource_missing' ||
+          (error instanceof Stripe.errors.StripeInvalidRequestError &&
+            /not attached to a customer/i.test(message ?? ''))
+        )
+          return;
         throw error;
       }
     },
 
     async portalUrl(customerRef, returnUrl) {
-      return (await call(() => stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl }))).url;
+      return (await call(() => stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl })))
+        .url;
     },
 
     async createCheckout(request) {
@@ -383,14 +505,26 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
           {
             mode: 'payment',
             customer_email: request.customerEmail,
-            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.productName } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.productName },
+                },
+              },
+            ],
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             metadata: request.metadata,
             payment_intent_data: {
               metadata: request.metadata,
               ...(request.destinationAccount
-                ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeeCents ? { application_fee_amount: request.applicationFeeCents } : {}) }
+                ? {
+                    transfer_data: { destination: request.destinationAccount },
+                    ...(request.applicationFeeCents ? { application_fee_amount: request.applicationFeeCents } : {}),
+                  }
                 : {}),
             },
           },

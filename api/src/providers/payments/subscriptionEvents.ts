@@ -3,10 +3,16 @@ import { applyStripeState } from '../../routes/whitelabel/stripeSubscriptionActi
 import type { PaymentEvent } from './types';
 import type { Payments } from './index';
 
-async function ourSubscription(db: Db, stripeRef: string | null): Promise<{ id: number; customer_id: number } | undefined> {
+async function ourSubscription(
+  db: Db,
+  stripeRef: string | null,
+): Promise<{ id: number; customer_id: number } | undefined> {
   if (!stripeRef) return undefined;
   return (
-    await db.query<{ id: number; customer_id: number }>(`SELECT id, customer_id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`, [stripeRef])
+    await db.query<{ id: number; customer_id: number }>(
+      `SELECT id, customer_id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`,
+      [stripeRef],
+    )
   ).rows[0];
 }
 
@@ -23,7 +29,11 @@ export function registerSubscriptionEvents(payments: Payments, db: Db, now: () =
     const object = event.data.object as { id?: string; status?: string; cancel_at_period_end?: boolean };
     const sub = await ourSubscription(db, object.id ?? null);
     if (!sub || typeof object.status !== 'string') return;
-    const state = { ref: object.id!, status: event.type === 'customer.subscription.deleted' ? 'canceled' : object.status, cancelAtPeriodEnd: object.cancel_at_period_end === true };
+    const state = {
+      ref: object.id!,
+      status: event.type === 'customer.subscription.deleted' ? 'canceled' : object.status,
+      cancelAtPeriodEnd: object.cancel_at_period_end === true,
+    };
     await db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [sub.id]);
       await applyStripeState(tx, sub.id, state, now(), new Date(event.created * 1000));

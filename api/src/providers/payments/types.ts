@@ -216,7 +216,10 @@ export interface SubscriptionBilling {
   /** The package's Product (created once per package; the key makes a retried create the same one). */
   createProduct(p: { packageId: number; name: string }, idempotencyKey: string): Promise<string>;
   /** A recurring Price of the product (prices are immutable: a new amount is a new Price). */
-  createPrice(p: { productRef: string; packageId: number; amountCents: number; interval: BillingInterval }, idempotencyKey: string): Promise<string>;
+  createPrice(
+    p: { productRef: string; packageId: number; amountCents: number; interval: BillingInterval },
+    idempotencyKey: string,
+  ): Promise<string>;
   /** Renames the Product (`name`) or archives it (`active: false`); the key makes a retry the same request. */
   updateProduct(productRef: string, change: { name?: string; active?: boolean }, idempotencyKey: string): Promise<void>;
   /** Archives (false) or restores (true) a Price: the only change Stripe allows a Price's amount. */
@@ -261,7 +264,11 @@ export interface SubscriptionBilling {
    * once and restart the billing period). The key makes a retry the same request. Throws
    * PaymentUnknownError when the answer was lost.
    */
-  moveSubscriptionPrice(ref: string, to: { priceRef: string; amountCents: number }, idempotencyKey: string): Promise<'moved' | 'unchanged' | 'ended' | 'free_paid_switch'>;
+  moveSubscriptionPrice(
+    ref: string,
+    to: { priceRef: string; amountCents: number },
+    idempotencyKey: string,
+  ): Promise<'moved' | 'unchanged' | 'ended' | 'free_paid_switch'>;
 }
 
 /** What our rows follow of a provider's subscription (its answer, or its customer.subscription.* event). */
@@ -279,6 +286,13 @@ export const KEY_WINDOW_MARGIN_MS = 60 * 60_000;
  * (less KEY_WINDOW_MARGIN_MS) at `now`: the same key would then make a second object, so what an earlier
  * attempt made is looked up first. Never for a provider that keeps its keys for good (the sandbox).
  */
-export function idempotencyKeyMayBeForgotten(provider: Pick<PaymentsProvider, 'idempotencyWindowMs'>, since: Date, now: Date): boolean {
-  return provider.idempotencyWindowMs !== undefined && now.getTime() - since.getTime() >= provider.idempotencyWindowMs - KEY_WINDOW_MARGIN_MS;
+export function idempotencyKeyMayBeForgotten(
+  provider: Pick<PaymentsProvider, 'idempotencyWindowMs'>,
+  since: Date,
+  now: Date,
+): boolean {
+  return (
+    provider.idempotencyWindowMs !== undefined &&
+    now.getTime() - since.getTime() >= provider.idempotencyWindowMs - KEY_WINDOW_MARGIN_MS
+  );
 }

@@ -12,21 +12,34 @@ import { adminOnly } from './common';
 
 /** The models the super admin may pick: the operator's AI_MODELS (comma separated), else the defaults, always with the configured one. */
 export function availableAiModels(env: NodeJS.ProcessEnv = process.env): string[] {
-  const listed = (env.AI_MODELS ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  const listed = (env.AI_MODELS ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   return [...new Set([aiProvider().info.model, ...(listed.length ? listed : DEFAULT_AI_MODELS)])];
 }
 
 /** The platform's AI model: the super admin's choice, else the provider's configured model. */
 export async function platformAiModel(db: Queryable): Promise<string> {
-  return (await db.query<{ model: string }>('SELECT model FROM ai_model_setting WHERE id')).rows[0]?.model ?? aiProvider().info.model;
+  return (
+    (await db.query<{ model: string }>('SELECT model FROM ai_model_setting WHERE id')).rows[0]?.model ??
+    aiProvider().info.model
+  );
 }
 
 const ModelState = Type.Object({
   model: Type.String(),
-  model_class: StringEnum(AI_MODEL_CLASSES, { description: 'gpt-3.5: AI actions run on one result at a time (spec §9)' }),
-  bulk_actions: Type.Boolean({ description: 'AI actions may run on a selection of several results or every matching one' }),
+  model_class: StringEnum(AI_MODEL_CLASSES, {
+    description: 'gpt-3.5: AI actions run on one result at a time (spec §9)',
+  }),
+  bulk_actions: Type.Boolean({
+    description: 'AI actions may run on a selection of several results or every matching one',
+  }),
 });
-const AdminModelState = Type.Object({ ...ModelState.properties, models: Type.Array(Type.String(), { description: 'What the super admin may pick' }) });
+const AdminModelState = Type.Object({
+  ...ModelState.properties,
+  models: Type.Array(Type.String(), { description: 'What the super admin may pick' }),
+});
 
 const state = (model: string) => ({ model, model_class: aiModelClass(model), bulk_actions: aiBulkActions(model) });
 
@@ -35,7 +48,14 @@ export function aiModelRoutes(api: FastifyInstance, { db }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/admin/ai-model',
-    { ...adminOnly(app), schema: { summary: "The platform's AI model and the models to pick from", querystring: Empty, response: { 200: AdminModelState } } },
+    {
+      ...adminOnly(app),
+      schema: {
+        summary: "The platform's AI model and the models to pick from",
+        querystring: Empty,
+        response: { 200: AdminModelState },
+      },
+    },
     async () => ({ ...state(await platformAiModel(db)), models: availableAiModels() }),
   );
   app.put(
@@ -66,7 +86,14 @@ export function aiModelRoutes(api: FastifyInstance, { db }: AppDeps): void {
 export function aiModelReadRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get(
     '/api/ai-model',
-    { onRequest: app.requireAuth, schema: { summary: "The platform's AI model and whether bulk AI actions are available", querystring: Empty, response: { 200: ModelState } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: "The platform's AI model and whether bulk AI actions are available",
+        querystring: Empty,
+        response: { 200: ModelState },
+      },
+    },
     async () => state(await platformAiModel(db)),
   );
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
-import { adminOnly, AUDIT_ENTITIES, Params, pageQueryProperties, type AuditEntity, type PageOf, type PageQuery } from './common';
+import {
+  adminOnly,
+  AUDIT_ENTITIES,
+  Params,
+  pageQueryProperties,
+  type AuditEntity,
+  type PageOf,
+  type PageQuery,
+} from './common';
 
 const Values = Nullable(Type.Record(Type.String(), Type.Unknown()));
 /** One change in the history: who, what, which row (named as it is now, or as it was when deleted), the fields before and after. */
@@ -43,15 +51,19 @@ interface AuditQuery extends PageQuery {
 const LABELS: Record<AuditEntity, string> = {
   user: `(SELECT COALESCE(NULLIF(trim(t.first_name || ' ' || t.last_name), '') || ' <' || t.email || '>', t.email) FROM users t WHERE t.id = a.entity_id)`,
   plan: "COALESCE((SELECT t.name FROM admin_plans t WHERE t.id = a.entity_id), a.before->>'name', a.after->>'name')",
-  topic: "COALESCE((SELECT t.title FROM admin_topics t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
-  partner: "COALESCE((SELECT t.name FROM admin_partners t WHERE t.id = a.entity_id), a.before->>'name', a.after->>'name')",
-  course: "COALESCE((SELECT t.title FROM admin_courses t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  topic:
+    "COALESCE((SELECT t.title FROM admin_topics t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  partner:
+    "COALESCE((SELECT t.name FROM admin_partners t WHERE t.id = a.entity_id), a.before->>'name', a.after->>'name')",
+  course:
+    "COALESCE((SELECT t.title FROM admin_courses t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
   page: "COALESCE((SELECT t.title FROM admin_course_pages t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
   maintenance: "'Maintenance mode'",
   // An erased account keeps only its id in the history; an erased person only the start of their email's SHA-256.
   account: "COALESCE((SELECT t.email FROM users t WHERE t.id = a.entity_id), 'account #' || a.entity_id)",
   person: "'person ' || left(COALESCE(a.after->>'email_sha256', ''), 12)",
-  prompt: "COALESCE((SELECT t.title FROM admin_default_prompts t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  prompt:
+    "COALESCE((SELECT t.title FROM admin_default_prompts t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
 };
 
 /** GET /api/admin/audit-log: the history pages (who changed what, when), newest first. */
@@ -68,7 +80,12 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
           additionalProperties: false,
           properties: {
             ...pageQueryProperties,
-            entity: { type: 'array', items: { type: 'string', enum: AUDIT_ENTITIES }, minItems: 1, maxItems: AUDIT_ENTITIES.length },
+            entity: {
+              type: 'array',
+              items: { type: 'string', enum: AUDIT_ENTITIES },
+              minItems: 1,
+              maxItems: AUDIT_ENTITIES.length,
+            },
             entity_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
             action: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' },
           },
@@ -84,7 +101,9 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (q.action) where.push(`a.action = ${p.add(q.action)}`);
       const whereSql = where.join(' AND ');
       const label = `CASE a.entity ${q.entity.map((e) => `WHEN '${e}' THEN ${LABELS[e]}`).join(' ')} END`;
-      const total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_audit_log a WHERE ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+      const total =
+        (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_audit_log a WHERE ${whereSql}`, p.values))
+          .rows[0]?.n ?? 0;
       const limit = p.add(q.pageSize);
       const offset = p.add((q.page - 1) * q.pageSize);
       const { rows } = await db.query<AuditRow>(

@@ -8,18 +8,42 @@ export function adminOnly(api: FastifyInstance): Pick<RouteShorthandOptions, 'on
 }
 
 /** Every admin list is paginated on the server with the one page query and envelope (http/contract.ts). */
-export { IdParams as idParamsSchema, PageQueryProperties as pageQueryProperties, type PageOf, type PageQueryOf as PageQuery } from '../../http/contract';
+export {
+  IdParams as idParamsSchema,
+  PageQueryProperties as pageQueryProperties,
+  type PageOf,
+  type PageQueryOf as PageQuery,
+} from '../../http/contract';
 
 export const notFound = (): ApiError => new ApiError(404, 'not_found');
 
-export const AUDIT_ENTITIES = ['user', 'plan', 'topic', 'partner', 'prompt', 'course', 'page', 'maintenance', 'account', 'person'] as const;
+export const AUDIT_ENTITIES = [
+  'user',
+  'plan',
+  'topic',
+  'partner',
+  'prompt',
+  'course',
+  'page',
+  'maintenance',
+  'account',
+  'person',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditValue = Record<string, unknown> | null;
 
 /** One audit row, written with the change in the caller's transaction (who, what, which id, before/after, when). */
 export async function writeAudit(
   tx: Queryable,
-  entry: { actorId: number | null; action: string; entity: AuditEntity; entityId: number; before?: AuditValue; after?: AuditValue; at: Date },
+  entry: {
+    actorId: number | null;
+    action: string;
+    entity: AuditEntity;
+    entityId: number;
+    before?: AuditValue;
+    after?: AuditValue;
+    at: Date;
+  },
 ): Promise<void> {
   await tx.query(
     'INSERT INTO admin_audit_log (actor_id, action, entity, entity_id, before, after, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)',
@@ -36,7 +60,10 @@ export async function writeAudit(
 }
 
 /** Only the fields that changed, as `{ before, after }`; null when nothing did. */
-export function changes(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {

@@ -12,7 +12,12 @@ export function adminCourseRoutes(api: FastifyInstance, deps: AppDeps): void {
     path: '/api/admin/courses',
     labelColumn: 'title',
     orderBy: 't.position, t.id',
-    extraColumns: { pages_count: { sql: '(SELECT count(*)::int FROM admin_course_pages p WHERE p.course_id = t.id)', schema: Type.Integer() } },
+    extraColumns: {
+      pages_count: {
+        sql: '(SELECT count(*)::int FROM admin_course_pages p WHERE p.course_id = t.id)',
+        schema: Type.Integer(),
+      },
+    },
     fields: [
       { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
       { name: 'description', schema: Nullable(Type.String({ maxLength: 2000 })) },

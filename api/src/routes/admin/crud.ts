@@ -5,7 +5,20 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
 import { say } from '../respond';
-import { IdParams, Message, MessageProperties, Page, pageOf, PageQueryProperties, StringEnum, Timestamp, Type, type PageOf, type PageQueryOf, type TSchema } from '../../http/contract';
+import {
+  IdParams,
+  Message,
+  MessageProperties,
+  Page,
+  pageOf,
+  PageQueryProperties,
+  StringEnum,
+  Timestamp,
+  Type,
+  type PageOf,
+  type PageQueryOf,
+  type TSchema,
+} from '../../http/contract';
 import { adminOnly, changes, notFound, Params, writeAudit, type AuditEntity } from './common';
 
 /** One editable column of a simple admin resource. */
@@ -84,7 +97,10 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
   const select = `SELECT id, ${def.parent ? `${def.parent.column}, ` : ''}${names.join(', ')}, created_at, updated_at${extraSql} FROM ${def.table} t`;
   const load = async (q: Queryable, id: number, scope: Scoped, lock = false): Promise<Row | null> => {
     const parentSql = def.parent ? ` AND t.${def.parent.column} = $2` : '';
-    const { rows } = await q.query<Row>(`${select} WHERE t.id = $1${parentSql}${lock ? ' FOR UPDATE OF t' : ''}`, def.parent ? [id, scope.parentId ?? 0] : [id]);
+    const { rows } = await q.query<Row>(
+      `${select} WHERE t.id = $1${parentSql}${lock ? ' FOR UPDATE OF t' : ''}`,
+      def.parent ? [id, scope.parentId ?? 0] : [id],
+    );
     return rows[0] ? iso(rows[0]) : null;
   };
   const auditView = (row: Row) => Object.fromEntries(names.map((n) => [n, row[n] ?? null]));
@@ -94,8 +110,13 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
     return error;
   };
 
-  const filterProperties = Object.fromEntries((def.filters ?? []).map((f) => [f.name, Type.Optional(StringEnum(f.values))]));
-  api.get<{ Querystring: PageQueryOf & { search?: string } & Record<string, string | number | undefined>; Params: Scoped }>(
+  const filterProperties = Object.fromEntries(
+    (def.filters ?? []).map((f) => [f.name, Type.Optional(StringEnum(f.values))]),
+  );
+  api.get<{
+    Querystring: PageQueryOf & { search?: string } & Record<string, string | number | undefined>;
+    Params: Scoped;
+  }>(
     def.path,
     {
       ...guard,
@@ -116,25 +137,35 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
       const conditions: string[] = [];
       await checkParent(db, request.params);
       if (def.parent) conditions.push(`t.${def.parent.column} = ${p.add(request.params.parentId ?? 0)}`);
-      if (search) conditions.push(`t.${def.labelColumn} ILIKE ${p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+      if (search)
+        conditions.push(`t.${def.labelColumn} ILIKE ${p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
       for (const f of def.filters ?? []) {
         const value = q[f.name];
         if (typeof value === 'string') conditions.push(`t.${f.name} = ${p.add(value)}`);
       }
       const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t ${where}`, p.values)).rows[0]?.n ?? 0;
+      const total =
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t ${where}`, p.values)).rows[0]
+          ?.n ?? 0;
       const limit = p.add(q.pageSize);
       const offset = p.add((q.page - 1) * q.pageSize);
-      const { rows } = await db.query<Row>(`${select} ${where} ORDER BY ${def.orderBy} LIMIT ${limit} OFFSET ${offset}`, p.values);
+      const { rows } = await db.query<Row>(
+        `${select} ${where} ORDER BY ${def.orderBy} LIMIT ${limit} OFFSET ${offset}`,
+        p.values,
+      );
       return pageOf(rows.map(iso), q, total);
     },
   );
 
-  api.get<{ Params: { id: number } & Scoped }>(`${def.path}/:id`, { ...guard, schema: { summary: `One ${noun}`, params: paramsSchema, response: { 200: Item } } }, async (request) => {
-    const row = await load(db, request.params.id, request.params);
-    if (!row) throw notFound();
-    return row;
-  });
+  api.get<{ Params: { id: number } & Scoped }>(
+    `${def.path}/:id`,
+    { ...guard, schema: { summary: `One ${noun}`, params: paramsSchema, response: { 200: Item } } },
+    async (request) => {
+      const row = await load(db, request.params.id, request.params);
+      if (!row) throw notFound();
+      return row;
+    },
+  );
 
   api.post<{ Body: Record<string, unknown>; Params: Scoped }>(
     def.path,
@@ -143,7 +174,10 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
       schema: {
         summary: `Create a ${noun} (audited)`,
         ...(parentParamsSchema ? { params: parentParamsSchema } : {}),
-        body: Type.Object(Object.fromEntries(def.fields.map((f) => [f.name, f.required ? f.schema : Type.Optional(f.schema)])), { additionalProperties: false }),
+        body: Type.Object(
+          Object.fromEntries(def.fields.map((f) => [f.name, f.required ? f.schema : Type.Optional(f.schema)])),
+          { additionalProperties: false },
+        ),
         response: { 201: Saved },
       },
     },
@@ -165,9 +199,21 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
             cols.push(name);
             vals.push(p.add(clean(request.body[name]) as string | number | boolean | null));
           }
-          const id = (await tx.query<{ id: number }>(`INSERT INTO ${def.table} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values)).rows[0]!.id;
+          const id = (
+            await tx.query<{ id: number }>(
+              `INSERT INTO ${def.table} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`,
+              p.values,
+            )
+          ).rows[0]!.id;
           const created = (await load(tx, id, request.params))!;
-          await writeAudit(tx, { actorId: actor.id, action: 'create', entity: def.entity, entityId: id, after: auditView(created), at: now });
+          await writeAudit(tx, {
+            actorId: actor.id,
+            action: 'create',
+            entity: def.entity,
+            entityId: id,
+            after: auditView(created),
+            at: now,
+          });
           return created;
         });
         reply.code(201);
@@ -206,7 +252,16 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
           await tx.query(`UPDATE ${def.table} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
           const after = (await load(tx, id, request.params))!;
           const diff = changes(auditView(before), auditView(after));
-          if (diff) await writeAudit(tx, { actorId: actor.id, action: 'update', entity: def.entity, entityId: id, before: diff.before, after: diff.after, at: now });
+          if (diff)
+            await writeAudit(tx, {
+              actorId: actor.id,
+              action: 'update',
+              entity: def.entity,
+              entityId: id,
+              before: diff.before,
+              after: diff.after,
+              at: now,
+            });
           return after;
         });
         return { ...say(request, def.messages.updated), item };
@@ -216,17 +271,29 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
     },
   );
 
-  api.delete<{ Params: { id: number } & Scoped }>(`${def.path}/:id`, { ...guard, schema: { summary: `Delete a ${noun} (audited)`, params: paramsSchema, response: { 200: Message } } }, async (request) => {
-    const actor = currentUser(request);
-    const id = request.params.id;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const before = await load(tx, id, request.params, true);
-      if (!before) throw notFound();
-      await def.beforeDelete?.(tx, id);
-      await tx.query(`DELETE FROM ${def.table} WHERE id = $1`, [id]);
-      await writeAudit(tx, { actorId: actor.id, action: 'delete', entity: def.entity, entityId: id, before: auditView(before), after: null, at: now });
-    });
-    return say(request, def.messages.deleted);
-  });
+  api.delete<{ Params: { id: number } & Scoped }>(
+    `${def.path}/:id`,
+    { ...guard, schema: { summary: `Delete a ${noun} (audited)`, params: paramsSchema, response: { 200: Message } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const id = request.params.id;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const before = await load(tx, id, request.params, true);
+        if (!before) throw notFound();
+        await def.beforeDelete?.(tx, id);
+        await tx.query(`DELETE FROM ${def.table} WHERE id = $1`, [id]);
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'delete',
+          entity: def.entity,
+          entityId: id,
+          before: auditView(before),
+          after: null,
+          at: now,
+        });
+      });
+      return say(request, def.messages.deleted);
+    },
+  );
 }

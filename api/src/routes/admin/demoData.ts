@@ -6,7 +6,14 @@ import type { Db } from '../../db';
 export const DEMO_DOMAIN = 'demo.leadsmith.test';
 const DEMO_USERS = 40;
 const DAY_MS = 24 * 3600_000;
-const SEARCH_REASONS = ['Search: people', 'Search: local', 'Search: company', 'Search: domain', 'Search: influencer', 'Search: intent'];
+const SEARCH_REASONS = [
+  'Search: people',
+  'Search: local',
+  'Search: company',
+  'Search: domain',
+  'Search: influencer',
+  'Search: intent',
+];
 const FIRST = ['Alex', 'Jamie', 'Robin', 'Sam', 'Taylor', 'Jordan', 'Quinn', 'Drew', 'Kai', 'Noa'];
 const LAST = ['Hart', 'Lopez', 'Moreau', 'Becker', 'Singh', 'Okafor', 'Rossi', 'Kim'];
 
@@ -19,13 +26,14 @@ function generator(seed: number) {
   };
 }
 
-const pgArray = (values: readonly (string | number)[]) => `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '\\"')}"`)).join(',')}}`;
+const pgArray = (values: readonly (string | number)[]) =>
+  `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 /** Idempotent: does nothing once the demo plans exist. Bulk statements, so it stays fast on PGlite. */
 export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const exists = await tx.query("SELECT 1 FROM users WHERE email = $1", [`demo-01@${DEMO_DOMAIN}`]);
+    const exists = await tx.query('SELECT 1 FROM users WHERE email = $1', [`demo-01@${DEMO_DOMAIN}`]);
     if (exists.rowCount > 0) return;
     const plans = (
       await tx.query<{ id: number }>(
@@ -101,7 +109,9 @@ export async function seedAdminDemo(db: Db, clock: Clock): Promise<void> {
       // Last-login buckets: recent, within 30, within 90, older, never.
       const bucket = i % 5;
       const loginDays = [rand(7), 8 + rand(20), 31 + rand(55), 91 + rand(200), -1][bucket]!;
-      lastLogin.push(loginDays < 0 || loginDays > ageDays ? null : new Date(now.getTime() - loginDays * DAY_MS).toISOString());
+      lastLogin.push(
+        loginDays < 0 || loginDays > ageDays ? null : new Date(now.getTime() - loginDays * DAY_MS).toISOString(),
+      );
       deleted.push(i % 9 === 0 ? new Date(now.getTime() - rand(60) * DAY_MS).toISOString() : null);
       types.push(i % 7 === 0 ? 'reseller' : 'customer');
       statuses.push(['active', 'active', 'active', 'trialing', 'canceled', 'past_due', null][i % 7]!);

@@ -3,8 +3,21 @@ import type { AppDeps } from '../../http/context';
 import { KeyedObject, MessageProperties, Nullable, StringEnum, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { defaultLeadSourceExtras, leadSourceStatus, loadLeadSourcesConfig, SEARCH_TYPES, type SearchType } from '../../providers/leads';
-import { effectiveKey, LEAD_SOURCE_IDS, orderOf, SOURCE_CANDIDATES, type LeadSourceId, type OrderedUse } from '../../providers/leads/leadSources';
+import {
+  defaultLeadSourceExtras,
+  leadSourceStatus,
+  loadLeadSourcesConfig,
+  SEARCH_TYPES,
+  type SearchType,
+} from '../../providers/leads';
+import {
+  effectiveKey,
+  LEAD_SOURCE_IDS,
+  orderOf,
+  SOURCE_CANDIDATES,
+  type LeadSourceId,
+  type OrderedUse,
+} from '../../providers/leads/leadSources';
 import { defaultSourceDeps } from '../../providers/leads/sourceHttp';
 import {
   checkLeadSource,
@@ -35,8 +48,13 @@ const LeadSource = Type.Object({
   serves: Type.Array(StringEnum(USES), { description: 'The uses (search types, email) it can serve.' }),
   calls_this_month: Type.Integer(),
   failures_this_month: Type.Integer(),
-  units_this_month: Type.Integer({ description: "The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise." }),
-  cost_per_call: Nullable(Type.Number({ description: 'What one call costs the platform, in USD, as the admin set it.' })),
+  units_this_month: Type.Integer({
+    description:
+      "The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise.",
+  }),
+  cost_per_call: Nullable(
+    Type.Number({ description: 'What one call costs the platform, in USD, as the admin set it.' }),
+  ),
   cost_this_month: Nullable(Type.Number({ description: 'calls_this_month × cost_per_call, in USD, to the cent.' })),
   last_error: Nullable(Type.String()),
   last_error_at: Nullable(IsoTime),
@@ -45,16 +63,25 @@ export type LeadSourceDto = Static<typeof LeadSource>;
 
 const OverviewProperties = {
   sources: Type.Array(LeadSource),
-  order: KeyedObject(USES, Type.Array(StringEnum(LEAD_SOURCE_IDS)), { description: 'The sources of each use, in the order they are asked.' }),
-  serving: KeyedObject(SEARCH_TYPES, Type.Object({ id: Type.String(), demo: Type.Boolean(), demo_reason: Nullable(StringEnum(['no_source'] as const)) }), {
-    description: 'The source that serves each search type now.',
+  order: KeyedObject(USES, Type.Array(StringEnum(LEAD_SOURCE_IDS)), {
+    description: 'The sources of each use, in the order they are asked.',
   }),
+  serving: KeyedObject(
+    SEARCH_TYPES,
+    Type.Object({ id: Type.String(), demo: Type.Boolean(), demo_reason: Nullable(StringEnum(['no_source'] as const)) }),
+    {
+      description: 'The source that serves each search type now.',
+    },
+  ),
   keyless: Type.Boolean(),
 };
 const Overview = Type.Object(OverviewProperties);
 const SavedOverview = Type.Object({ ...MessageProperties, ...OverviewProperties });
 const CheckedOverview = Type.Object({
-  result: Type.Union([Type.Object({ ok: Type.Literal(true) }), Type.Object({ ok: Type.Literal(false), code: Type.String() })]),
+  result: Type.Union([
+    Type.Object({ ok: Type.Literal(true) }),
+    Type.Object({ ok: Type.Literal(false), code: Type.String() }),
+  ]),
   ...OverviewProperties,
 });
 const idParams = objectSchema({ id: { type: 'string', enum: LEAD_SOURCE_IDS } }, ['id']);
@@ -95,24 +122,39 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     });
     return {
       sources,
-      order: Object.fromEntries(USES.map((use) => [use, orderOf(use, settings, use === 'email' ? sourcesConfig.emailWaterfall : undefined)])) as Record<OrderedUse, LeadSourceId[]>,
-      serving: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])) as Record<SearchType, ReturnType<typeof leadSourceStatus>>,
+      order: Object.fromEntries(
+        USES.map((use) => [use, orderOf(use, settings, use === 'email' ? sourcesConfig.emailWaterfall : undefined)]),
+      ) as Record<OrderedUse, LeadSourceId[]>,
+      serving: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])) as Record<
+        SearchType,
+        ReturnType<typeof leadSourceStatus>
+      >,
       keyless: sourcesConfig.keyless,
     };
   }
 
   api.get(
     '/api/admin/lead-sources',
-    { ...adminOnly(api), schema: { summary: 'The lead sources: keys (set or not), order per use, what serves each search type, usage this month', querystring: emptyObjectSchema, response: { 200: Overview } } },
+    {
+      ...adminOnly(api),
+      schema: {
+        summary: 'The lead sources: keys (set or not), order per use, what serves each search type, usage this month',
+        querystring: emptyObjectSchema,
+        response: { 200: Overview },
+      },
+    },
     overview,
   );
 
-  api.put<{ Params: { id: LeadSourceId }; Body: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null } }>(
+  api.put<{
+    Params: { id: LeadSourceId };
+    Body: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null };
+  }>(
     '/api/admin/lead-sources/:id',
     {
       ...adminOnly(api),
       schema: {
-        summary: "Turn a lead source on or off, set or clear its key, set its cost per call",
+        summary: 'Turn a lead source on or off, set or clear its key, set its cost per call',
         params: idParams,
         response: { 200: SavedOverview },
         body: objectSchema({
@@ -124,7 +166,8 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     },
     async (request) => {
       const { id } = request.params;
-      if (request.body.api_key !== undefined && !isKeyedSource(id)) throw unprocessable('leadSources.keyless_no_key', 'api_key');
+      if (request.body.api_key !== undefined && !isKeyedSource(id))
+        throw unprocessable('leadSources.keyless_no_key', 'api_key');
       await saveLeadSource(db, config.appSecret, id, request.body);
       await reload();
       return { ...say(request, 'leadSources.saved'), ...(await overview()) };
@@ -139,7 +182,18 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
         summary: 'The order the sources of one use are asked in',
         response: { 200: SavedOverview },
         params: objectSchema({ use: { type: 'string', enum: USES } }, ['use']),
-        body: objectSchema({ sources: { type: 'array', minItems: 1, maxItems: LEAD_SOURCE_IDS.length, uniqueItems: true, items: { type: 'string', enum: LEAD_SOURCE_IDS } } }, ['sources']),
+        body: objectSchema(
+          {
+            sources: {
+              type: 'array',
+              minItems: 1,
+              maxItems: LEAD_SOURCE_IDS.length,
+              uniqueItems: true,
+              items: { type: 'string', enum: LEAD_SOURCE_IDS },
+            },
+          },
+          ['sources'],
+        ),
       },
     },
     async (request) => {
@@ -155,12 +209,29 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     },
   );
 
-  api.post<{ Params: { id: LeadSourceId } }>('/api/admin/lead-sources/:id/check', { ...adminOnly(api), schema: { summary: 'Check a lead source now (its key and reachability)', params: idParams, body: emptyObjectSchema, response: { 200: CheckedOverview } } }, async (request) => {
-    const runtime = leadSourceRuntime();
-    const deps = countingDeps(db, runtime?.deps ?? defaultSourceDeps());
-    const result = await checkLeadSource(request.params.id, loadLeadSourcesConfig(env()), await loadLeadSourceSettings(db, config.appSecret), deps, runtime?.extras ?? defaultLeadSourceExtras());
-    await deps.settled();
-    return { result, ...(await overview()) };
-  });
+  api.post<{ Params: { id: LeadSourceId } }>(
+    '/api/admin/lead-sources/:id/check',
+    {
+      ...adminOnly(api),
+      schema: {
+        summary: 'Check a lead source now (its key and reachability)',
+        params: idParams,
+        body: emptyObjectSchema,
+        response: { 200: CheckedOverview },
+      },
+    },
+    async (request) => {
+      const runtime = leadSourceRuntime();
+      const deps = countingDeps(db, runtime?.deps ?? defaultSourceDeps());
+      const result = await checkLeadSource(
+        request.params.id,
+        loadLeadSourcesConfig(env()),
+        await loadLeadSourceSettings(db, config.appSecret),
+        deps,
+        runtime?.extras ?? defaultLeadSourceExtras(),
+      );
+      await deps.settled();
+      return { result, ...(await overview()) };
+    },
+  );
 }
-

@@ -13,12 +13,22 @@ export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {
     path: '/api/admin/partners',
     labelColumn: 'name',
     orderBy: 't.id DESC',
-    extraColumns: { referred_users: { sql: '(SELECT count(*)::int FROM users u WHERE u.referral_partner_id = t.id)', schema: Type.Integer() } },
+    extraColumns: {
+      referred_users: {
+        sql: '(SELECT count(*)::int FROM users u WHERE u.referral_partner_id = t.id)',
+        schema: Type.Integer(),
+      },
+    },
     fields: [
       { name: 'name', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
       { name: 'email', schema: Nullable(Type.String({ format: 'email', maxLength: 254 })) },
       { name: 'company', schema: Nullable(Type.String({ maxLength: 150 })) },
-      { name: 'referral_code', schema: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }), required: true, uniqueCode: 'admin.referral_code_taken' },
+      {
+        name: 'referral_code',
+        schema: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }),
+        required: true,
+        uniqueCode: 'admin.referral_code_taken',
+      },
       { name: 'commission_percent', schema: Type.Integer({ minimum: 0, maximum: 100 }) },
       { name: 'active', schema: Type.Boolean() },
     ],

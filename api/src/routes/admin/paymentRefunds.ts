@@ -11,8 +11,12 @@ import { adminOnly, idParamsSchema, notFound, pageQueryProperties, Params } from
 /** One wallet payment as the administrator sees it: whose reseller's customer paid, and to whose account. */
 const AdminPayment = Type.Object({
   ...walletPaymentProperties,
-  reseller_name: Nullable(Type.String({ description: "The customer's reseller (null for the platform's own customers)" })),
-  paid_to_reseller: Type.Boolean({ description: "Paid to the reseller's connected account (the refund takes the money back from it)" }),
+  reseller_name: Nullable(
+    Type.String({ description: "The customer's reseller (null for the platform's own customers)" }),
+  ),
+  paid_to_reseller: Type.Boolean({
+    description: "Paid to the reseller's connected account (the refund takes the money back from it)",
+  }),
 });
 
 const PAYMENT_STATES = ['succeeded', 'refunded', 'failed', 'pending'] as const;
@@ -38,7 +42,9 @@ export function adminPaymentRefundRoutes(api: FastifyInstance, deps: AppDeps): v
           {
             ...pageQueryProperties,
             search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the customer's name or email" })),
-            state: Type.Optional(StringEnum(PAYMENT_STATES, { description: 'pending: processing or waiting for the bank' })),
+            state: Type.Optional(
+              StringEnum(PAYMENT_STATES, { description: 'pending: processing or waiting for the bank' }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -74,13 +80,17 @@ export function adminPaymentRefundRoutes(api: FastifyInstance, deps: AppDeps): v
     {
       ...adminOnly(api),
       schema: {
-        summary: 'Refund a wallet payment (top-up, automatic top-up, card check): the money goes back to the card, the credits leave the wallet',
+        summary:
+          'Refund a wallet payment (top-up, automatic top-up, card check): the money goes back to the card, the credits leave the wallet',
         params: idParamsSchema,
         response: { 200: RefundAnswer, 202: RefundAnswer },
       },
     },
     async (request, reply) => {
-      const known = await deps.db.query('SELECT 1 FROM settings_payment_charges WHERE id = $1 AND provider = $2', [request.params.id, payments.provider.name]);
+      const known = await deps.db.query('SELECT 1 FROM settings_payment_charges WHERE id = $1 AND provider = $2', [
+        request.params.id,
+        payments.provider.name,
+      ]);
       if (known.rowCount === 0) throw notFound();
       const answer = refundAnswer(request, await wallet.refund(request.params.id, currentUser(request).id));
       return reply.code(answer.status).send(answer.body);

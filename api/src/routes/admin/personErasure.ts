@@ -18,13 +18,19 @@ export function adminPersonErasureRoutes(api: FastifyInstance, { db, clock }: Ap
       schema: {
         summary: "Erase a person by email from every account's lists and keep them out of future searches",
         body: Body,
-        response: { 200: Type.Object({ ...MessageProperties, results_removed: Type.Integer(), accounts: Type.Integer() }) },
+        response: {
+          200: Type.Object({ ...MessageProperties, results_removed: Type.Integer(), accounts: Type.Integer() }),
+        },
       },
     },
     async (request) => {
       const user = currentUser(request);
       const erasure = await erasePerson(db, request.body.email, user.impersonatorId ?? user.id, clock.now());
-      return { ...say(request, 'privacy.person_erased', { n: erasure.results_removed, accounts: erasure.accounts }), results_removed: erasure.results_removed, accounts: erasure.accounts };
+      return {
+        ...say(request, 'privacy.person_erased', { n: erasure.results_removed, accounts: erasure.accounts }),
+        results_removed: erasure.results_removed,
+        accounts: erasure.accounts,
+      };
     },
   );
 }

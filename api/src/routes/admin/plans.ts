@@ -8,7 +8,17 @@ import { ApiError, unprocessable } from '../../http/errors';
 import { Message, MessageProperties, Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
 import { nameSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { adminOnly, changes, idParamsSchema, notFound, Params, pageQueryProperties, writeAudit, type PageOf, type PageQuery } from './common';
+import {
+  adminOnly,
+  changes,
+  idParamsSchema,
+  notFound,
+  Params,
+  pageQueryProperties,
+  writeAudit,
+  type PageOf,
+  type PageQuery,
+} from './common';
 
 const CREATED_BY = ['system', 'partner'] as const;
 const AVAILABLE_FOR = ['resellers', 'customers'] as const;
@@ -41,7 +51,11 @@ const SELECT_PLAN = `SELECT p.id, p.name, p.created_by, p.available_for, p.allow
     (SELECT count(*)::int FROM users u WHERE u.plan_id = p.id) AS users_count, p.created_at, p.updated_at
   FROM admin_plans p`;
 
-const toDto = (r: PlanRow): PlanDto => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() });
+const toDto = (r: PlanRow): PlanDto => ({
+  ...r,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
 
 async function loadPlan(q: Queryable, id: number, lock = false): Promise<PlanDto | null> {
   const { rows } = await q.query<PlanRow>(`${SELECT_PLAN} WHERE p.id = $1${lock ? ' FOR UPDATE OF p' : ''}`, [id]);
@@ -63,7 +77,10 @@ function auditView(p: PlanDto): Record<string, unknown> {
 /** Replaces the plan's modules; users on it hold them through user_held_modules at once. */
 async function setPlanModules(q: Queryable, planId: number, modules: readonly PlanModuleSlug[]): Promise<void> {
   await q.query('DELETE FROM admin_plan_modules WHERE plan_id = $1', [planId]);
-  await q.query('INSERT INTO admin_plan_modules (plan_id, module_id) SELECT $1, id FROM modules WHERE slug = ANY($2::text[])', [planId, `{${modules.join(',')}}`]);
+  await q.query(
+    'INSERT INTO admin_plan_modules (plan_id, module_id) SELECT $1, id FROM modules WHERE slug = ANY($2::text[])',
+    [planId, `{${modules.join(',')}}`],
+  );
 }
 
 const nullableText = { type: ['string', 'null'], maxLength: 200 };
@@ -74,9 +91,21 @@ const planProperties = {
   allow_related_accounts: { type: 'boolean' },
   payment_product_id: nullableText,
   crm_plan_id: nullableText,
-  modules: { type: 'array', items: { type: 'string', enum: PLAN_MODULE_SLUGS }, uniqueItems: true, maxItems: PLAN_MODULE_SLUGS.length },
+  modules: {
+    type: 'array',
+    items: { type: 'string', enum: PLAN_MODULE_SLUGS },
+    uniqueItems: true,
+    maxItems: PLAN_MODULE_SLUGS.length,
+  },
 } as const;
-const PLAN_COLUMNS = ['name', 'created_by', 'available_for', 'allow_related_accounts', 'payment_product_id', 'crm_plan_id'] as const;
+const PLAN_COLUMNS = [
+  'name',
+  'created_by',
+  'available_for',
+  'allow_related_accounts',
+  'payment_product_id',
+  'crm_plan_id',
+] as const;
 
 interface PlanBody {
   name?: string;
@@ -94,7 +123,8 @@ interface ListQuery extends PageQuery {
   available_for?: PlanDto['available_for'];
 }
 
-const clean = (value: PlanBody[(typeof PLAN_COLUMNS)[number]]) => (typeof value === 'string' ? value.trim() || null : value);
+const clean = (value: PlanBody[(typeof PLAN_COLUMNS)[number]]) =>
+  typeof value === 'string' ? value.trim() || null : value;
 
 /** A second plan of the same name (case-insensitive, admin_plans_name_key) is refused on its name field. */
 async function uniqueName<T>(save: () => Promise<T>): Promise<T> {
@@ -137,19 +167,28 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
       if (q.created_by) where.push(`p.created_by = ${p.add(q.created_by)}`);
       if (q.available_for) where.push(`p.available_for = ${p.add(q.available_for)}`);
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_plans p ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+      const total =
+        (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_plans p ${whereSql}`, p.values)).rows[0]?.n ??
+        0;
       const limit = p.add(q.pageSize);
       const offset = p.add((q.page - 1) * q.pageSize);
-      const { rows } = await db.query<PlanRow>(`${SELECT_PLAN} ${whereSql} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`, p.values);
+      const { rows } = await db.query<PlanRow>(
+        `${SELECT_PLAN} ${whereSql} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        p.values,
+      );
       return pageOf(rows.map(toDto), q, total);
     },
   );
 
-  api.get<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { summary: 'One plan', params: idParamsSchema, response: { 200: PlanSchema } } }, async (request) => {
-    const plan = await loadPlan(db, request.params.id);
-    if (!plan) throw notFound();
-    return plan;
-  });
+  api.get<{ Params: { id: number } }>(
+    '/api/admin/plans/:id',
+    { ...guard, schema: { summary: 'One plan', params: idParamsSchema, response: { 200: PlanSchema } } },
+    async (request) => {
+      const plan = await loadPlan(db, request.params.id);
+      if (!plan) throw notFound();
+      return plan;
+    },
+  );
 
   api.post<{ Body: PlanBody }>(
     '/api/admin/plans',
@@ -157,28 +196,47 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
       ...guard,
       schema: {
         summary: 'Create a plan and the modules it grants (audited)',
-        body: { type: 'object', additionalProperties: false, properties: planProperties, required: ['name', 'created_by', 'available_for'] },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: planProperties,
+          required: ['name', 'created_by', 'available_for'],
+        },
         response: { 201: SavedPlan },
       },
     },
     async (request, reply) => {
       const actor = currentUser(request);
       const now = clock.now();
-      const plan = await uniqueName(() => db.transaction(async (tx) => {
-        const p = new Params();
-        const cols: string[] = ['created_at', 'updated_at'];
-        const vals = [p.add(now), p.add(now)];
-        for (const col of PLAN_COLUMNS) {
-          if (request.body[col] === undefined) continue;
-          cols.push(col);
-          vals.push(p.add(clean(request.body[col]) ?? null));
-        }
-        const id = (await tx.query<{ id: number }>(`INSERT INTO admin_plans (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values)).rows[0]!.id;
-        if (request.body.modules?.length) await setPlanModules(tx, id, request.body.modules);
-        const created = (await loadPlan(tx, id))!;
-        await writeAudit(tx, { actorId: actor.id, action: 'create', entity: 'plan', entityId: id, after: auditView(created), at: now });
-        return created;
-      }));
+      const plan = await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const p = new Params();
+          const cols: string[] = ['created_at', 'updated_at'];
+          const vals = [p.add(now), p.add(now)];
+          for (const col of PLAN_COLUMNS) {
+            if (request.body[col] === undefined) continue;
+            cols.push(col);
+            vals.push(p.add(clean(request.body[col]) ?? null));
+          }
+          const id = (
+            await tx.query<{ id: number }>(
+              `INSERT INTO admin_plans (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`,
+              p.values,
+            )
+          ).rows[0]!.id;
+          if (request.body.modules?.length) await setPlanModules(tx, id, request.body.modules);
+          const created = (await loadPlan(tx, id))!;
+          await writeAudit(tx, {
+            actorId: actor.id,
+            action: 'create',
+            entity: 'plan',
+            entityId: id,
+            after: auditView(created),
+            at: now,
+          });
+          return created;
+        }),
+      );
       reply.code(201);
       return { ...say(request, 'admin.plan_created'), plan };
     },
@@ -199,38 +257,64 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
       const actor = currentUser(request);
       const id = request.params.id;
       const now = clock.now();
-      const plan = await uniqueName(() => db.transaction(async (tx) => {
-        const before = await loadPlan(tx, id, true);
-        if (!before) throw notFound();
-        const p = new Params();
-        const sets = [`updated_at = ${p.add(now)}`];
-        for (const col of PLAN_COLUMNS) {
-          if (request.body[col] === undefined) continue;
-          sets.push(`${col} = ${p.add(clean(request.body[col]) ?? null)}`);
-        }
-        await tx.query(`UPDATE admin_plans SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
-        if (request.body.modules) await setPlanModules(tx, id, request.body.modules);
-        const after = (await loadPlan(tx, id))!;
-        const diff = changes(auditView(before), auditView(after));
-        if (diff) await writeAudit(tx, { actorId: actor.id, action: 'update', entity: 'plan', entityId: id, before: diff.before, after: diff.after, at: now });
-        return after;
-      }));
+      const plan = await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const before = await loadPlan(tx, id, true);
+          if (!before) throw notFound();
+          const p = new Params();
+          const sets = [`updated_at = ${p.add(now)}`];
+          for (const col of PLAN_COLUMNS) {
+            if (request.body[col] === undefined) continue;
+            sets.push(`${col} = ${p.add(clean(request.body[col]) ?? null)}`);
+          }
+          await tx.query(`UPDATE admin_plans SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
+          if (request.body.modules) await setPlanModules(tx, id, request.body.modules);
+          const after = (await loadPlan(tx, id))!;
+          const diff = changes(auditView(before), auditView(after));
+          if (diff)
+            await writeAudit(tx, {
+              actorId: actor.id,
+              action: 'update',
+              entity: 'plan',
+              entityId: id,
+              before: diff.before,
+              after: diff.after,
+              at: now,
+            });
+          return after;
+        }),
+      );
       return { ...say(request, 'admin.plan_updated'), plan };
     },
   );
 
   /** Spec §5: a plan in use cannot be deleted (422 admin.plan_in_use). Deleted users still count: restoring them keeps their plan. */
-  api.delete<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { summary: 'Delete a plan no user is on (audited)', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
-    const actor = currentUser(request);
-    const id = request.params.id;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const before = await loadPlan(tx, id, true);
-      if (!before) throw notFound();
-      if (before.users_count > 0) throw unprocessable('admin.plan_in_use', undefined, { count: before.users_count });
-      await tx.query('DELETE FROM admin_plans WHERE id = $1', [id]);
-      await writeAudit(tx, { actorId: actor.id, action: 'delete', entity: 'plan', entityId: id, before: auditView(before), after: null, at: now });
-    });
-    return say(request, 'admin.plan_deleted');
-  });
+  api.delete<{ Params: { id: number } }>(
+    '/api/admin/plans/:id',
+    {
+      ...guard,
+      schema: { summary: 'Delete a plan no user is on (audited)', params: idParamsSchema, response: { 200: Message } },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const id = request.params.id;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const before = await loadPlan(tx, id, true);
+        if (!before) throw notFound();
+        if (before.users_count > 0) throw unprocessable('admin.plan_in_use', undefined, { count: before.users_count });
+        await tx.query('DELETE FROM admin_plans WHERE id = $1', [id]);
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'delete',
+          entity: 'plan',
+          entityId: id,
+          before: auditView(before),
+          after: null,
+          at: now,
+        });
+      });
+      return say(request, 'admin.plan_deleted');
+    },
+  );
 }

@@ -4,7 +4,17 @@ import { StringEnum, Type } from '../../http/contract';
 import { defineAdminCrud } from './crud';
 
 /** Spec §3 fine-tune prompt types; `library` prompts form the library users pick from. */
-export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
+export const PROMPT_TYPES = [
+  'summary',
+  'first_line',
+  'subject',
+  'direct',
+  'similar',
+  'competitor',
+  'supplier',
+  'custom',
+  'library',
+] as const;
 export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
 
 /** The AI assistant's default prompts every user starts from, by prompt type and list type. */

@@ -17,7 +17,9 @@ const SubscriptionReportRow = Type.Object({
 });
 export type SubscriptionReportRow = Static<typeof SubscriptionReportRow>;
 /** The subscribers of one page, and how many users have each status (all pages). */
-const SubscriptionsReport = Page(SubscriptionReportRow, { summary: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })) });
+const SubscriptionsReport = Page(SubscriptionReportRow, {
+  summary: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })),
+});
 
 const ReferralReportRow = Type.Object({
   partner_id: Type.Integer(),
@@ -40,7 +42,11 @@ export function adminReportRoutes(api: FastifyInstance, { db }: AppDeps): void {
       ...guard,
       schema: {
         summary: 'Subscribers by subscription status',
-        querystring: { type: 'object', additionalProperties: false, properties: { ...pageQueryProperties, status: { type: 'string', enum: STATUSES } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { ...pageQueryProperties, status: { type: 'string', enum: STATUSES } },
+        },
         response: { 200: SubscriptionsReport },
       },
     },
@@ -56,16 +62,30 @@ export function adminReportRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (q.status === 'none') where.push('u.subscription_status IS NULL');
       else if (q.status) where.push(`u.subscription_status = ${p.add(q.status)}`);
       const whereSql = where.join(' AND ');
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+      const total =
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${whereSql}`, p.values)).rows[0]
+          ?.n ?? 0;
       const limit = p.add(q.pageSize);
       const offset = p.add((q.page - 1) * q.pageSize);
-      const { rows } = await db.query<Omit<SubscriptionReportRow, 'license_expires_at'> & { license_expires_at: Date | null }>(
+      const { rows } = await db.query<
+        Omit<SubscriptionReportRow, 'license_expires_at'> & { license_expires_at: Date | null }
+      >(
         `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, pl.name AS plan_name, u.subscription_id, u.subscription_status, u.license_expires_at
            FROM users u LEFT JOIN admin_plans pl ON pl.id = u.plan_id
           WHERE ${whereSql} ORDER BY u.license_expires_at NULLS LAST, u.id LIMIT ${limit} OFFSET ${offset}`,
         p.values,
       );
-      return { summary, ...pageOf(rows.map((r) => ({ ...r, license_expires_at: r.license_expires_at ? r.license_expires_at.toISOString() : null })), q, total) };
+      return {
+        summary,
+        ...pageOf(
+          rows.map((r) => ({
+            ...r,
+            license_expires_at: r.license_expires_at ? r.license_expires_at.toISOString() : null,
+          })),
+          q,
+          total,
+        ),
+      };
     },
   );
 
@@ -81,7 +101,12 @@ export function adminReportRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
     async (request): Promise<PageOf<ReferralReportRow> & { unattributed: number }> => {
       const q = request.query;
-      const unattributed = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE referral_partner_id IS NULL AND deleted_at IS NULL')).rows[0]?.n ?? 0;
+      const unattributed =
+        (
+          await db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM users WHERE referral_partner_id IS NULL AND deleted_at IS NULL',
+          )
+        ).rows[0]?.n ?? 0;
       const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_partners')).rows[0]?.n ?? 0;
       const { rows } = await db.query<ReferralReportRow>(
         `SELECT p.id AS partner_id, p.name, p.referral_code,

@@ -26,21 +26,34 @@ export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { ...pageQueryProperties, days: { type: 'integer', enum: [7, 30, 90, 365], default: 30 }, search: { type: 'string', maxLength: 100 } },
+          properties: {
+            ...pageQueryProperties,
+            days: { type: 'integer', enum: [7, 30, 90, 365], default: 30 },
+            search: { type: 'string', maxLength: 100 },
+          },
         },
       },
     },
     async (request): Promise<PageOf<SearcherRow>> => {
       const q = request.query;
       const p = new Params();
-      const where = [`l.delta < 0`, `l.created_at >= ${p.add(new Date(clock.now().getTime() - q.days * 24 * 3600_000))}`];
+      const where = [
+        `l.delta < 0`,
+        `l.created_at >= ${p.add(new Date(clock.now().getTime() - q.days * 24 * 3600_000))}`,
+      ];
       const search = q.search?.trim();
       if (search) {
         const like = p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         where.push(`(u.email ILIKE ${like} OR (u.first_name || ' ' || u.last_name) ILIKE ${like})`);
       }
       const whereSql = where.join(' AND ');
-      const total = (await db.query<{ n: number }>(`SELECT count(DISTINCT l.user_id)::int AS n FROM credit_ledger l JOIN users u ON u.id = l.user_id WHERE ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+      const total =
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(DISTINCT l.user_id)::int AS n FROM credit_ledger l JOIN users u ON u.id = l.user_id WHERE ${whereSql}`,
+            p.values,
+          )
+        ).rows[0]?.n ?? 0;
       const limit = p.add(q.pageSize);
       const offset = p.add((q.page - 1) * q.pageSize);
       const { rows } = await db.query<Omit<SearcherRow, 'last_search_at'> & { last_search_at: Date }>(
@@ -50,7 +63,11 @@ export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps
           WHERE ${whereSql} GROUP BY u.id ORDER BY searches DESC, credits_used DESC, u.id LIMIT ${limit} OFFSET ${offset}`,
         p.values,
       );
-      return pageOf(rows.map((r) => ({ ...r, last_search_at: r.last_search_at.toISOString() })), q, total);
+      return pageOf(
+        rows.map((r) => ({ ...r, last_search_at: r.last_search_at.toISOString() })),
+        q,
+        total,
+      );
     },
   );
 }

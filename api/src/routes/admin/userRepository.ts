@@ -97,7 +97,11 @@ export interface AdminUserFilters extends PageQueryOf {
 }
 
 /** One page of users matching the filters (newest first) and how many match in all. */
-export async function listAdminUsers(q: Queryable, f: AdminUserFilters, now: Date): Promise<{ rows: AdminUserDto[]; total: number }> {
+export async function listAdminUsers(
+  q: Queryable,
+  f: AdminUserFilters,
+  now: Date,
+): Promise<{ rows: AdminUserDto[]; total: number }> {
   const p = new Params();
   const where: string[] = [];
   if (f.status === 'active') where.push('u.deleted_at IS NULL');
@@ -108,33 +112,56 @@ export async function listAdminUsers(q: Queryable, f: AdminUserFilters, now: Dat
     where.push(`(u.email ILIKE ${like} OR (u.first_name || ' ' || u.last_name) ILIKE ${like})`);
   }
   if (f.user_type) where.push(`u.user_type = ${p.add(f.user_type)}`);
-  if (f.module) where.push(`EXISTS (SELECT 1 FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id AND m.slug = ${p.add(f.module)})`);
+  if (f.module)
+    where.push(
+      `EXISTS (SELECT 1 FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id AND m.slug = ${p.add(f.module)})`,
+    );
   if (f.last_login) {
     if (f.last_login === 'never') where.push('u.last_login_at IS NULL');
-    else if (f.last_login === 'over_90') where.push(`u.last_login_at < ${p.add(new Date(now.getTime() - 90 * DAY_MS))}`);
+    else if (f.last_login === 'over_90')
+      where.push(`u.last_login_at < ${p.add(new Date(now.getTime() - 90 * DAY_MS))}`);
     else where.push(`u.last_login_at >= ${p.add(new Date(now.getTime() - Number(f.last_login) * DAY_MS))}`);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+  const total =
+    (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${whereSql}`, p.values)).rows[0]?.n ?? 0;
   const limit = p.add(f.pageSize);
   const offset = p.add((f.page - 1) * f.pageSize);
-  const { rows } = await q.query<UserRow>(`${SELECT_USER} ${whereSql} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`, p.values);
+  const { rows } = await q.query<UserRow>(
+    `${SELECT_USER} ${whereSql} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    p.values,
+  );
   return { rows: rows.map(toDto), total };
 }
 
 /** Inserts a user with the given columns (already stored-form values), its wallet and modules; answers the id. */
-export async function insertAdminUser(tx: Queryable, columns: Record<string, SqlParam>, modules: readonly ModuleSlug[], now: Date): Promise<number> {
+export async function insertAdminUser(
+  tx: Queryable,
+  columns: Record<string, SqlParam>,
+  modules: readonly ModuleSlug[],
+  now: Date,
+): Promise<number> {
   const p = new Params();
   const names = Object.keys(columns);
   const values = names.map((name) => p.add(columns[name] as SqlParam));
-  const id = (await tx.query<{ id: number }>(`INSERT INTO users (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`, p.values)).rows[0]!.id;
+  const id = (
+    await tx.query<{ id: number }>(
+      `INSERT INTO users (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`,
+      p.values,
+    )
+  ).rows[0]!.id;
   await setUserModules(tx, id, modules);
   await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2)', [id, now]);
   return id;
 }
 
 /** `UPDATE users SET …` for the given columns (values in stored form) and updated_at. */
-export async function updateAdminUser(tx: Queryable, id: number, columns: Record<string, SqlParam>, now: Date): Promise<void> {
+export async function updateAdminUser(
+  tx: Queryable,
+  id: number,
+  columns: Record<string, SqlParam>,
+  now: Date,
+): Promise<void> {
   const p = new Params();
   const sets = [`updated_at = ${p.add(now)}`];
   for (const [name, value] of Object.entries(columns)) sets.push(`${name} = ${p.add(value)}`);
@@ -144,7 +171,10 @@ export async function updateAdminUser(tx: Queryable, id: number, columns: Record
 export async function setUserModules(tx: Queryable, userId: number, modules: readonly ModuleSlug[]): Promise<void> {
   await tx.query('DELETE FROM user_modules WHERE user_id = $1', [userId]);
   for (const slug of modules) {
-    await tx.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [userId, slug]);
+    await tx.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [
+      userId,
+      slug,
+    ]);
   }
 }
 
@@ -160,5 +190,8 @@ export async function referenceExists(q: Queryable, kind: 'parent' | 'partner' |
 
 /** Revokes every API key of the user that is still live. */
 export async function revokeApiKeys(tx: Queryable, userId: number, now: Date): Promise<void> {
-  await tx.query('UPDATE settings_api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+  await tx.query('UPDATE settings_api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+    now,
+  ]);
 }

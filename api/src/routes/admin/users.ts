@@ -30,13 +30,21 @@ import {
   type AdminUserFilters,
 } from './userRepository';
 
-
 /** The answer of every change to a user: the toast and the user as it is now. */
 const SavedUser = Type.Object({ ...MessageProperties, user: AdminUserSchema });
 
 /** The audited picture of a user: the editable fields, no timestamps of bookkeeping. */
 function auditView(u: AdminUserDto): Record<string, unknown> {
-  const { id: _id, created_at: _c, last_login_at: _l, parent_email: _p, children_count: _n, plan_name: _pn, held_modules: _h, ...rest } = u;
+  const {
+    id: _id,
+    created_at: _c,
+    last_login_at: _l,
+    parent_email: _p,
+    children_count: _n,
+    plan_name: _pn,
+    held_modules: _h,
+    ...rest
+  } = u;
   void _h;
   void _id;
   void _c;
@@ -57,7 +65,12 @@ const editableProperties = {
   last_name: { type: 'string', maxLength: 100 },
   role: { type: 'string', enum: ROLES },
   user_type: { type: 'string', enum: USER_TYPES },
-  modules: { type: 'array', items: { type: 'string', enum: MODULE_SLUGS }, uniqueItems: true, maxItems: MODULE_SLUGS.length },
+  modules: {
+    type: 'array',
+    items: { type: 'string', enum: MODULE_SLUGS },
+    uniqueItems: true,
+    maxItems: MODULE_SLUGS.length,
+  },
   lang: langSchema,
   license_expires_at: { type: ['string', 'null'], format: 'date', maxLength: 10 },
   subscription_id: nullableText,
@@ -121,12 +134,17 @@ const COLUMNS = [
   'can_create_related_accounts',
 ] as const;
 
-const blankToNull = (value: string | null | undefined): string | null | undefined => (typeof value === 'string' && value.trim() === '' ? null : value?.trim());
+const blankToNull = (value: string | null | undefined): string | null | undefined =>
+  typeof value === 'string' && value.trim() === '' ? null : value?.trim();
 /** Text columns that hold '' rather than NULL when left blank (NOT NULL DEFAULT '' in the schema). */
 const NOT_NULL_TEXT = new Set(['first_name', 'last_name']);
 /** A column's value as stored: text trimmed, blank text NULL except where the column forbids it. */
 const stored = (col: string, value: unknown): SqlParam =>
-  typeof value === 'string' ? (NOT_NULL_TEXT.has(col) ? value.trim() : (blankToNull(value) ?? null)) : (value as SqlParam);
+  typeof value === 'string'
+    ? NOT_NULL_TEXT.has(col)
+      ? value.trim()
+      : (blankToNull(value) ?? null)
+    : (value as SqlParam);
 
 /** The body's columns in stored form (those it sends). */
 const storedColumns = (body: Editable): Record<string, SqlParam> =>
@@ -134,9 +152,12 @@ const storedColumns = (body: Editable): Record<string, SqlParam> =>
 
 /** Rules JSON schema cannot check: parent exists (and is not the user), partner and plan exist. */
 async function checkReferences(tx: Queryable, body: Editable, selfId: number | null): Promise<void> {
-  if (body.parent_id != null && (body.parent_id === selfId || !(await referenceExists(tx, 'parent', body.parent_id)))) throw unprocessable('admin.parent_invalid', 'parent_id');
-  if (body.referral_partner_id != null && !(await referenceExists(tx, 'partner', body.referral_partner_id))) throw unprocessable('admin.partner_invalid', 'referral_partner_id');
-  if (body.plan_id != null && !(await referenceExists(tx, 'plan', body.plan_id))) throw unprocessable('admin.plan_invalid', 'plan_id');
+  if (body.parent_id != null && (body.parent_id === selfId || !(await referenceExists(tx, 'parent', body.parent_id))))
+    throw unprocessable('admin.parent_invalid', 'parent_id');
+  if (body.referral_partner_id != null && !(await referenceExists(tx, 'partner', body.referral_partner_id)))
+    throw unprocessable('admin.partner_invalid', 'referral_partner_id');
+  if (body.plan_id != null && !(await referenceExists(tx, 'plan', body.plan_id)))
+    throw unprocessable('admin.plan_invalid', 'plan_id');
 }
 
 /** The role rules on the account as the change leaves it (ADR 052); a refusal rolls the change back. */
@@ -150,20 +171,36 @@ interface UserChange {
   action: string;
   /** Throws (404, 422) when the change does not apply to the user as it is. */
   check: (before: AdminUserDto) => void;
-  apply: (tx: Queryable, before: AdminUserDto) => Promise<{ before?: Record<string, unknown>; after?: Record<string, unknown> } | void>;
+  apply: (
+    tx: Queryable,
+    before: AdminUserDto,
+  ) => Promise<{ before?: Record<string, unknown>; after?: Record<string, unknown> } | void>;
 }
 
 /**
  * Lock → check → change → audit, in one transaction: every one-click action on a user (and the edit) goes
  * through here, so none can skip the lock or the audit row. Answers the user as it is afterwards.
  */
-export async function changeUser(db: Db, { userId, actorId, now }: { userId: number; actorId: number; now: Date }, change: UserChange): Promise<AdminUserDto> {
+export async function changeUser(
+  db: Db,
+  { userId, actorId, now }: { userId: number; actorId: number; now: Date },
+  change: UserChange,
+): Promise<AdminUserDto> {
   return db.transaction(async (tx) => {
     const before = await loadAdminUser(tx, userId, true);
     if (!before) throw notFound();
     change.check(before);
     const audit = await change.apply(tx, before);
-    if (audit) await writeAudit(tx, { actorId, action: change.action, entity: 'user', entityId: userId, before: audit.before ?? null, after: audit.after ?? null, at: now });
+    if (audit)
+      await writeAudit(tx, {
+        actorId,
+        action: change.action,
+        entity: 'user',
+        entityId: userId,
+        before: audit.before ?? null,
+        after: audit.after ?? null,
+        at: now,
+      });
     return (await loadAdminUser(tx, userId))!;
   });
 }
@@ -204,11 +241,15 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     },
   );
 
-  api.get<{ Params: { id: number } }>('/api/admin/users/:id', { ...guard, schema: { summary: 'One user', params: idParamsSchema, response: { 200: AdminUserSchema } } }, async (request) => {
-    const user = await loadAdminUser(db, request.params.id);
-    if (!user) throw notFound();
-    return user;
-  });
+  api.get<{ Params: { id: number } }>(
+    '/api/admin/users/:id',
+    { ...guard, schema: { summary: 'One user', params: idParamsSchema, response: { 200: AdminUserSchema } } },
+    async (request) => {
+      const user = await loadAdminUser(db, request.params.id);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
 
   api.post<{ Body: Editable & { email: string; password: string; first_name: string } }>(
     '/api/admin/users',
@@ -233,11 +274,25 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
       try {
         const user = await db.transaction(async (tx) => {
           await checkReferences(tx, body, null);
-          const columns = { password_hash: passwordHash, email_verified_at: now, created_at: now, updated_at: now, last_reset_date: isoDate(now), ...storedColumns(body) };
+          const columns = {
+            password_hash: passwordHash,
+            email_verified_at: now,
+            created_at: now,
+            updated_at: now,
+            last_reset_date: isoDate(now),
+            ...storedColumns(body),
+          };
           const id = await insertAdminUser(tx, columns, body.modules ?? [], now);
           const created = (await loadAdminUser(tx, id))!;
           assertRoleRules(created);
-          await writeAudit(tx, { actorId: actor.id, action: 'create', entity: 'user', entityId: id, after: auditView(created), at: now });
+          await writeAudit(tx, {
+            actorId: actor.id,
+            action: 'create',
+            entity: 'user',
+            entityId: id,
+            after: auditView(created),
+            at: now,
+          });
           return created;
         });
         reply.code(201);
@@ -255,7 +310,12 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
       ...guard,
       schema: {
         ...userSchema('Change a user (audited)'),
-        body: { type: 'object', additionalProperties: false, properties: { ...editableProperties, password: passwordSchema }, minProperties: 1 },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { ...editableProperties, password: passwordSchema },
+          minProperties: 1,
+        },
       },
     },
     async (request) => {
@@ -265,24 +325,31 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
       const passwordHash = body.password ? await hashPassword(body.password) : null;
       const now = clock.now();
       try {
-        const user = await changeUser(db, { userId: id, actorId: actor.id, now }, {
-          action: 'update',
-          check: live,
-          apply: async (tx, before) => {
-            await checkReferences(tx, body, id);
-            const columns: Record<string, SqlParam> = storedColumns(body);
-            if (passwordHash) columns.password_hash = passwordHash;
-            // A reset date set by hand starts a new monthly series from it.
-            if (body.last_reset_date !== undefined) columns.limit_reset_anchor = null;
-            await updateAdminUser(tx, id, columns, now);
-            if (body.modules) await setUserModules(tx, id, body.modules);
-            const after = (await loadAdminUser(tx, id))!;
-            assertRoleRules(after);
-            const diff = changes(auditView(before), auditView(after));
-            if (!diff && !passwordHash) return;
-            return { before: diff?.before ?? {}, after: { ...(diff?.after ?? {}), ...(passwordHash ? { password: '(changed)' } : {}) } };
+        const user = await changeUser(
+          db,
+          { userId: id, actorId: actor.id, now },
+          {
+            action: 'update',
+            check: live,
+            apply: async (tx, before) => {
+              await checkReferences(tx, body, id);
+              const columns: Record<string, SqlParam> = storedColumns(body);
+              if (passwordHash) columns.password_hash = passwordHash;
+              // A reset date set by hand starts a new monthly series from it.
+              if (body.last_reset_date !== undefined) columns.limit_reset_anchor = null;
+              await updateAdminUser(tx, id, columns, now);
+              if (body.modules) await setUserModules(tx, id, body.modules);
+              const after = (await loadAdminUser(tx, id))!;
+              assertRoleRules(after);
+              const diff = changes(auditView(before), auditView(after));
+              if (!diff && !passwordHash) return;
+              return {
+                before: diff?.before ?? {},
+                after: { ...(diff?.after ?? {}), ...(passwordHash ? { password: '(changed)' } : {}) },
+              };
+            },
           },
-        });
+        );
         return { ...say(request, 'admin.user_updated'), user };
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
@@ -292,7 +359,13 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
   );
 
   /** A one-click action: the route, its change, and the toast it answers with. */
-  const action = (method: 'post' | 'delete', url: string, summary: string, done: MessageCode, change: (actorId: number, now: Date) => UserChange) =>
+  const action = (
+    method: 'post' | 'delete',
+    url: string,
+    summary: string,
+    done: MessageCode,
+    change: (actorId: number, now: Date) => UserChange,
+  ) =>
     api[method]<{ Params: { id: number } }>(url, { ...guard, schema: userSchema(summary) }, async (request) => {
       const actor = currentUser(request);
       const now = clock.now();
@@ -301,20 +374,26 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     });
 
   /** Soft delete: the row and its data stay; sign-in stops until it is restored; its tokens and API keys are revoked for good. */
-  action('delete', '/api/admin/users/:id', 'Delete a user (soft: restorable; tokens and API keys revoked)', 'admin.user_deleted', (actorId, now) => ({
-    action: 'delete',
-    check: (before) => {
-      if (before.id === actorId) throw unprocessable('admin.cannot_delete_self');
-      if (before.deleted_at) throw unprocessable('admin.user_deleted_already');
-    },
-    apply: async (tx, before) => {
-      await updateAdminUser(tx, before.id, { deleted_at: now }, now);
-      // For good: a restore brings the account back, never a token or key issued before the deletion.
-      await revokeAllTokens(tx, before.id, now);
-      await revokeApiKeys(tx, before.id, now);
-      return { before: { deleted_at: null }, after: { deleted_at: now.toISOString() } };
-    },
-  }));
+  action(
+    'delete',
+    '/api/admin/users/:id',
+    'Delete a user (soft: restorable; tokens and API keys revoked)',
+    'admin.user_deleted',
+    (actorId, now) => ({
+      action: 'delete',
+      check: (before) => {
+        if (before.id === actorId) throw unprocessable('admin.cannot_delete_self');
+        if (before.deleted_at) throw unprocessable('admin.user_deleted_already');
+      },
+      apply: async (tx, before) => {
+        await updateAdminUser(tx, before.id, { deleted_at: now }, now);
+        // For good: a restore brings the account back, never a token or key issued before the deletion.
+        await revokeAllTokens(tx, before.id, now);
+        await revokeApiKeys(tx, before.id, now);
+        return { before: { deleted_at: null }, after: { deleted_at: now.toISOString() } };
+      },
+    }),
+  );
 
   action('post', '/api/admin/users/:id/restore', 'Restore a deleted user', 'admin.user_restored', (_actorId, now) => ({
     action: 'restore',
@@ -328,30 +407,52 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
   }));
 
   /** Starts the month's searches over: used and unused limits to zero, last reset date today. */
-  action('post', '/api/admin/users/:id/reset-limits', "Start the user's month of searches over", 'admin.limits_reset', (_actorId, now) => ({
-    action: 'reset_limits',
-    check: (before) => {
-      live(before);
-      if (before.searches_used === 0 && before.unused_limits === 0) throw unprocessable('admin.no_limits_unused');
-    },
-    apply: async (tx, before) => {
-      const after = { searches_used: 0, unused_limits: 0, last_reset_date: isoDate(now) };
-      await updateAdminUser(tx, before.id, after, now);
-      return { before: { searches_used: before.searches_used, unused_limits: before.unused_limits, last_reset_date: before.last_reset_date }, after };
-    },
-  }));
+  action(
+    'post',
+    '/api/admin/users/:id/reset-limits',
+    "Start the user's month of searches over",
+    'admin.limits_reset',
+    (_actorId, now) => ({
+      action: 'reset_limits',
+      check: (before) => {
+        live(before);
+        if (before.searches_used === 0 && before.unused_limits === 0) throw unprocessable('admin.no_limits_unused');
+      },
+      apply: async (tx, before) => {
+        const after = { searches_used: 0, unused_limits: 0, last_reset_date: isoDate(now) };
+        await updateAdminUser(tx, before.id, after, now);
+        return {
+          before: {
+            searches_used: before.searches_used,
+            unused_limits: before.unused_limits,
+            last_reset_date: before.last_reset_date,
+          },
+          after,
+        };
+      },
+    }),
+  );
 
-  action('post', '/api/admin/users/:id/remove-additional-requests', "Remove the user's additional searches", 'admin.additional_requests_removed', (_actorId, now) => ({
-    action: 'remove_additional_requests',
-    check: (before) => {
-      live(before);
-      if (before.additional_query_count === 0) throw unprocessable('admin.no_additional_requests');
-    },
-    apply: async (tx, before) => {
-      await updateAdminUser(tx, before.id, { additional_query_count: 0 }, now);
-      return { before: { additional_query_count: before.additional_query_count }, after: { additional_query_count: 0 } };
-    },
-  }));
+  action(
+    'post',
+    '/api/admin/users/:id/remove-additional-requests',
+    "Remove the user's additional searches",
+    'admin.additional_requests_removed',
+    (_actorId, now) => ({
+      action: 'remove_additional_requests',
+      check: (before) => {
+        live(before);
+        if (before.additional_query_count === 0) throw unprocessable('admin.no_additional_requests');
+      },
+      apply: async (tx, before) => {
+        await updateAdminUser(tx, before.id, { additional_query_count: 0 }, now);
+        return {
+          before: { additional_query_count: before.additional_query_count },
+          after: { additional_query_count: 0 },
+        };
+      },
+    }),
+  );
 
   /**
    * Log in as the user: a token of theirs, audited. The admin's own token stays valid;
@@ -364,7 +465,15 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
       schema: {
         summary: 'Sign in as the user for an hour (audited)',
         params: idParamsSchema,
-        response: { 200: Type.Object({ ...MessageProperties, token: Type.String(), token_type: Type.Literal('Bearer'), expires_at: Type.String({ format: 'date-time' }), user: UserSchema }) },
+        response: {
+          200: Type.Object({
+            ...MessageProperties,
+            token: Type.String(),
+            token_type: Type.Literal('Bearer'),
+            expires_at: Type.String({ format: 'date-time' }),
+            user: UserSchema,
+          }),
+        },
       },
     },
     async (request) => {
@@ -378,15 +487,30 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
         const target = await loadAdminUser(tx, id);
         if (!target || target.deleted_at) throw notFound();
         // A super admin's powers are not lent: no admin may act as another one.
-        if (target.user_type === 'super_admin' || target.role === 'admin' || target.modules.includes('admin')) throw new ApiError(403, 'admin.cannot_impersonate_admin');
-        await writeAudit(tx, { actorId: realActorId, action: 'impersonate', entity: 'user', entityId: id, before: null, after: { by: actor.email }, at: now });
+        if (target.user_type === 'super_admin' || target.role === 'admin' || target.modules.includes('admin'))
+          throw new ApiError(403, 'admin.cannot_impersonate_admin');
+        await writeAudit(tx, {
+          actorId: realActorId,
+          action: 'impersonate',
+          entity: 'user',
+          entityId: id,
+          before: null,
+          after: { by: actor.email },
+          at: now,
+        });
         // A short-lived token: an hour is plenty to look around as the user.
         return issueToken(tx, id, now, Math.min(1, config.tokenTtlHours), realActorId);
       });
       const user = await loadUserDto(db, id, config.chatWidgetSecret, clock.now());
       if (!user) throw notFound();
       const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
-      return { ...say(request, 'admin.impersonation_started', { name }), token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString(), user };
+      return {
+        ...say(request, 'admin.impersonation_started', { name }),
+        token: issued.token,
+        token_type: 'Bearer' as const,
+        expires_at: issued.expiresAt.toISOString(),
+        user,
+      };
     },
   );
 }

@@ -17,7 +17,17 @@ export const aiGuard = (api: FastifyInstance) => ({ onRequest: [api.requireAuth,
 export const aiAccountId = (db: Queryable, request: FastifyRequest): Promise<number> => requestAccountId(db, request);
 export { accountIdOf };
 
-export type ProfileFields = Pick<BusinessProfile, 'business_name' | 'website' | 'industry' | 'description' | 'target_audience' | 'products_services' | 'unique_selling_points' | 'location'> & {
+export type ProfileFields = Pick<
+  BusinessProfile,
+  | 'business_name'
+  | 'website'
+  | 'industry'
+  | 'description'
+  | 'target_audience'
+  | 'products_services'
+  | 'unique_selling_points'
+  | 'location'
+> & {
   updated_at: Date | string;
 };
 
@@ -58,7 +68,12 @@ export function profileVariables(profile: ProfileFields): Record<string, string>
 export function providerFailure(error: unknown): ApiError {
   if (error instanceof AiProviderError) {
     return new ApiError(error.status, error.code, {
-      ...(error.retryAfterSeconds !== undefined ? { extra: { retry_after_seconds: error.retryAfterSeconds }, headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}),
+      ...(error.retryAfterSeconds !== undefined
+        ? {
+            extra: { retry_after_seconds: error.retryAfterSeconds },
+            headers: { 'Retry-After': String(error.retryAfterSeconds) },
+          }
+        : {}),
     });
   }
   return new ApiError(502, 'ai.provider_unavailable');

@@ -5,9 +5,24 @@ import { ApiError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { t, type Language } from '../../i18n/messages';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
-import { COMPANY_INDUSTRIES, DEPARTMENTS, MANAGEMENT_LEVELS, PLACE_TYPES, SENIORITIES } from '../../providers/leads/catalog';
+import {
+  COMPANY_INDUSTRIES,
+  DEPARTMENTS,
+  MANAGEMENT_LEVELS,
+  PLACE_TYPES,
+  SENIORITIES,
+} from '../../providers/leads/catalog';
 import { say } from '../respond';
-import { aiAccountId, aiGuard, pageQuerySchema, profileVariables, providerFailure, requireCompletedProfile, type PageQuery, type Paginated } from './common';
+import {
+  aiAccountId,
+  aiGuard,
+  pageQuerySchema,
+  profileVariables,
+  providerFailure,
+  requireCompletedProfile,
+  type PageQuery,
+  type Paginated,
+} from './common';
 
 /** Search types an ICP suggestion can start (the profile-shaped ones). */
 export const ICP_SEARCH_TYPES = ['people', 'company', 'local'] as const;
@@ -28,7 +43,11 @@ export const IcpSuggestionSchema = Type.Object({
 });
 export type IcpSuggestion = Static<typeof IcpSuggestionSchema>;
 
-const GeneratedSuggestions = Type.Object({ ...MessageProperties, data: Type.Array(IcpSuggestionSchema), total: Type.Integer() });
+const GeneratedSuggestions = Type.Object({
+  ...MessageProperties,
+  data: Type.Array(IcpSuggestionSchema),
+  total: Type.Integer(),
+});
 
 type Draft = Omit<IcpSuggestion, 'id' | 'position' | 'provider' | 'language' | 'created_at'>;
 
@@ -41,7 +60,11 @@ export const MAX_SUGGESTIONS = 6;
 const DEPARTMENT_RULES: [RegExp, (typeof DEPARTMENTS)[number], string][] = [
   [/\b(seo|marketing|advertis|ads\b|social media|campaign|brand awareness|content)/, 'Marketing', 'Marketing Manager'],
   [/\b(crm|sales|lead gen|leads|prospect)/, 'Sales', 'Head of Sales'],
-  [/\b(software|saas|cloud|cyber|security|hosting|it support|devops|app development)/, 'Information Technology', 'IT Director'],
+  [
+    /\b(software|saas|cloud|cyber|security|hosting|it support|devops|app development)/,
+    'Information Technology',
+    'IT Director',
+  ],
   [/\b(accounting|bookkeep|payroll|tax|invoice|finance|financial)/, 'Finance', 'Finance Director'],
   [/\b(recruit|hiring|staffing|hr\b|human resources|talent)/, 'Human Resources', 'HR Manager'],
   [/\b(legal|law|compliance|contract)/, 'Legal', 'General Counsel'],
@@ -88,7 +111,9 @@ const plural = (word: string) => (word.endsWith('y') ? `${word.slice(0, -1)}ies`
 function placesIn(text: string): (typeof PLACE_TYPES)[number][] {
   const found = PLACE_TYPES.filter((place) => {
     const name = place.toLowerCase();
-    return new RegExp(`\\b(${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${plural(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\b`).test(text);
+    return new RegExp(
+      `\\b(${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${plural(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\b`,
+    ).test(text);
   });
   return found.sort((a, b) => b.length - a.length).slice(0, 3);
 }
@@ -105,10 +130,16 @@ export function embeddedIcp(v: Readonly<Record<string, string>>, lang: Language)
   const offer = `${v.products_services ?? ''} ${v.description ?? ''} ${v.industry ?? ''}`.toLowerCase();
   const everything = `${audience} ${offer} ${v.unique_selling_points ?? ''}`.toLowerCase();
   const [, department, role] = DEPARTMENT_RULES.find(([re]) => re.test(offer)) ?? [null, 'Executive', 'Owner'];
-  const industry = INDUSTRY_RULES.find(([re]) => re.test(audience))?.[1] ?? INDUSTRY_RULES.find(([re]) => re.test(everything))?.[1] ?? 'Consulting';
+  const industry =
+    INDUSTRY_RULES.find(([re]) => re.test(audience))?.[1] ??
+    INDUSTRY_RULES.find(([re]) => re.test(everything))?.[1] ??
+    'Consulting';
   const [min, max] = employeeRange(audience || everything);
   const location = (v.location ?? '').trim();
-  const vars = { products_services: (v.products_services ?? '').trim(), target_audience: (v.target_audience ?? '').trim() };
+  const vars = {
+    products_services: (v.products_services ?? '').trim(),
+    target_audience: (v.target_audience ?? '').trim(),
+  };
   const suggestions: Omit<Draft, never>[] = [];
 
   suggestions.push({
@@ -116,7 +147,11 @@ export function embeddedIcp(v: Readonly<Record<string, string>>, lang: Language)
     description: t(lang, 'ai.icp.people_reason', { ...vars, department }),
     search_type: 'people',
     location,
-    filters: { job_title: role, departments: [department], seniority: department === 'Executive' ? ['Founder/Owner', 'C-Level'] : ['Director', 'Manager', 'Head'] },
+    filters: {
+      job_title: role,
+      departments: [department],
+      seniority: department === 'Executive' ? ['Founder/Owner', 'C-Level'] : ['Director', 'Manager', 'Head'],
+    },
   });
   suggestions.push({
     title: t(lang, 'ai.icp.company_title', { industry, min, max }),
@@ -129,7 +164,10 @@ export function embeddedIcp(v: Readonly<Record<string, string>>, lang: Language)
   if (places.length) {
     suggestions.push({
       title: t(lang, 'ai.icp.local_title', { categories: places.join(', ') }),
-      description: t(lang, 'ai.icp.local_reason', { ...vars, where: location ? t(lang, 'ai.icp.in_location', { location }) : '' }),
+      description: t(lang, 'ai.icp.local_reason', {
+        ...vars,
+        where: location ? t(lang, 'ai.icp.in_location', { location }) : '',
+      }),
       search_type: 'local',
       location,
       filters: { categories: places },
@@ -155,8 +193,11 @@ registerEmbeddedTemplate('icp_suggestions', (v, lang) => embeddedIcp(v, lang));
 
 const str = (x: unknown, max: number): string => (typeof x === 'string' ? x.trim().slice(0, max) : '');
 const subset = <T extends string>(x: unknown, allowed: readonly T[]): T[] =>
-  Array.isArray(x) ? [...new Set(x.filter((i): i is T => typeof i === 'string' && (allowed as readonly string[]).includes(i)))] : [];
-const count = (x: unknown): number | undefined => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 1_000_000_000 ? x : undefined);
+  Array.isArray(x)
+    ? [...new Set(x.filter((i): i is T => typeof i === 'string' && (allowed as readonly string[]).includes(i)))]
+    : [];
+const count = (x: unknown): number | undefined =>
+  typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 1_000_000_000 ? x : undefined;
 
 /** Keeps the suggestions a lead search can run: known type, catalogue values only, at least one filter. */
 export function cleanSuggestions(answer: string): Draft[] {
@@ -186,14 +227,28 @@ export function cleanSuggestions(answer: string): Draft[] {
       const industry = COMPANY_INDUSTRIES.find((i) => i === f.industry);
       let [min, max] = [count(f.employees_min), count(f.employees_max)];
       if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
-      filters = { ...(industry ? { industry } : {}), ...(min !== undefined ? { employees_min: min } : {}), ...(max !== undefined ? { employees_max: max } : {}) };
+      filters = {
+        ...(industry ? { industry } : {}),
+        ...(min !== undefined ? { employees_min: min } : {}),
+        ...(max !== undefined ? { employees_max: max } : {}),
+      };
     } else if (type === 'local') {
       filters = { categories: subset(f.categories, PLACE_TYPES).slice(0, 10) };
     } else continue;
-    filters = Object.fromEntries(Object.entries(filters).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== '' && value !== undefined)));
+    filters = Object.fromEntries(
+      Object.entries(filters).filter(([, value]) =>
+        Array.isArray(value) ? value.length > 0 : value !== '' && value !== undefined,
+      ),
+    );
     const title = str(item.title, 200);
     if (!title || Object.keys(filters).length === 0) continue;
-    out.push({ title, description: str(item.description, 1000), search_type: type, location: str(item.location, 200), filters });
+    out.push({
+      title,
+      description: str(item.description, 1000),
+      search_type: type,
+      location: str(item.location, 200),
+      filters,
+    });
     if (out.length === MAX_SUGGESTIONS) break;
   }
   return out;
@@ -216,68 +271,107 @@ Unique selling points: {unique_selling_points}
 Location: {location}
 What the assistant was trained on: {training_summary}`;
 
-const SUGGESTION_COLUMNS = 'id, position, title, description, search_type, location, filters, provider, language, created_at';
+const SUGGESTION_COLUMNS =
+  'id, position, title, description, search_type, location, filters, provider, language, created_at';
 
 export function icpRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = aiGuard(api);
 
-  api.get<{ Querystring: PageQuery }>('/api/ai/icp-suggestions', { ...guard, schema: { summary: 'Your ideal customer profiles, each a prefilled lead search', querystring: objectSchema(pageQuerySchema), response: { 200: Page(IcpSuggestionSchema) } } }, async (request): Promise<Paginated<IcpSuggestion>> => {
-    const accountId = await aiAccountId(db, request);
-    const { page, pageSize } = request.query;
-    const { rows } = await db.query<IcpSuggestion>(`SELECT ${SUGGESTION_COLUMNS} FROM ai_icp_suggestions WHERE user_id = $1 ORDER BY position, id LIMIT $2 OFFSET $3`, [
-      accountId,
-      pageSize,
-      (page - 1) * pageSize,
-    ]);
-    const total = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM ai_icp_suggestions WHERE user_id = $1', [accountId]);
-    return { data: rows, currentPage: page, pageSize, total: total.rows[0]?.total ?? 0 };
-  });
+  api.get<{ Querystring: PageQuery }>(
+    '/api/ai/icp-suggestions',
+    {
+      ...guard,
+      schema: {
+        summary: 'Your ideal customer profiles, each a prefilled lead search',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(IcpSuggestionSchema) },
+      },
+    },
+    async (request): Promise<Paginated<IcpSuggestion>> => {
+      const accountId = await aiAccountId(db, request);
+      const { page, pageSize } = request.query;
+      const { rows } = await db.query<IcpSuggestion>(
+        `SELECT ${SUGGESTION_COLUMNS} FROM ai_icp_suggestions WHERE user_id = $1 ORDER BY position, id LIMIT $2 OFFSET $3`,
+        [accountId, pageSize, (page - 1) * pageSize],
+      );
+      const total = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM ai_icp_suggestions WHERE user_id = $1',
+        [accountId],
+      );
+      return { data: rows, currentPage: page, pageSize, total: total.rows[0]?.total ?? 0 };
+    },
+  );
 
   /** Generates a fresh set (replacing the previous one) from the profile and the last training summary. */
-  api.post('/api/ai/icp-suggestions', { ...guard, schema: { summary: 'Generate a fresh set of ideal customer profiles from the business profile', body: objectSchema({}), response: { 201: GeneratedSuggestions } } }, async (request, reply) => {
-    const accountId = await aiAccountId(db, request);
-    const profile = await requireCompletedProfile(db, accountId);
-    const training = await db.query<{ summary: string }>(`SELECT summary FROM ai_training_runs WHERE user_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`, [accountId]);
-    const provider = aiProvider();
-    let drafts: Draft[];
-    try {
-      const result = await provider.generate({
-        task: 'icp_suggestions',
-        system: ICP_SYSTEM,
-        prompt: ICP_PROMPT,
-        variables: {
-          ...profileVariables(profile),
-          training_summary: training.rows[0]?.summary ?? '',
-          departments: DEPARTMENTS.join(', '),
-          seniorities: SENIORITIES.join(', '),
-          management_levels: MANAGEMENT_LEVELS.join(', '),
-          industries: COMPANY_INDUSTRIES.join(', '),
-          place_types: PLACE_TYPES.join(', '),
-        },
-        maxTokens: 1200,
-        language: request.lang,
-        json: true,
-      });
-      drafts = cleanSuggestions(result.text);
-    } catch (error) {
-      throw providerFailure(error);
-    }
-    if (drafts.length === 0) throw new ApiError(502, 'ai.provider_bad_answer');
-    const now = clock.now();
-    const rows = await db.transaction(async (tx) => {
-      await tx.query('DELETE FROM ai_icp_suggestions WHERE user_id = $1', [accountId]);
-      const saved: IcpSuggestion[] = [];
-      for (const [i, d] of drafts.entries()) {
-        const inserted = await tx.query<IcpSuggestion>(
-          `INSERT INTO ai_icp_suggestions (user_id, position, title, description, search_type, location, filters, provider, language, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) RETURNING ${SUGGESTION_COLUMNS}`,
-          [accountId, i + 1, d.title, d.description, d.search_type, d.location, JSON.stringify(d.filters), provider.info.provider, request.lang, now],
-        );
-        saved.push(inserted.rows[0]!);
+  api.post(
+    '/api/ai/icp-suggestions',
+    {
+      ...guard,
+      schema: {
+        summary: 'Generate a fresh set of ideal customer profiles from the business profile',
+        body: objectSchema({}),
+        response: { 201: GeneratedSuggestions },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await aiAccountId(db, request);
+      const profile = await requireCompletedProfile(db, accountId);
+      const training = await db.query<{ summary: string }>(
+        `SELECT summary FROM ai_training_runs WHERE user_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`,
+        [accountId],
+      );
+      const provider = aiProvider();
+      let drafts: Draft[];
+      try {
+        const result = await provider.generate({
+          task: 'icp_suggestions',
+          system: ICP_SYSTEM,
+          prompt: ICP_PROMPT,
+          variables: {
+            ...profileVariables(profile),
+            training_summary: training.rows[0]?.summary ?? '',
+            departments: DEPARTMENTS.join(', '),
+            seniorities: SENIORITIES.join(', '),
+            management_levels: MANAGEMENT_LEVELS.join(', '),
+            industries: COMPANY_INDUSTRIES.join(', '),
+            place_types: PLACE_TYPES.join(', '),
+          },
+          maxTokens: 1200,
+          language: request.lang,
+          json: true,
+        });
+        drafts = cleanSuggestions(result.text);
+      } catch (error) {
+        throw providerFailure(error);
       }
-      return saved;
-    });
-    reply.code(201);
-    return { ...say(request, 'ai.suggestions_generated', { n: rows.length }), data: rows, total: rows.length };
-  });
+      if (drafts.length === 0) throw new ApiError(502, 'ai.provider_bad_answer');
+      const now = clock.now();
+      const rows = await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM ai_icp_suggestions WHERE user_id = $1', [accountId]);
+        const saved: IcpSuggestion[] = [];
+        for (const [i, d] of drafts.entries()) {
+          const inserted = await tx.query<IcpSuggestion>(
+            `INSERT INTO ai_icp_suggestions (user_id, position, title, description, search_type, location, filters, provider, language, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) RETURNING ${SUGGESTION_COLUMNS}`,
+            [
+              accountId,
+              i + 1,
+              d.title,
+              d.description,
+              d.search_type,
+              d.location,
+              JSON.stringify(d.filters),
+              provider.info.provider,
+              request.lang,
+              now,
+            ],
+          );
+          saved.push(inserted.rows[0]!);
+        }
+        return saved;
+      });
+      reply.code(201);
+      return { ...say(request, 'ai.suggestions_generated', { n: rows.length }), data: rows, total: rows.length };
+    },
+  );
 }

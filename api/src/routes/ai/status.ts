@@ -20,8 +20,19 @@ const AiStatus = Type.Object({
 
 /** What both AI screens check first: is the business profile done, and which engine answers. */
 export function aiStatusRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get('/api/ai/status', { ...aiGuard(api), schema: { summary: 'Is the business profile complete, and which AI engine answers', querystring: objectSchema({}), response: { 200: AiStatus } } }, async (request) => {
-    const accountId = await aiAccountId(db, request);
-    return { profile_completed: profileCompleted(await loadProfile(db, accountId)), engine: aiProvider().info };
-  });
+  api.get(
+    '/api/ai/status',
+    {
+      ...aiGuard(api),
+      schema: {
+        summary: 'Is the business profile complete, and which AI engine answers',
+        querystring: objectSchema({}),
+        response: { 200: AiStatus },
+      },
+    },
+    async (request) => {
+      const accountId = await aiAccountId(db, request);
+      return { profile_completed: profileCompleted(await loadProfile(db, accountId)), engine: aiProvider().info };
+    },
+  );
 }

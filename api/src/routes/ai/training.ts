@@ -9,8 +9,26 @@ import { MESSAGES, t, type MessageCode } from '../../i18n/messages';
 import { aiProvider } from '../../providers/ai';
 import { say } from '../respond';
 import { AiEngineSchema } from './status';
-import { aiAccountId, aiGuard, loadProfile, pageQuerySchema, profileCompleted, requireCompletedProfile, type PageQuery, type Paginated } from './common';
-import { CHARS_PER_TOKEN, SOURCE_KINDS, SourceStatSchema, sourceStats, tokensOf, TrainingRunSchema, type SourceKind, type TrainingRun } from './trainingJob';
+import {
+  aiAccountId,
+  aiGuard,
+  loadProfile,
+  pageQuerySchema,
+  profileCompleted,
+  requireCompletedProfile,
+  type PageQuery,
+  type Paginated,
+} from './common';
+import {
+  CHARS_PER_TOKEN,
+  SOURCE_KINDS,
+  SourceStatSchema,
+  sourceStats,
+  tokensOf,
+  TrainingRunSchema,
+  type SourceKind,
+  type TrainingRun,
+} from './trainingJob';
 
 /** A run still `queued` or `running` after this is given up (no worker took it, or it crashed) and does not block a new one. */
 const RUN_STALE_MS = 10 * 60_000;
@@ -22,22 +40,36 @@ const TrainingOverview = Type.Object({
   total: Type.Object({ count: Type.Integer(), tokens: Type.Integer() }),
   needs_training: Type.Boolean(),
   last_completed_run: Nullable(TrainingRunSchema),
-  latest_run: Nullable(Type.Object({ ...TrainingRunSchema.properties, error_message: Nullable(Type.String({ description: "error_code in the caller's language." })) })),
+  latest_run: Nullable(
+    Type.Object({
+      ...TrainingRunSchema.properties,
+      error_message: Nullable(Type.String({ description: "error_code in the caller's language." })),
+    }),
+  ),
 });
 
 const TokenEstimate = Type.Object({
   tokens: Type.Integer(),
   characters: Type.Integer(),
   chars_per_token: Type.Integer(),
-  by_source: Type.Array(Type.Object({ kind: StringEnum(SOURCE_KINDS), count: Type.Integer(), characters: Type.Integer(), tokens: Type.Integer() })),
+  by_source: Type.Array(
+    Type.Object({
+      kind: StringEnum(SOURCE_KINDS),
+      count: Type.Integer(),
+      characters: Type.Integer(),
+      tokens: Type.Integer(),
+    }),
+  ),
   engine: AiEngineSchema,
 });
 
 const RUN_COLUMNS = 'id, status, provider, model, sources, tokens, summary, error_code, started_at, finished_at';
 
-
 async function lastCompletedRun(db: Queryable, accountId: number): Promise<TrainingRun | null> {
-  const { rows } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`, [accountId]);
+  const { rows } = await db.query<TrainingRun>(
+    `SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`,
+    [accountId],
+  );
   return rows[0] ?? null;
 }
 
@@ -46,21 +78,43 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
 
   api.get(
     '/api/ai/training',
-    { ...guard, schema: { summary: 'What the assistant is trained on: each source with its size and whether it changed since the last run', querystring: objectSchema({}), response: { 200: TrainingOverview } } },
+    {
+      ...guard,
+      schema: {
+        summary:
+          'What the assistant is trained on: each source with its size and whether it changed since the last run',
+        querystring: objectSchema({}),
+        response: { 200: TrainingOverview },
+      },
+    },
     async (request) => {
       const accountId = await aiAccountId(db, request);
       const profile = await loadProfile(db, accountId);
       const last = await lastCompletedRun(db, accountId);
-      const { rows: latest } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
+      const { rows: latest } = await db.query<TrainingRun>(
+        `SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
+        [accountId],
+      );
       const sources = await sourceStats(db, accountId, profile, last);
       return {
         profile_completed: profileCompleted(profile),
         engine: aiProvider().info,
         sources,
-        total: { count: sources.reduce((n, s) => n + s.count, 0), tokens: tokensOf(sources.reduce((n, s) => n + s.characters, 0)) },
+        total: {
+          count: sources.reduce((n, s) => n + s.count, 0),
+          tokens: tokensOf(sources.reduce((n, s) => n + s.characters, 0)),
+        },
         needs_training: !last || sources.some((s) => s.status === 'not_trained'),
         last_completed_run: last,
-        latest_run: latest[0] ? { ...latest[0], error_message: latest[0].error_code && latest[0].error_code in MESSAGES ? t(request.lang, latest[0].error_code as MessageCode) : null } : null,
+        latest_run: latest[0]
+          ? {
+              ...latest[0],
+              error_message:
+                latest[0].error_code && latest[0].error_code in MESSAGES
+                  ? t(request.lang, latest[0].error_code as MessageCode)
+                  : null,
+            }
+          : null,
       };
     },
   );
@@ -72,7 +126,15 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
       ...guard,
       schema: {
         summary: 'Estimate the tokens a training run reads from the chosen sources (all by default)',
-        body: objectSchema({ sources: { type: 'array', items: { type: 'string', enum: SOURCE_KINDS }, uniqueItems: true, minItems: 1, maxItems: SOURCE_KINDS.length } }),
+        body: objectSchema({
+          sources: {
+            type: 'array',
+            items: { type: 'string', enum: SOURCE_KINDS },
+            uniqueItems: true,
+            minItems: 1,
+            maxItems: SOURCE_KINDS.length,
+          },
+        }),
         response: { 200: TokenEstimate },
       },
     },
@@ -94,12 +156,25 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
 
   api.get<{ Querystring: PageQuery }>(
     '/api/ai/training-runs',
-    { ...guard, schema: { summary: 'Your training runs (paginated), newest first', querystring: objectSchema(pageQuerySchema), response: { 200: Page(TrainingRunSchema) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Your training runs (paginated), newest first',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(TrainingRunSchema) },
+      },
+    },
     async (request): Promise<Paginated<TrainingRun>> => {
       const accountId = await aiAccountId(db, request);
       const { page, pageSize } = request.query;
-      const { rows } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]);
-      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM ai_training_runs WHERE user_id = $1', [accountId]);
+      const { rows } = await db.query<TrainingRun>(
+        `SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [accountId, pageSize, (page - 1) * pageSize],
+      );
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM ai_training_runs WHERE user_id = $1',
+        [accountId],
+      );
       return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
     },
   );
@@ -111,7 +186,14 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
    */
   api.post(
     '/api/ai/training-runs',
-    { ...guard, schema: { summary: 'Train or refresh the assistant (queued; follow it on GET /api/ai/training)', body: objectSchema({}), response: { 202: Type.Object({ ...MessageProperties, data: TrainingRunSchema }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Train or refresh the assistant (queued; follow it on GET /api/ai/training)',
+        body: objectSchema({}),
+        response: { 202: Type.Object({ ...MessageProperties, data: TrainingRunSchema }) },
+      },
+    },
     async (request, reply) => {
       const accountId = await aiAccountId(db, request);
       const profile = await requireCompletedProfile(db, accountId);
@@ -128,7 +210,10 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
             WHERE user_id = $1 AND status IN ('queued', 'running') AND started_at <= $3`,
           [accountId, now, new Date(now.getTime() - RUN_STALE_MS)],
         );
-        const busy = await tx.query(`SELECT 1 FROM ai_training_runs WHERE user_id = $1 AND status IN ('queued', 'running')`, [accountId]);
+        const busy = await tx.query(
+          `SELECT 1 FROM ai_training_runs WHERE user_id = $1 AND status IN ('queued', 'running')`,
+          [accountId],
+        );
         if (busy.rowCount) throw unprocessable('ai.training_running');
         const created = (
           await tx.query<TrainingRun>(

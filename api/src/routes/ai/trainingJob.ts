@@ -38,21 +38,35 @@ export const TrainingRunSchema = Type.Object({
   status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
   provider: Type.String(),
   model: Type.String(),
-  sources: Type.Partial(KeyedObject(SOURCE_KINDS, Type.Integer()), { description: 'How many items of each source the run read.' }),
+  sources: Type.Partial(KeyedObject(SOURCE_KINDS, Type.Integer()), {
+    description: 'How many items of each source the run read.',
+  }),
   tokens: Type.Integer(),
   summary: Type.String(),
   error_code: Nullable(Type.String()),
   started_at: Timestamp(),
   finished_at: Nullable(Timestamp()),
 });
-export type TrainingRun = Omit<Static<typeof TrainingRunSchema>, 'started_at' | 'finished_at'> & { started_at: string; finished_at: string | null };
+export type TrainingRun = Omit<Static<typeof TrainingRunSchema>, 'started_at' | 'finished_at'> & {
+  started_at: string;
+  finished_at: string | null;
+};
 
 export const tokensOf = (characters: number) => Math.ceil(characters / CHARS_PER_TOKEN);
 
 /** Counts, sizes and changes of every source, in one aggregate query per table (bounded per account). */
-export async function sourceStats(db: Queryable, accountId: number, profile: ProfileFields | null, since: TrainingRun | null): Promise<SourceStat[]> {
+export async function sourceStats(
+  db: Queryable,
+  accountId: number,
+  profile: ProfileFields | null,
+  since: TrainingRun | null,
+): Promise<SourceStat[]> {
   const after = since ? new Date(since.started_at) : null;
-  const aggregate = async (from: string, chars: string, where = ''): Promise<{ count: number; characters: number; changed: number }> => {
+  const aggregate = async (
+    from: string,
+    chars: string,
+    where = '',
+  ): Promise<{ count: number; characters: number; changed: number }> => {
     const { rows } = await db.query<{ count: number; characters: number; changed: number }>(
       `SELECT count(*)::int AS count, COALESCE(sum(${chars}), 0)::int AS characters,
               count(*) FILTER (WHERE $2::timestamptz IS NULL OR updated_at > $2::timestamptz)::int AS changed
@@ -63,7 +77,11 @@ export async function sourceStats(db: Queryable, accountId: number, profile: Pro
   };
   const profileChars = profile ? Object.values(profileVariables(profile)).reduce((n, v) => n + v.length, 0) : 0;
   const raw: Record<SourceKind, { count: number; characters: number; changed: number }> = {
-    profile: { count: profile ? 1 : 0, characters: profileChars, changed: profile && (!after || new Date(profile.updated_at) > after) ? 1 : 0 },
+    profile: {
+      count: profile ? 1 : 0,
+      characters: profileChars,
+      changed: profile && (!after || new Date(profile.updated_at) > after) ? 1 : 0,
+    },
     websites: await aggregate('settings_website_links', 'length(url) + length(title)', "AND kind = 'website'"),
     links: await aggregate('settings_website_links', 'length(url) + length(title)', "AND kind = 'single'"),
     texts: await aggregate('settings_training_texts', 'length(title) + length(content)'),
@@ -76,17 +94,38 @@ export async function sourceStats(db: Queryable, accountId: number, profile: Pro
   return SOURCE_KINDS.map((kind) => {
     const { count, characters, changed } = raw[kind];
     const removed = since ? (since.sources[kind] ?? 0) > count - changed : false;
-    const status: SourceStat['status'] = count === 0 && !removed ? 'empty' : since && changed === 0 && !removed && (since.sources[kind] ?? 0) === count ? 'trained' : 'not_trained';
+    const status: SourceStat['status'] =
+      count === 0 && !removed
+        ? 'empty'
+        : since && changed === 0 && !removed && (since.sources[kind] ?? 0) === count
+          ? 'trained'
+          : 'not_trained';
     return { kind, count, characters, tokens: tokensOf(characters), changed, status };
   });
 }
 
 /** The material a real model reads: profile, texts, Q&A and page titles, cut to MATERIAL_MAX_CHARS. */
-async function trainingMaterial(db: Queryable, accountId: number, profile: ProfileFields): Promise<{ material: string; topics: string[] }> {
-  const texts = await db.query<{ title: string; content: string }>('SELECT title, content FROM settings_training_texts WHERE user_id = $1 ORDER BY id LIMIT 200', [accountId]);
-  const qa = await db.query<{ question: string; answer: string }>('SELECT question, answer FROM settings_training_qa WHERE user_id = $1 ORDER BY id LIMIT 200', [accountId]);
-  const pages = await db.query<{ url: string; title: string }>('SELECT url, title FROM settings_website_links WHERE user_id = $1 ORDER BY id LIMIT 200', [accountId]);
-  const files = await db.query<{ name: string }>('SELECT name FROM settings_training_files WHERE user_id = $1 ORDER BY id LIMIT 200', [accountId]);
+async function trainingMaterial(
+  db: Queryable,
+  accountId: number,
+  profile: ProfileFields,
+): Promise<{ material: string; topics: string[] }> {
+  const texts = await db.query<{ title: string; content: string }>(
+    'SELECT title, content FROM settings_training_texts WHERE user_id = $1 ORDER BY id LIMIT 200',
+    [accountId],
+  );
+  const qa = await db.query<{ question: string; answer: string }>(
+    'SELECT question, answer FROM settings_training_qa WHERE user_id = $1 ORDER BY id LIMIT 200',
+    [accountId],
+  );
+  const pages = await db.query<{ url: string; title: string }>(
+    'SELECT url, title FROM settings_website_links WHERE user_id = $1 ORDER BY id LIMIT 200',
+    [accountId],
+  );
+  const files = await db.query<{ name: string }>(
+    'SELECT name FROM settings_training_files WHERE user_id = $1 ORDER BY id LIMIT 200',
+    [accountId],
+  );
   const parts = [
     ...Object.entries(profileVariables(profile))
       .filter(([, v]) => v)
@@ -103,10 +142,18 @@ async function trainingMaterial(db: Queryable, accountId: number, profile: Profi
 /** Embedded engine: the knowledge summary, from the profile and the counts of the material. */
 registerEmbeddedTemplate('training_summary', (v, lang: Language) => {
   const lines = [
-    t(lang, 'ai.tpl.summary', { business_name: v.business_name ?? '', industry: v.industry ?? '', products_services: v.products_services ?? '', target_audience: v.target_audience ?? '' }),
+    t(lang, 'ai.tpl.summary', {
+      business_name: v.business_name ?? '',
+      industry: v.industry ?? '',
+      products_services: v.products_services ?? '',
+      target_audience: v.target_audience ?? '',
+    }),
   ];
-  if (v.unique_selling_points) lines.push(t(lang, 'ai.tpl.usp', { usp: v.unique_selling_points.replace(/[.\s]+$/, '') }));
-  lines.push(t(lang, 'ai.tpl.sources', { texts: v.texts ?? '0', qa: v.qa ?? '0', pages: v.pages ?? '0', files: v.files ?? '0' }));
+  if (v.unique_selling_points)
+    lines.push(t(lang, 'ai.tpl.usp', { usp: v.unique_selling_points.replace(/[.\s]+$/, '') }));
+  lines.push(
+    t(lang, 'ai.tpl.sources', { texts: v.texts ?? '0', qa: v.qa ?? '0', pages: v.pages ?? '0', files: v.files ?? '0' }),
+  );
   if (v.topics) lines.push(t(lang, 'ai.tpl.topics', { topics: v.topics }));
   return lines.join(' ');
 });
@@ -168,13 +215,27 @@ export async function runTraining(db: Db, runId: number, now: () => Date): Promi
   await finishRun(db, runId, key, outcome, now());
 }
 
-async function finishRun(db: Db, runId: number, key: string, outcome: { ok: true; summary: string } | { ok: false; code: string }, at: Date): Promise<void> {
+async function finishRun(
+  db: Db,
+  runId: number,
+  key: string,
+  outcome: { ok: true; summary: string } | { ok: false; code: string },
+  at: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (outcome.ok) {
-      await tx.query(`UPDATE ai_training_runs SET status = 'completed', summary = $2, error_code = NULL, finished_at = $3 WHERE id = $1 AND status = 'running'`, [runId, outcome.summary, at]);
+      await tx.query(
+        `UPDATE ai_training_runs SET status = 'completed', summary = $2, error_code = NULL, finished_at = $3 WHERE id = $1 AND status = 'running'`,
+        [runId, outcome.summary, at],
+      );
     } else {
-      await tx.query(`UPDATE ai_training_runs SET status = 'failed', error_code = $2, finished_at = $3 WHERE id = $1 AND status = 'running'`, [runId, outcome.code, at]);
+      await tx.query(
+        `UPDATE ai_training_runs SET status = 'failed', error_code = $2, finished_at = $3 WHERE id = $1 AND status = 'running'`,
+        [runId, outcome.code, at],
+      );
     }
-    await settleEffects(tx, [{ key, ok: outcome.ok, outcome: outcome.ok ? { characters: outcome.summary.length } : { error: outcome.code } }]);
+    await settleEffects(tx, [
+      { key, ok: outcome.ok, outcome: outcome.ok ? { characters: outcome.summary.length } : { error: outcome.code } },
+    ]);
   });
 }

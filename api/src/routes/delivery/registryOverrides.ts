@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
 import { ApiError, unprocessable } from '../../http/errors';
-import { Message, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, pageWindow, StringEnum, Timestamp, Type } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQueryProperties,
+  pageOf,
+  pageWindow,
+  StringEnum,
+  Timestamp,
+  Type,
+} from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { RemoteRegistrySchema } from '../remoteRegistry';
 import { say } from '../respond';
@@ -60,14 +71,18 @@ function checkVersion(catalogue: Catalogue, folder: RemoteFolder, remote: string
     }
   }
   if (!isSemver(value)) throw unprocessable('delivery.version_format', field);
-  if (!catalogue[folder].versions.includes(value)) throw unprocessable('delivery.version_not_found', field, { remote, version: value });
+  if (!catalogue[folder].versions.includes(value))
+    throw unprocessable('delivery.version_not_found', field, { remote, version: value });
 }
 
 const toDto = (row: OverrideRow) => ({
   domain: row.domain,
   remote: row.remote,
   version: row.version,
-  canary: row.canary_version !== null && row.canary_percent !== null ? { version: row.canary_version, percent: row.canary_percent } : null,
+  canary:
+    row.canary_version !== null && row.canary_percent !== null
+      ? { version: row.canary_version, percent: row.canary_percent }
+      : null,
   updated_at: row.updated_at,
   updated_by: row.updated_by,
 });
@@ -76,15 +91,27 @@ const toDto = (row: OverrideRow) => ({
 const Override = Type.Object({
   domain: Type.String(),
   remote: StringEnum(REMOTE_NAMES),
-  version: Nullable(Type.String({ description: 'A published version or an https manifest URL everyone on the domain gets.' })),
-  canary: Nullable(Type.Object({ version: Type.String(), percent: Type.Integer() }, { description: 'A version a stable share of users get.' })),
+  version: Nullable(
+    Type.String({ description: 'A published version or an https manifest URL everyone on the domain gets.' }),
+  ),
+  canary: Nullable(
+    Type.Object(
+      { version: Type.String(), percent: Type.Integer() },
+      { description: 'A version a stable share of users get.' },
+    ),
+  ),
   updated_at: Timestamp(),
   updated_by: Nullable(Type.Integer()),
 });
 
 const RegistryOverview = Type.Object({
   remotes: Type.Array(
-    Type.Object({ remote: StringEnum(REMOTE_NAMES), folder: Type.String(), default_version: Nullable(Type.String()), versions: Type.Array(Type.String(), { description: 'The newest 50 published builds.' }) }),
+    Type.Object({
+      remote: StringEnum(REMOTE_NAMES),
+      folder: Type.String(),
+      default_version: Nullable(Type.String()),
+      versions: Type.Array(Type.String(), { description: 'The newest 50 published builds.' }),
+    }),
   ),
   defaults: RemoteRegistrySchema,
   overrides: Page(Override),
@@ -99,7 +126,8 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
     {
       onRequest: guard,
       schema: {
-        summary: "The remotes' published builds, the registry every domain gets by default, and the overrides (paginated)",
+        summary:
+          "The remotes' published builds, the registry every domain gets by default, and the overrides (paginated)",
         querystring: objectSchema({ ...PageQueryProperties, domain: { type: 'string', minLength: 1, maxLength: 300 } }),
         response: { 200: RegistryOverview },
       },
@@ -143,7 +171,10 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
           version: { anyOf: [versionSchema, { type: 'null' }] },
           canary: {
             anyOf: [
-              objectSchema({ version: versionSchema, percent: { type: 'integer', minimum: 0, maximum: 100 } }, ['version', 'percent']),
+              objectSchema({ version: versionSchema, percent: { type: 'integer', minimum: 0, maximum: 100 } }, [
+                'version',
+                'percent',
+              ]),
               { type: 'null' },
             ],
           },
@@ -176,7 +207,10 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
 
   api.delete<{ Params: { domain: string; remote: string } }>(
     '/api/admin/remote-registry/:domain/:remote',
-    { onRequest: guard, schema: { summary: "Remove a domain's override of a remote", params: paramsSchema, response: { 200: Message } } },
+    {
+      onRequest: guard,
+      schema: { summary: "Remove a domain's override of a remote", params: paramsSchema, response: { 200: Message } },
+    },
     async (request) => {
       const { rowCount } = await db.query('DELETE FROM delivery_registry_overrides WHERE domain = $1 AND remote = $2', [
         domainKey(request.params.domain),

@@ -51,7 +51,7 @@ interface ResultRow {
 export function resultVariables(listType: string, row: Omit<ResultRow, 'id'>): Record<string, string> {
   const vars: Record<string, string> = {
     name: row.name ?? '',
-    company: row.company ?? (isPersonList(listType) ? '' : row.name ?? ''),
+    company: row.company ?? (isPersonList(listType) ? '' : (row.name ?? '')),
     website: row.website ?? '',
     city: row.city ?? '',
     email: row.email ?? '',
@@ -93,7 +93,8 @@ const SYSTEM =
   'You write short, friendly, specific sales copy for the business described by the variables. Answer with the requested text only, no preamble, no placeholders, in the requested language.';
 
 // The embedded engine's answers for the assistant's prompt types: deterministic, from the variables only.
-const pick = (v: Readonly<Record<string, string>>, ...names: string[]) => names.map((n) => v[n]?.trim()).find((x) => x) ?? '';
+const pick = (v: Readonly<Record<string, string>>, ...names: string[]) =>
+  names.map((n) => v[n]?.trim()).find((x) => x) ?? '';
 const firstClause = (text: string) => text.split(/[.;\n]/)[0]!.trim();
 const EMBEDDED: Record<string, (v: Readonly<Record<string, string>>) => string> = {
   summary: (v) => {
@@ -103,14 +104,19 @@ const EMBEDDED: Record<string, (v: Readonly<Record<string, string>>) => string> 
   },
   first_line: (v) =>
     `${pick(v, 'first_name', 'name')}, I came across ${v.company && v.company !== v.name ? v.company : 'your work'}${v.city ? ` in ${v.city}` : ''} and thought ${firstClause(pick(v, 'products_services')).toLowerCase()} from ${pick(v, 'business_name')} could help${v.job_title ? ` a ${v.job_title} like you` : ''}.`,
-  subject: (v) => `${pick(v, 'company', 'name')} × ${pick(v, 'business_name')}: ${firstClause(pick(v, 'products_services')).split(/\s+/).slice(0, 4).join(' ')}`,
+  subject: (v) =>
+    `${pick(v, 'company', 'name')} × ${pick(v, 'business_name')}: ${firstClause(pick(v, 'products_services')).split(/\s+/).slice(0, 4).join(' ')}`,
   direct: (v) =>
     `Hi ${pick(v, 'first_name', 'name')}, ${pick(v, 'business_name')} offers ${firstClause(pick(v, 'products_services')).toLowerCase()}. ${firstClause(pick(v, 'unique_selling_points', 'business_description'))}. Would ${pick(v, 'company', 'name')} be open to a short call this week?`,
-  similar: (v) => `Businesses like ${pick(v, 'company', 'name')}${v.city ? ` around ${v.city}` : ''} share its needs: ${firstClause(pick(v, 'target_audience')).toLowerCase()} are worth approaching with the same offer.`,
-  competitor: (v) => `${pick(v, 'business_name')} gives ${pick(v, 'company', 'name')} an edge over its competitors: ${firstClause(pick(v, 'unique_selling_points', 'products_services')).toLowerCase()}.`,
-  supplier: (v) => `${pick(v, 'company', 'name')} would choose ${pick(v, 'business_name')} as a supplier for ${firstClause(pick(v, 'products_services')).toLowerCase()}: ${firstClause(pick(v, 'unique_selling_points', 'business_description')).toLowerCase()}.`,
+  similar: (v) =>
+    `Businesses like ${pick(v, 'company', 'name')}${v.city ? ` around ${v.city}` : ''} share its needs: ${firstClause(pick(v, 'target_audience')).toLowerCase()} are worth approaching with the same offer.`,
+  competitor: (v) =>
+    `${pick(v, 'business_name')} gives ${pick(v, 'company', 'name')} an edge over its competitors: ${firstClause(pick(v, 'unique_selling_points', 'products_services')).toLowerCase()}.`,
+  supplier: (v) =>
+    `${pick(v, 'company', 'name')} would choose ${pick(v, 'business_name')} as a supplier for ${firstClause(pick(v, 'products_services')).toLowerCase()}: ${firstClause(pick(v, 'unique_selling_points', 'business_description')).toLowerCase()}.`,
 };
-for (const [type, answer] of Object.entries(EMBEDDED)) registerEmbeddedTemplate(`lead_assistant_${type}`, (variables) => answer(variables));
+for (const [type, answer] of Object.entries(EMBEDDED))
+  registerEmbeddedTemplate(`lead_assistant_${type}`, (variables) => answer(variables));
 
 async function userLanguage(db: Queryable, userId: number): Promise<Language> {
   const lang = (await db.query<{ lang: string }>('SELECT lang FROM users WHERE id = $1', [userId])).rows[0]?.lang;
@@ -159,7 +165,13 @@ export async function runAiPrompts(
   let failed = 0;
   const model = await platformAiModel(db);
   const keyOf = args.effectKey;
-  const owned = keyOf ? await claimEffects(db, 'ai_call', rows.map((r) => keyOf(r.id))) : null;
+  const owned = keyOf
+    ? await claimEffects(
+        db,
+        'ai_call',
+        rows.map((r) => keyOf(r.id)),
+      )
+    : null;
   for (const row of rows) {
     if (owned && !owned.has(keyOf!(row.id))) continue;
     const variables = { ...business, ...resultVariables(campaign.list_type, row) };
@@ -167,7 +179,15 @@ export async function runAiPrompts(
     let ok = true;
     for (const prompt of prompts) {
       try {
-        const answer = await ai.generate({ task: `lead_assistant_${prompt.prompt_type}`, system: SYSTEM, prompt: prompt.prompt, variables, maxTokens: 300, language, model });
+        const answer = await ai.generate({
+          task: `lead_assistant_${prompt.prompt_type}`,
+          system: SYSTEM,
+          prompt: prompt.prompt,
+          variables,
+          maxTokens: 300,
+          language,
+          model,
+        });
         texts[String(prompt.id)] = {
           prompt_id: prompt.id,
           prompt_type: prompt.prompt_type,
@@ -183,13 +203,15 @@ export async function runAiPrompts(
     // The answers and the record that this result's calls happened, together.
     await db.transaction(async (tx) => {
       if (Object.keys(texts).length > 0) {
-        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{ai}', COALESCE(data->'ai', '{}'::jsonb) || $2::jsonb) WHERE id = $1 AND campaign_id = $3`, [
-          row.id,
-          JSON.stringify(texts),
-          campaign.id,
-        ]);
+        await tx.query(
+          `UPDATE campaign_results SET data = jsonb_set(data, '{ai}', COALESCE(data->'ai', '{}'::jsonb) || $2::jsonb) WHERE id = $1 AND campaign_id = $3`,
+          [row.id, JSON.stringify(texts), campaign.id],
+        );
       }
-      if (keyOf) await settleEffects(tx, [{ key: keyOf(row.id), ok, outcome: { answered: Object.keys(texts).length, asked: prompts.length } }]);
+      if (keyOf)
+        await settleEffects(tx, [
+          { key: keyOf(row.id), ok, outcome: { answered: Object.keys(texts).length, asked: prompts.length } },
+        ]);
     });
     if (ok) processed += 1;
     else failed += 1;
@@ -231,7 +253,8 @@ export interface AiJobRow {
   updated_at: Date | string;
 }
 
-export const JOB_COLUMNS = 'id, user_id, campaign_id, prompt_ids, selection, total, processed, failed, done_rows, last_id::int AS last_id, status, error, created_at, updated_at';
+export const JOB_COLUMNS =
+  'id, user_id, campaign_id, prompt_ids, selection, total, processed, failed, done_rows, last_id::int AS last_id, status, error, created_at, updated_at';
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 export const toJobDto = (row: AiJobRow): AiJobDto => ({
   id: row.id,
@@ -247,7 +270,11 @@ export const toJobDto = (row: AiJobRow): AiJobDto => ({
 });
 
 export function selectionSql(campaignId: number, selection: AiJobRow['selection']) {
-  if (selection.ids) return { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${selection.ids.join(',')}}`] };
+  if (selection.ids)
+    return {
+      sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])',
+      params: [campaignId, `{${selection.ids.join(',')}}`],
+    };
   return resultWhere(campaignId, { ...(selection.filters ?? {}), page: 1 });
 }
 
@@ -275,21 +302,33 @@ export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerSt
         ).rows.map((r) => r.id)
       : [];
   if (ids.length === 0) {
-    await db.query("UPDATE lead_ai_jobs SET status = 'done', updated_at = now() WHERE id = $1 AND status = 'running'", [job.id]);
+    await db.query("UPDATE lead_ai_jobs SET status = 'done', updated_at = now() WHERE id = $1 AND status = 'running'", [
+      job.id,
+    ]);
     return false;
   }
   let outcome: Awaited<ReturnType<typeof runAiPrompts>>;
   try {
-    outcome = await runAiPrompts(db, ai, { userId: job.user_id, campaignId: job.campaign_id, resultIds: ids, promptIds: job.prompt_ids, effectKey: aiKey(job.id) });
+    outcome = await runAiPrompts(db, ai, {
+      userId: job.user_id,
+      campaignId: job.campaign_id,
+      resultIds: ids,
+      promptIds: job.prompt_ids,
+      effectKey: aiKey(job.id),
+    });
   } catch (error) {
     // The list, a prompt or the profile went away meanwhile: the job ends with the reason.
     const code = error instanceof ApiError ? error.code : 'ai.provider_unavailable';
-    await db.query("UPDATE lead_ai_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [job.id, code]);
+    await db.query("UPDATE lead_ai_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [
+      job.id,
+      code,
+    ]);
     return false;
   }
   // Another worker is asking about these results right now (or one that died left them, until their
   // lease ends): leave the progress to it and come back later.
-  if (outcome.skipped > 0 && outcome.processed + outcome.failed === 0) throw new Error(`AI job ${job.id}: its next results are being worked on by another worker`);
+  if (outcome.skipped > 0 && outcome.processed + outcome.failed === 0)
+    throw new Error(`AI job ${job.id}: its next results are being worked on by another worker`);
   const lastId = ids[ids.length - 1]!;
   const keys = `ai:${job.id}:%`;
   // Progress only moves forward; the counts are the settled records, whoever settled them.

@@ -13,7 +13,17 @@ import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
 import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { aiBulkActions } from '@leadsmith/shared/constants';
 import { platformAiModel } from '../admin/aiModel';
-import { AI_INLINE_ROWS, AI_MAX_PROMPTS, AI_MAX_ROWS, JOB_COLUMNS, requireProfileFor, selectionSql, stepAiJob, toJobDto, type AiJobRow } from './aiActionJob';
+import {
+  AI_INLINE_ROWS,
+  AI_MAX_PROMPTS,
+  AI_MAX_ROWS,
+  JOB_COLUMNS,
+  requireProfileFor,
+  selectionSql,
+  stepAiJob,
+  toJobDto,
+  type AiJobRow,
+} from './aiActionJob';
 import { resultFiltersSchema, type ResultFilters } from './resultQuery';
 
 const AiJob = Type.Object({
@@ -40,13 +50,30 @@ type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilte
 export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-  const jobParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 }, jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id', 'jobId']);
+  const jobParams = objectSchema(
+    {
+      id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      jobId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    },
+    ['id', 'jobId'],
+  );
   const body = objectSchema(
     {
-      ids: { type: 'array', maxItems: AI_MAX_ROWS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      ids: {
+        type: 'array',
+        maxItems: AI_MAX_ROWS,
+        uniqueItems: true,
+        items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+      },
       all_matching: { type: 'boolean' },
       filters: resultFiltersSchema,
-      prompt_ids: { type: 'array', minItems: 1, maxItems: AI_MAX_PROMPTS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+      prompt_ids: {
+        type: 'array',
+        minItems: 1,
+        maxItems: AI_MAX_PROMPTS,
+        uniqueItems: true,
+        items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      },
     },
     ['prompt_ids'],
   );
@@ -54,48 +81,69 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
   type AiListType = (typeof AI_ACTION_LIST_TYPES)[number];
   function aiRoute(path: ListPath<'/ai', AiListType>): void {
     const type = listTypeIn(path);
-    const runSchema = { summary: `Runs AI prompts on ${type} results of a list (small selections at once, others as a job)`, params, body, response: { 201: AiJobStarted } };
-    app.post<{ Params: { id: number }; Body: Selection }>(path, { ...guard, schema: runSchema }, async (request, reply) => {
-      const userId = currentUser(request).id;
-      const campaign = await loadCampaign(db, userId, request.params.id);
-      if (campaign.list_type !== type) throw notFound();
-      const { ids, all_matching, filters, prompt_ids } = request.body;
-      if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-      // Spec §9: the GPT-3.5 version has no bulk actions; one result at a time still works.
-      if ((all_matching || ids!.length > 1) && !aiBulkActions(await platformAiModel(db))) throw unprocessable('ai.bulk_unavailable', all_matching ? 'all_matching' : 'ids');
-      const prompts: FineTuneDto[] = await resolvePrompts(db, userId, prompt_ids);
-      if (prompts.some((p) => p.list_type !== type)) throw validationError({ field: 'prompt_ids', code: 'validation.invalid' });
-      await requireProfileFor(db, userId);
-      const selection: AiJobRow['selection'] = all_matching ? { filters: { ...(filters ?? {}), page: 1 } } : { ids: ids! };
-      const where = selectionSql(campaign.id, selection);
-      const total = (
-        await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking' LIMIT ${AI_MAX_ROWS}) s`,
-          where.params,
-        )
-      ).rows[0]!.n;
-      // The job row and its queued work appear together (a small selection's job finds itself done).
-      const job = await db.transaction(async (tx) => {
-        const row = (
-          await tx.query<AiJobRow>(
-            `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING ${JOB_COLUMNS}`,
-            [userId, campaign.id, JSON.stringify(prompt_ids), JSON.stringify(selection), total, total === 0 ? 'done' : 'running'],
+    const runSchema = {
+      summary: `Runs AI prompts on ${type} results of a list (small selections at once, others as a job)`,
+      params,
+      body,
+      response: { 201: AiJobStarted },
+    };
+    app.post<{ Params: { id: number }; Body: Selection }>(
+      path,
+      { ...guard, schema: runSchema },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const campaign = await loadCampaign(db, userId, request.params.id);
+        if (campaign.list_type !== type) throw notFound();
+        const { ids, all_matching, filters, prompt_ids } = request.body;
+        if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+        // Spec §9: the GPT-3.5 version has no bulk actions; one result at a time still works.
+        if ((all_matching || ids!.length > 1) && !aiBulkActions(await platformAiModel(db)))
+          throw unprocessable('ai.bulk_unavailable', all_matching ? 'all_matching' : 'ids');
+        const prompts: FineTuneDto[] = await resolvePrompts(db, userId, prompt_ids);
+        if (prompts.some((p) => p.list_type !== type))
+          throw validationError({ field: 'prompt_ids', code: 'validation.invalid' });
+        await requireProfileFor(db, userId);
+        const selection: AiJobRow['selection'] = all_matching
+          ? { filters: { ...(filters ?? {}), page: 1 } }
+          : { ids: ids! };
+        const where = selectionSql(campaign.id, selection);
+        const total = (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking' LIMIT ${AI_MAX_ROWS}) s`,
+            where.params,
           )
-        ).rows[0]!;
-        if (total > 0) await enqueueAiJob(queue, row.id, tx);
-        return row;
-      });
-      if (total > 0 && total <= AI_INLINE_ROWS) await stepAiJob(db, aiProvider(), job.id, AI_INLINE_ROWS);
-      const fresh = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [job.id])).rows[0]!;
-      reply.code(201);
-      const dto = toJobDto(fresh);
-      return {
-        ...(dto.status === 'running'
-          ? say(request, 'leadSearch.assistant.ai_started', { total: dto.total })
-          : say(request, 'leadSearch.assistant.ai_done', { processed: dto.processed, failed: dto.failed })),
-        job: dto,
-      };
-    });
+        ).rows[0]!.n;
+        // The job row and its queued work appear together (a small selection's job finds itself done).
+        const job = await db.transaction(async (tx) => {
+          const row = (
+            await tx.query<AiJobRow>(
+              `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING ${JOB_COLUMNS}`,
+              [
+                userId,
+                campaign.id,
+                JSON.stringify(prompt_ids),
+                JSON.stringify(selection),
+                total,
+                total === 0 ? 'done' : 'running',
+              ],
+            )
+          ).rows[0]!;
+          if (total > 0) await enqueueAiJob(queue, row.id, tx);
+          return row;
+        });
+        if (total > 0 && total <= AI_INLINE_ROWS) await stepAiJob(db, aiProvider(), job.id, AI_INLINE_ROWS);
+        const fresh = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [job.id]))
+          .rows[0]!;
+        reply.code(201);
+        const dto = toJobDto(fresh);
+        return {
+          ...(dto.status === 'running'
+            ? say(request, 'leadSearch.assistant.ai_started', { total: dto.total })
+            : say(request, 'leadSearch.assistant.ai_done', { processed: dto.processed, failed: dto.failed })),
+          job: dto,
+        };
+      },
+    );
   }
 
   function aiJobRoute(path: ListPath<'/ai-jobs/:jobId', AiListType>): void {
@@ -105,7 +153,12 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();
-      const row = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1 AND campaign_id = $2 AND user_id = $3`, [request.params.jobId, campaign.id, userId])).rows[0];
+      const row = (
+        await db.query<AiJobRow>(
+          `SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1 AND campaign_id = $2 AND user_id = $3`,
+          [request.params.jobId, campaign.id, userId],
+        )
+      ).rows[0];
       if (!row) throw notFound();
       return toJobDto(row);
     });

@@ -57,7 +57,10 @@ export const ACTIONS_LEASE_MS = secondsFromEnv('AUTOPILOT_RUN_LEASE_SECONDS', 30
 
 /** Keeps this process's hold on the run while its steps make their calls. */
 async function holdRun(db: Queryable, clock: Clock, runId: number): Promise<void> {
-  await db.query(`UPDATE autopilot_runs SET actions_lease_until = $2 WHERE id = $1 AND actions_state = 'pending'`, [runId, new Date(clock.now().getTime() + ACTIONS_LEASE_MS).toISOString()]);
+  await db.query(`UPDATE autopilot_runs SET actions_lease_until = $2 WHERE id = $1 AND actions_state = 'pending'`, [
+    runId,
+    new Date(clock.now().getTime() + ACTIONS_LEASE_MS).toISOString(),
+  ]);
 }
 
 export interface ActionSettings {
@@ -109,13 +112,25 @@ interface PendingRun extends ActionSettings {
 type StageResult = 'next' | 'more' | 'no_credits';
 
 /** Called when a run ends (autopilotScheduler's afterRun: stop on no credits, complete a one-time autopilot). */
-export type AfterRun = (tx: Queryable, autopilotId: number, repeat: string, error: 'no_credits' | null, runId: number) => Promise<void>;
+export type AfterRun = (
+  tx: Queryable,
+  autopilotId: number,
+  repeat: string,
+  error: 'no_credits' | null,
+  runId: number,
+) => Promise<void>;
 
 const addStepError = (db: Queryable, runId: number, step: string, code: StepErrorCode) =>
-  db.query(`UPDATE autopilot_runs SET step_errors = step_errors || $2::jsonb WHERE id = $1`, [runId, JSON.stringify([{ step, code }])]);
+  db.query(`UPDATE autopilot_runs SET step_errors = step_errors || $2::jsonb WHERE id = $1`, [
+    runId,
+    JSON.stringify([{ step, code }]),
+  ]);
 
 /** The run's new results: those its search job added. */
-const newResults = (run: PendingRun) => ({ sql: 'r.campaign_id = $1 AND r.job_id = $2', params: [run.campaign_id, run.job_id ?? 0] });
+const newResults = (run: PendingRun) => ({
+  sql: 'r.campaign_id = $1 AND r.job_id = $2',
+  params: [run.campaign_id, run.job_id ?? 0],
+});
 
 async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<StageResult> {
   const enrich = enrichmentFor(run.list_type);
@@ -124,8 +139,18 @@ async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<St
     return 'next';
   }
   // The vendor is asked with no transaction open; each chunk's charges (spec §9) are written with the run's figures.
-  const outcome = await enrich.run(db, run.user_id, newResults(run), `${enrich.name}:list:${run.campaign_id}`, (tx, chunk) =>
-    tx.query('UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1', [run.id, chunk.found, chunk.credits]).then(() => undefined),
+  const outcome = await enrich.run(
+    db,
+    run.user_id,
+    newResults(run),
+    `${enrich.name}:list:${run.campaign_id}`,
+    (tx, chunk) =>
+      tx
+        .query(
+          'UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1',
+          [run.id, chunk.found, chunk.credits],
+        )
+        .then(() => undefined),
     { mail },
   );
   return outcome.stopped ? 'no_credits' : 'next';
@@ -133,7 +158,10 @@ async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<St
 
 async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResult> {
   // A run's AI step is a bulk action: none with a GPT-3.5-class model (spec §9).
-  if (!(AI_ACTION_LIST_TYPES as readonly string[]).includes(run.list_type) || !aiBulkActions(await platformAiModel(db))) {
+  if (
+    !(AI_ACTION_LIST_TYPES as readonly string[]).includes(run.list_type) ||
+    !aiBulkActions(await platformAiModel(db))
+  ) {
     await addStepError(db, run.id, 'ai', 'ai_unavailable');
     return 'next';
   }
@@ -149,13 +177,23 @@ async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResu
     if (!ids.length) return 'next';
     try {
       // Each result's calls are recorded by key first: a result is never asked about twice for one run.
-      const outcome = await runAiPrompts(db, aiProvider(), { userId: run.user_id, campaignId: run.campaign_id, resultIds: ids, promptIds, effectKey: (id) => `autopilot-ai:${run.id}:${id}` });
+      const outcome = await runAiPrompts(db, aiProvider(), {
+        userId: run.user_id,
+        campaignId: run.campaign_id,
+        resultIds: ids,
+        promptIds,
+        effectKey: (id) => `autopilot-ai:${run.id}:${id}`,
+      });
       cursor = ids[ids.length - 1]!;
-      await db.query('UPDATE autopilot_runs SET ai_processed = ai_processed + $2, actions_cursor = GREATEST(actions_cursor, $3) WHERE id = $1', [run.id, outcome.processed, cursor]);
+      await db.query(
+        'UPDATE autopilot_runs SET ai_processed = ai_processed + $2, actions_cursor = GREATEST(actions_cursor, $3) WHERE id = $1',
+        [run.id, outcome.processed, cursor],
+      );
       await holdRun(db, clock, run.id);
     } catch (error) {
       // Spec §5: AI tools need a finished business profile; any other refusal ends the step too.
-      const code: StepErrorCode = error instanceof ApiError && error.code === 'ai.profile_incomplete' ? 'ai_profile_incomplete' : 'ai_failed';
+      const code: StepErrorCode =
+        error instanceof ApiError && error.code === 'ai.profile_incomplete' ? 'ai_profile_incomplete' : 'ai_failed';
       await addStepError(db, run.id, 'ai', code);
       return 'next';
     }
@@ -165,16 +203,21 @@ async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResu
 }
 
 async function webhookStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResult> {
-  const hook = (await db.query<{ webhook_url: string | null; webhook_secret: string | null }>('SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1', [run.campaign_id])).rows[0];
+  const hook = (
+    await db.query<{ webhook_url: string | null; webhook_secret: string | null }>(
+      'SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1',
+      [run.campaign_id],
+    )
+  ).rows[0];
   if (!hook?.webhook_url || !hook.webhook_secret) {
     await addStepError(db, run.id, 'webhook', 'webhook_missing');
     return 'next';
   }
   const ids = (
-    await db.query<{ id: number }>(`SELECT r.id::int AS id FROM campaign_results r WHERE r.campaign_id = $1 AND r.job_id = $2 AND r.email_status <> 'looking' ORDER BY r.id`, [
-      run.campaign_id,
-      run.job_id ?? 0,
-    ])
+    await db.query<{ id: number }>(
+      `SELECT r.id::int AS id FROM campaign_results r WHERE r.campaign_id = $1 AND r.job_id = $2 AND r.email_status <> 'looking' ORDER BY r.id`,
+      [run.campaign_id, run.job_id ?? 0],
+    )
   ).rows.map((r) => r.id);
   let failed = false;
   // One signed POST per WEBHOOK_MAX_ROWS results (a run adds at most 1000).
@@ -188,7 +231,10 @@ async function webhookStage(db: Db, clock: Clock, run: PendingRun): Promise<Stag
       { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [run.campaign_id, `{${chunk.join(',')}}`] },
     );
     failed ||= unsent > 0;
-    await db.query('UPDATE autopilot_runs SET webhook_sent = webhook_sent + $2, webhook_unsent = webhook_unsent + $3 WHERE id = $1', [run.id, sent, unsent]);
+    await db.query(
+      'UPDATE autopilot_runs SET webhook_sent = webhook_sent + $2, webhook_unsent = webhook_unsent + $3 WHERE id = $1',
+      [run.id, sent, unsent],
+    );
   }
   if (failed) await addStepError(db, run.id, 'webhook', 'webhook_failed');
   return 'next';
@@ -204,15 +250,34 @@ async function crmStage(db: Db, clock: Clock, run: PendingRun): Promise<StageRes
   // The CRM send is a background job (crmSend.ts); it adds its sent / unsent figures to this run as it goes.
   await db.transaction(async (tx) => {
     // One send per run, even when the stage runs again after a crash.
-    const sent = (await tx.query<{ crm_job_id: number | null }>('SELECT crm_job_id FROM autopilot_runs WHERE id = $1 FOR UPDATE', [run.id])).rows[0];
+    const sent = (
+      await tx.query<{ crm_job_id: number | null }>('SELECT crm_job_id FROM autopilot_runs WHERE id = $1 FOR UPDATE', [
+        run.id,
+      ])
+    ).rows[0];
     if (sent?.crm_job_id) return;
-    const job = await queueCrmSend(tx, { userId: run.user_id, accountId, campaignId: run.campaign_id, provider, where: newResults(run), autopilotRunId: run.id, now: clock.now(), queue: queueOf(db) });
+    const job = await queueCrmSend(tx, {
+      userId: run.user_id,
+      accountId,
+      campaignId: run.campaign_id,
+      provider,
+      where: newResults(run),
+      autopilotRunId: run.id,
+      now: clock.now(),
+      queue: queueOf(db),
+    });
     if (job) await tx.query('UPDATE autopilot_runs SET crm_job_id = $2 WHERE id = $1', [run.id, job.id]);
   });
   return 'next';
 }
 
-async function finish(db: Db, clock: Clock, run: PendingRun, error: 'no_credits' | null, afterRun: AfterRun): Promise<void> {
+async function finish(
+  db: Db,
+  clock: Clock,
+  run: PendingRun,
+  error: 'no_credits' | null,
+  afterRun: AfterRun,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const ended = await tx.query(
       `UPDATE autopilot_runs SET status = $2, finished_at = $3, error = COALESCE(error, $4), actions_state = 'done', actions_stage = NULL WHERE id = $1 AND actions_state = 'pending'`,
@@ -226,7 +291,8 @@ async function finish(db: Db, clock: Clock, run: PendingRun, error: 'no_credits'
 
 /** Advances one run through its stages until it is done or a stage has more to do next tick. */
 async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun, mail?: MailDeps): Promise<boolean> {
-  let stage = run.actions_stage && applies(run.actions_stage, run) ? run.actions_stage : nextStage(run.actions_stage, run);
+  let stage =
+    run.actions_stage && applies(run.actions_stage, run) ? run.actions_stage : nextStage(run.actions_stage, run);
   let current = run;
   while (stage) {
     if (stage !== current.actions_stage) {
@@ -259,7 +325,10 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
  */
 async function pendingRuns(db: Db, which: { runId: number } | { now: Date }): Promise<PendingRun[]> {
   // An account whose licence has expired gets none of its runs' steps carried out (ADR 046): they wait for the renewal.
-  const filter = 'runId' in which ? ' AND r.id = $1' : ` AND (r.actions_lease_until IS NULL OR r.actions_lease_until < $1) AND ${licenseValidSql('a.user_id', '$1')}`;
+  const filter =
+    'runId' in which
+      ? ' AND r.id = $1'
+      : ` AND (r.actions_lease_until IS NULL OR r.actions_lease_until < $1) AND ${licenseValidSql('a.user_id', '$1')}`;
   return (
     await db.query<PendingRun>(
       `SELECT r.id, r.autopilot_id, r.job_id, r.actions_stage, r.actions_cursor::int AS actions_cursor, j.status AS job_status,

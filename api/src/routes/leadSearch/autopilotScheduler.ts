@@ -20,10 +20,20 @@ export { REPEATS, type Repeat } from '../../schedule/recurrence';
 
 /** Why a run did not add results, stored as a code the UI translates. */
 /** Why a run stopped or failed: at its start, or its search's end (`search_failed`: the queue gave up on it; `source_error`: the source refused it). */
-export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing' | 'search_failed' | 'source_error' | 'list_in_trash';
+export type RunError =
+  | 'no_credits'
+  | 'limit_reached'
+  | 'job_running'
+  | 'webhook_missing'
+  | 'search_failed'
+  | 'source_error'
+  | 'list_in_trash';
 
 /** A run's end from its search's: a search that failed fails the run, with the reason as its error code. */
-function runEnd(jobStatus: string | null, stopReason: string | null): { status: 'done' | 'stopped' | 'failed'; error: RunError | null } {
+function runEnd(
+  jobStatus: string | null,
+  stopReason: string | null,
+): { status: 'done' | 'stopped' | 'failed'; error: RunError | null } {
   if (jobStatus === 'done' || jobStatus === null) return { status: 'done', error: null };
   if (stopReason === 'no_credits') return { status: 'stopped', error: 'no_credits' };
   if (stopReason === 'failed') return { status: 'failed', error: 'search_failed' };
@@ -75,8 +85,15 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
     const runIds: number[] = [];
     for (const row of claimed) {
       const slot = new Date(row.scheduled_for);
-      const next = nextRunAfter({ repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone }, now);
-      await tx.query('UPDATE autopilots SET next_run_at = $2, last_run_at = $3, updated_at = $3 WHERE id = $1', [row.id, next?.toISOString() ?? null, now.toISOString()]);
+      const next = nextRunAfter(
+        { repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone },
+        now,
+      );
+      await tx.query('UPDATE autopilots SET next_run_at = $2, last_run_at = $3, updated_at = $3 WHERE id = $1', [
+        row.id,
+        next?.toISOString() ?? null,
+        now.toISOString(),
+      ]);
       const run = (
         await tx.query<{ id: number }>(
           `INSERT INTO autopilot_runs (autopilot_id, status, scheduled_for, started_at) VALUES ($1, 'running', $2, $3)
@@ -122,9 +139,20 @@ export interface ScheduledSearch {
  * POST /api/searches; a run takes what is left of the monthly search limit, up to its maximum), or says
  * why it cannot.
  */
-export async function startScheduledSearch(tx: Queryable, queue: JobQueue, a: ScheduledSearch, now: Date): Promise<number | RunError> {
+export async function startScheduledSearch(
+  tx: Queryable,
+  queue: JobQueue,
+  a: ScheduledSearch,
+  now: Date,
+): Promise<number | RunError> {
   const campaign = (
-    await tx.query<{ id: number; list_type: SearchType; is_demo: boolean; webhook_url: string | null; trashed: boolean }>(
+    await tx.query<{
+      id: number;
+      list_type: SearchType;
+      is_demo: boolean;
+      webhook_url: string | null;
+      trashed: boolean;
+    }>(
       'SELECT id, list_type, is_demo, webhook_url, deleted_at IS NOT NULL AS trashed FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
       [a.campaign_id, a.user_id],
     )
@@ -134,18 +162,36 @@ export async function startScheduledSearch(tx: Queryable, queue: JobQueue, a: Sc
   const started = await startSearch(
     tx,
     queue,
-    { userId: a.user_id, campaign, location: a.location, filters: a.filters, count: { upTo: a.max_results }, skipKnown: a.skip_known },
+    {
+      userId: a.user_id,
+      campaign,
+      location: a.location,
+      filters: a.filters,
+      count: { upTo: a.max_results },
+      skipKnown: a.skip_known,
+    },
     now,
   );
   return 'jobId' in started ? started.jobId : started.refused;
 }
 
 /** After a run: out of credits stops the autopilot with its reason; a one-time autopilot is complete. */
-async function afterRun(tx: Queryable, autopilotId: number, repeat: Repeat | string, error: RunError | null): Promise<void> {
+async function afterRun(
+  tx: Queryable,
+  autopilotId: number,
+  repeat: Repeat | string,
+  error: RunError | null,
+): Promise<void> {
   if (error === 'no_credits') {
-    await tx.query(`UPDATE autopilots SET status = 'stopped', stop_reason = 'no_credits', next_run_at = NULL, updated_at = now() WHERE id = $1`, [autopilotId]);
+    await tx.query(
+      `UPDATE autopilots SET status = 'stopped', stop_reason = 'no_credits', next_run_at = NULL, updated_at = now() WHERE id = $1`,
+      [autopilotId],
+    );
   } else if (repeat === 'one-time') {
-    await tx.query(`UPDATE autopilots SET status = 'completed', next_run_at = NULL, updated_at = now() WHERE id = $1 AND status = 'active'`, [autopilotId]);
+    await tx.query(
+      `UPDATE autopilots SET status = 'completed', next_run_at = NULL, updated_at = now() WHERE id = $1 AND status = 'active'`,
+      [autopilotId],
+    );
   }
 }
 
@@ -163,7 +209,11 @@ export async function mailRunResults(tx: Queryable, mail: MailDeps, runId: numbe
     )
   ).rows[0];
   if (!run || run.results_added <= 0) return;
-  await sendTemplatedMail(tx, mail, { kind: 'autopilot_alert', userId: run.user_id, vars: { autopilot: run.autopilot, count: String(run.results_added), list: run.list } });
+  await sendTemplatedMail(tx, mail, {
+    kind: 'autopilot_alert',
+    userId: run.user_id,
+    vars: { autopilot: run.autopilot, count: String(run.results_added), list: run.list },
+  });
 }
 
 /**
@@ -198,17 +248,16 @@ export async function finishRuns(db: Db, now: Date, mail?: MailDeps): Promise<nu
     for (const row of rows) {
       const { status, error } = runEnd(row.job_status, row.stop_reason);
       if (error === null && row.job_status !== null && row.produced > 0 && hasActions(row)) {
-        await tx.query(`UPDATE autopilot_runs SET results_added = $2, credits_spent = $3, actions_state = 'pending' WHERE id = $1`, [row.id, row.produced, row.credits_charged]);
+        await tx.query(
+          `UPDATE autopilot_runs SET results_added = $2, credits_spent = $3, actions_state = 'pending' WHERE id = $1`,
+          [row.id, row.produced, row.credits_charged],
+        );
         continue;
       }
-      await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, results_added = $4, credits_spent = $5, error = $6 WHERE id = $1`, [
-        row.id,
-        status,
-        now.toISOString(),
-        row.produced,
-        row.credits_charged,
-        error,
-      ]);
+      await tx.query(
+        `UPDATE autopilot_runs SET status = $2, finished_at = $3, results_added = $4, credits_spent = $5, error = $6 WHERE id = $1`,
+        [row.id, status, now.toISOString(), row.produced, row.credits_charged, error],
+      );
       await afterRun(tx, row.autopilot_id, row.repeat, error);
       if (mail) await mailRunResults(tx, mail, row.id);
     }
@@ -219,10 +268,15 @@ export async function finishRuns(db: Db, now: Date, mail?: MailDeps): Promise<nu
 /** One scheduler pass: record finished runs and carry out their post-search steps, then start the due ones. */
 export async function autopilotTick(db: Db, clock: Clock, mail?: MailDeps): Promise<TickOutcome> {
   const finished = await finishRuns(db, clock.now(), mail);
-  await runPendingActions(db, clock, async (tx, autopilotId, repeat, error, runId) => {
-    await afterRun(tx, autopilotId, repeat, error);
-    if (mail) await mailRunResults(tx, mail, runId);
-  }, mail);
+  await runPendingActions(
+    db,
+    clock,
+    async (tx, autopilotId, repeat, error, runId) => {
+      await afterRun(tx, autopilotId, repeat, error);
+      if (mail) await mailRunResults(tx, mail, runId);
+    },
+    mail,
+  );
   const started = await startDueRuns(db, clock.now());
   return { started, finished };
 }

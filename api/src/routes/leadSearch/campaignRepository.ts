@@ -21,7 +21,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** A page of the owner's lists, newest first, each with its latest job; archived lists only under `filter: 'archived'`. */
-export async function listCampaigns(q: Queryable, userId: number, query: CampaignListQuery): Promise<{ rows: CampaignDto[]; total: number }> {
+export async function listCampaigns(
+  q: Queryable,
+  userId: number,
+  query: CampaignListQuery,
+): Promise<{ rows: CampaignDto[]; total: number }> {
   // A list in the trash is shown only on the trash page (listOperations.ts).
   const where = ['c.user_id = $1', 'c.deleted_at IS NULL'];
   const params: SqlParam[] = [userId];
@@ -36,8 +40,15 @@ export async function listCampaigns(q: Queryable, userId: number, query: Campaig
   const whereSql = where.join(' AND ');
   const { limit, offset } = pageWindow(query);
   // A user's lists are few (hundreds at most), so an exact count is cheap here.
-  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaigns c WHERE ${whereSql}`, params)).rows[0]?.n ?? 0;
-  const rows = (await q.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE ${whereSql} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`, params)).rows;
+  const total =
+    (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaigns c WHERE ${whereSql}`, params)).rows[0]?.n ??
+    0;
+  const rows = (
+    await q.query<CampaignRow>(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE ${whereSql} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    )
+  ).rows;
   const jobs = await latestJobs(
     q,
     rows.map((r) => r.id),
@@ -53,7 +64,11 @@ export interface NewCampaign {
   is_demo: boolean;
 }
 
-export async function insertCampaign(tx: Queryable, userId: number, list: NewCampaign): Promise<{ id: number; name: string; list_type: string; created_at: Date | string }> {
+export async function insertCampaign(
+  tx: Queryable,
+  userId: number,
+  list: NewCampaign,
+): Promise<{ id: number; name: string; list_type: string; created_at: Date | string }> {
   const { rows } = await tx.query<{ id: number; name: string; list_type: string; created_at: Date | string }>(
     'INSERT INTO campaigns (user_id, list_type, name, tags, source, is_demo) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id, name, list_type, created_at',
     [userId, list.list_type, list.name, JSON.stringify(list.tags), list.source, list.is_demo],
@@ -62,12 +77,24 @@ export async function insertCampaign(tx: Queryable, userId: number, list: NewCam
 }
 
 /** Changes what is given (`source: undefined` keeps it, `null` clears it); false when the list is not the owner's. */
-export async function updateCampaign(q: Queryable, userId: number, id: number, change: { name?: string; tags?: string[]; source?: string | null }): Promise<boolean> {
+export async function updateCampaign(
+  q: Queryable,
+  userId: number,
+  id: number,
+  change: { name?: string; tags?: string[]; source?: string | null },
+): Promise<boolean> {
   const { rowCount } = await q.query(
     `UPDATE campaigns SET name = COALESCE($3, name), tags = COALESCE($4::jsonb, tags),
             source = CASE WHEN $5::boolean THEN $6 ELSE source END, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId, change.name ?? null, change.tags ? JSON.stringify(change.tags) : null, change.source !== undefined, change.source ?? null],
+    [
+      id,
+      userId,
+      change.name ?? null,
+      change.tags ? JSON.stringify(change.tags) : null,
+      change.source !== undefined,
+      change.source ?? null,
+    ],
   );
   return rowCount > 0;
 }
@@ -76,12 +103,16 @@ export async function updateCampaign(q: Queryable, userId: number, id: number, c
  * Moves the owner's lists among `ids` to the trash (their results stay until the purge or "delete forever");
  * the ids it moved (lists already in the trash are not moved again).
  */
-export async function trashCampaigns(q: Queryable, userId: number, ids: readonly number[], at: Date): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>('UPDATE campaigns SET deleted_at = $3 WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL RETURNING id', [
-    userId,
-    idArray(ids),
-    at,
-  ]);
+export async function trashCampaigns(
+  q: Queryable,
+  userId: number,
+  ids: readonly number[],
+  at: Date,
+): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    'UPDATE campaigns SET deleted_at = $3 WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL RETURNING id',
+    [userId, idArray(ids), at],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -89,7 +120,12 @@ export async function trashCampaigns(q: Queryable, userId: number, ids: readonly
  * Archives (or brings back) the owner's lists among `ids`: how many it matched, and which of them it changed (an
  * undo gives back only those).
  */
-export async function setCampaignsArchived(q: Queryable, userId: number, ids: readonly number[], archived: boolean): Promise<{ matched: number; changed: number[] }> {
+export async function setCampaignsArchived(
+  q: Queryable,
+  userId: number,
+  ids: readonly number[],
+  archived: boolean,
+): Promise<{ matched: number; changed: number[] }> {
   const { rows } = await q.query<{ id: number; was: boolean }>(
     `UPDATE campaigns c SET archived = $3, updated_at = now()
        FROM (SELECT id, archived FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL FOR UPDATE) o

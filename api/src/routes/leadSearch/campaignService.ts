@@ -8,7 +8,14 @@ import { isUniqueViolation, type Db } from '../../db';
 import { ApiError } from '../../http/errors';
 import type { JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
-import { insertCampaign, listCampaigns, setCampaignsArchived, trashCampaigns, updateCampaign, type CampaignListQuery } from './campaignRepository';
+import {
+  insertCampaign,
+  listCampaigns,
+  setCampaignsArchived,
+  trashCampaigns,
+  updateCampaign,
+  type CampaignListQuery,
+} from './campaignRepository';
 import { recordOperation } from './listOperationStore';
 import { stopJob } from './searchJobs';
 import { loadCampaign, notFound, type CampaignDto } from './campaignStore';
@@ -35,8 +42,13 @@ async function uniqueName<T>(db: Db, userId: number, name: string | undefined, s
     return await save();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const trashed = await db.query('SELECT 1 FROM campaigns WHERE user_id = $1 AND lower(name) = lower($2) AND deleted_at IS NOT NULL', [userId, name ?? '']);
-    throw new ApiError(409, trashed.rowCount > 0 ? 'leadSearch.list_name_in_trash' : 'leadSearch.list_name_taken', { field: 'name' });
+    const trashed = await db.query(
+      'SELECT 1 FROM campaigns WHERE user_id = $1 AND lower(name) = lower($2) AND deleted_at IS NOT NULL',
+      [userId, name ?? ''],
+    );
+    throw new ApiError(409, trashed.rowCount > 0 ? 'leadSearch.list_name_in_trash' : 'leadSearch.list_name_taken', {
+      field: 'name',
+    });
   }
 }
 
@@ -53,32 +65,55 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
     one: (userId: number, id: number) => loadCampaign(db, userId, id),
 
     async create(userId: number, input: CampaignInput): Promise<CampaignDto> {
-      const id = await uniqueName(db, userId, input.name.trim(), () => db.transaction(async (tx) => {
-        const created = await insertCampaign(tx, userId, {
-          name: input.name.trim(),
-          list_type: input.list_type,
-          tags: cleanTags(input.tags ?? []),
-          source: cleanSource(input.source) ?? null,
-          is_demo: input.is_demo ?? false,
-        });
-        const list = { id: created.id, name: created.name, list_type: created.list_type, created_at: new Date(created.created_at).toISOString() };
-        await queueWebhookEvent(queue, tx, userId, 'list.created', { list }, now());
-        return created.id;
-      }));
+      const id = await uniqueName(db, userId, input.name.trim(), () =>
+        db.transaction(async (tx) => {
+          const created = await insertCampaign(tx, userId, {
+            name: input.name.trim(),
+            list_type: input.list_type,
+            tags: cleanTags(input.tags ?? []),
+            source: cleanSource(input.source) ?? null,
+            is_demo: input.is_demo ?? false,
+          });
+          const list = {
+            id: created.id,
+            name: created.name,
+            list_type: created.list_type,
+            created_at: new Date(created.created_at).toISOString(),
+          };
+          await queueWebhookEvent(queue, tx, userId, 'list.created', { list }, now());
+          return created.id;
+        }),
+      );
       return loadCampaign(db, userId, id);
     },
 
-    async change(userId: number, actor: ListActor, id: number, change: { name?: string; tags?: string[]; source?: string | null }): Promise<CampaignDto> {
+    async change(
+      userId: number,
+      actor: ListActor,
+      id: number,
+      change: { name?: string; tags?: string[]; source?: string | null },
+    ): Promise<CampaignDto> {
       const name = change.name?.trim();
       const tags = change.tags && cleanTags(change.tags);
       const source = cleanSource(change.source);
-      if (!(await uniqueName(db, userId, name, () => updateCampaign(db, userId, id, { name, tags, source })))) throw notFound();
-      await recordListEvent(db, id, actor, 'details_change', { name: name ?? null, tags: tags ? tags.join(', ') : null, source: change.source?.trim() ?? null });
+      if (!(await uniqueName(db, userId, name, () => updateCampaign(db, userId, id, { name, tags, source }))))
+        throw notFound();
+      await recordListEvent(db, id, actor, 'details_change', {
+        name: name ?? null,
+        tags: tags ? tags.join(', ') : null,
+        source: change.source?.trim() ?? null,
+      });
       return loadCampaign(db, userId, id);
     },
 
     /** Tags and source together (the list details screen): an absent source clears it. */
-    async setDetails(userId: number, actor: ListActor, id: number, tagList: string[], sourceText: string | null | undefined): Promise<CampaignDto> {
+    async setDetails(
+      userId: number,
+      actor: ListActor,
+      id: number,
+      tagList: string[],
+      sourceText: string | null | undefined,
+    ): Promise<CampaignDto> {
       const tags = cleanTags(tagList);
       const source = cleanSource(sourceText) ?? null;
       if (!(await updateCampaign(db, userId, id, { tags, source }))) throw notFound();
@@ -94,7 +129,10 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
       return db.transaction(async (tx) => {
         const moved = await trashCampaigns(tx, userId, ids, now());
         if (moved.length === 0) return { count: 0, undoId: null };
-        const running = await tx.query<{ id: number }>(`SELECT id FROM search_jobs WHERE campaign_id = ANY($1::int[]) AND status = 'running' FOR UPDATE`, [`{${moved.join(',')}}`]);
+        const running = await tx.query<{ id: number }>(
+          `SELECT id FROM search_jobs WHERE campaign_id = ANY($1::int[]) AND status = 'running' FOR UPDATE`,
+          [`{${moved.join(',')}}`],
+        );
         for (const job of running.rows) await stopJob(tx, queue, job.id);
         return { count: moved.length, undoId: await recordOperation(tx, userId, 'delete', moved, now()) };
       });
@@ -107,16 +145,26 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
       return undoId;
     },
 
-    async archive(userId: number, id: number, archived: boolean): Promise<{ campaign: CampaignDto; undoId: number | null }> {
+    async archive(
+      userId: number,
+      id: number,
+      archived: boolean,
+    ): Promise<{ campaign: CampaignDto; undoId: number | null }> {
       const { matched, undoId } = await this.archiveMany(userId, [id], archived);
       return { campaign: await reload(userId, id, matched > 0), undoId };
     },
 
     /** Ids of other accounts are ignored, never touched. The operation undoes only the lists whose state changed. */
-    async archiveMany(userId: number, ids: readonly number[], archived: boolean): Promise<{ matched: number; undoId: number | null }> {
+    async archiveMany(
+      userId: number,
+      ids: readonly number[],
+      archived: boolean,
+    ): Promise<{ matched: number; undoId: number | null }> {
       return db.transaction(async (tx) => {
         const { matched, changed } = await setCampaignsArchived(tx, userId, ids, archived);
-        const undoId = changed.length ? await recordOperation(tx, userId, archived ? 'archive' : 'unarchive', changed, now()) : null;
+        const undoId = changed.length
+          ? await recordOperation(tx, userId, archived ? 'archive' : 'unarchive', changed, now())
+          : null;
         return { matched, undoId };
       });
     },

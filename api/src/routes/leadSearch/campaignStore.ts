@@ -10,18 +10,28 @@ export type { CampaignDto, JobDto };
 /** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
 export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, refreshed, unsupported, unsupported_platforms, credits_charged, (status = 'stopped') AS stopped_no_credits, source_error, created_at, finished_at`;
 
-export type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
+export type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & {
+  created_at: Date | string;
+  finished_at: Date | string | null;
+};
 
 export function toEnrichmentJobDto(row: EnrichmentJobRow): EnrichmentJobDto {
   const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-  return { ...row, created_at: iso(row.created_at), finished_at: row.finished_at === null ? null : iso(row.finished_at) };
+  return {
+    ...row,
+    created_at: iso(row.created_at),
+    finished_at: row.finished_at === null ? null : iso(row.finished_at),
+  };
 }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.list_type, c.tags, c.source, c.archived, c.status, c.is_demo, c.result_count,
   (c.webhook_url IS NOT NULL) AS has_webhook, c.created_at, c.updated_at`;
 export const JOB_COLUMNS = `id, campaign_id, status, stop_reason, source_error, requested, produced, found, credits_charged, provider, demo_data, demo_reason, search_type, location, filters, created_at`;
 
-type CampaignRow = Omit<CampaignDto, 'search_type' | 'job' | 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
+type CampaignRow = Omit<CampaignDto, 'search_type' | 'job' | 'created_at' | 'updated_at'> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+};
 type JobRow = Omit<JobDto, 'created_at'> & { created_at: Date | string };
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -30,7 +40,12 @@ export function toJobDto(row: JobRow): JobDto {
   return { ...row, created_at: iso(row.created_at) };
 }
 
-export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?: EnrichmentJobRow | null, grading?: boolean): CampaignDto {
+export function toCampaignDto(
+  row: CampaignRow,
+  job: JobRow | null,
+  enrichment?: EnrichmentJobRow | null,
+  grading?: boolean,
+): CampaignDto {
   return {
     ...(enrichment === undefined ? {} : { enrichment: enrichment ? toEnrichmentJobDto(enrichment) : null }),
     ...(grading === undefined ? {} : { grading }),
@@ -45,13 +60,32 @@ export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?:
 export const notFound = () => new ApiError(404, 'not_found');
 
 /** The user's campaign with its latest job; another account's id, a list in the trash (or none) → 404. */
-export async function loadCampaign(db: Queryable, userId: number, id: number, opts: { forUpdate?: boolean } = {}): Promise<CampaignDto> {
+export async function loadCampaign(
+  db: Queryable,
+  userId: number,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CampaignDto> {
   const row = (
-    await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.user_id = $2 AND c.deleted_at IS NULL${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id, userId])
+    await db.query<CampaignRow>(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.user_id = $2 AND c.deleted_at IS NULL${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+      [id, userId],
+    )
   ).rows[0];
   if (!row) throw notFound();
-  const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
-  const enrichment = (await db.query<EnrichmentJobRow>(`SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
+  const job =
+    (
+      await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [
+        id,
+      ])
+    ).rows[0] ?? null;
+  const enrichment =
+    (
+      await db.query<EnrichmentJobRow>(
+        `SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`,
+        [id],
+      )
+    ).rows[0] ?? null;
   return toCampaignDto(row, job, enrichment);
 }
 
@@ -64,7 +98,13 @@ type Loaded<T> = CampaignRow & { job: JobRow | null; enrichment: EnrichmentJobRo
  * still to land is read on the same snapshot as the rows, so `grading: false` means the rows hold
  * every grade (the list's screen polls until then).
  */
-export async function loadCampaignWith<T>(db: Queryable, userId: number, id: number, extraSql: string, params: readonly SqlParam[]): Promise<{ campaign: CampaignDto; rows: T }> {
+export async function loadCampaignWith<T>(
+  db: Queryable,
+  userId: number,
+  id: number,
+  extraSql: string,
+  params: readonly SqlParam[],
+): Promise<{ campaign: CampaignDto; rows: T }> {
   if (params[0] !== id) throw new Error('loadCampaignWith: $1 must be the list id');
   const userParam = `$${params.length + 1}`;
   const sql = `SELECT ${CAMPAIGN_COLUMNS},

@@ -12,9 +12,20 @@ import { CampaignSchema } from './listSchemas';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const listName = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
-const tagsSchema = { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } } as const;
+const tagsSchema = {
+  type: 'array',
+  maxItems: 20,
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' },
+} as const;
 const sourceSchema = { type: ['string', 'null'], maxLength: 200 } as const;
-const idsSchema = { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
+const idsSchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 500,
+  uniqueItems: true,
+  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+} as const;
 
 export { CAMPAIGN_FILTERS };
 
@@ -22,7 +33,6 @@ const SavedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSche
 /** The operation POST /api/list-operations/{id}/undo reverses (null when the call changed nothing). */
 const undoId = Nullable(Type.Integer());
 const ArchivedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSchema, undo_id: undoId });
-
 
 /** Campaigns (lists), spec §7. Every id is checked against the signed-in account: others' → 404. */
 export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
@@ -50,8 +60,17 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { summary: 'One list, with its latest search and enrichment', params: idParams, response: { 200: CampaignSchema } } }, async (request) =>
-    lists.one(currentUser(request).id, request.params.id),
+  app.get<{ Params: { id: number } }>(
+    '/api/campaigns/:id',
+    {
+      ...guard,
+      schema: {
+        summary: 'One list, with its latest search and enrichment',
+        params: idParams,
+        response: { 200: CampaignSchema },
+      },
+    },
+    async (request) => lists.one(currentUser(request).id, request.params.id),
   );
 
   app.post<{ Body: CampaignInput }>(
@@ -61,10 +80,16 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       schema: {
         summary: 'Create a list',
         response: { 201: SavedCampaign },
-        body: objectSchema({ name: listName, list_type: { type: 'string', enum: SEARCH_TYPES }, tags: tagsSchema, source: sourceSchema, is_demo: { type: 'boolean' } }, [
-          'name',
-          'list_type',
-        ]),
+        body: objectSchema(
+          {
+            name: listName,
+            list_type: { type: 'string', enum: SEARCH_TYPES },
+            tags: tagsSchema,
+            source: sourceSchema,
+            is_demo: { type: 'boolean' },
+          },
+          ['name', 'list_type'],
+        ),
       },
     },
     async (request, reply) => {
@@ -77,7 +102,15 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.put<{ Params: { id: number }; Body: { name?: string; tags?: string[]; source?: string | null } }>(
     '/api/campaigns/:id',
-    { ...guard, schema: { summary: "Change a list's name, tags or source", params: idParams, body: objectSchema({ name: listName, tags: tagsSchema, source: sourceSchema }), response: { 200: SavedCampaign } } },
+    {
+      ...guard,
+      schema: {
+        summary: "Change a list's name, tags or source",
+        params: idParams,
+        body: objectSchema({ name: listName, tags: tagsSchema, source: sourceSchema }),
+        response: { 200: SavedCampaign },
+      },
+    },
     async (request) => {
       const campaign = await lists.change(currentUser(request).id, actorOf(request), request.params.id, request.body);
       return { ...say(request, 'leadSearch.list_updated'), campaign };
@@ -86,7 +119,14 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.delete<{ Params: { id: number } }>(
     '/api/campaigns/:id',
-    { ...guard, schema: { summary: 'Move a list to the trash (restorable for 30 days, or undone at once)', params: idParams, response: { 200: Type.Object({ ...MessageProperties, undo_id: undoId }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Move a list to the trash (restorable for 30 days, or undone at once)',
+        params: idParams,
+        response: { 200: Type.Object({ ...MessageProperties, undo_id: undoId }) },
+      },
+    },
     async (request) => {
       const undo_id = await lists.remove(currentUser(request).id, request.params.id);
       return { ...say(request, 'leadSearch.list_deleted'), undo_id };
@@ -112,11 +152,23 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.post<{ Params: { id: number }; Body: { is_archived?: boolean } }>(
     '/api/campaigns/archive/:id',
-    { ...guard, schema: { summary: 'Archive a list (or bring it back)', params: idParams, body: objectSchema({ is_archived: { type: 'boolean' } }), response: { 200: ArchivedCampaign } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Archive a list (or bring it back)',
+        params: idParams,
+        body: objectSchema({ is_archived: { type: 'boolean' } }),
+        response: { 200: ArchivedCampaign },
+      },
+    },
     async (request) => {
       const archived = request.body?.is_archived ?? true;
       const { campaign, undoId: undo_id } = await lists.archive(currentUser(request).id, request.params.id, archived);
-      return { ...say(request, archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: 1 }), campaign, undo_id };
+      return {
+        ...say(request, archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: 1 }),
+        campaign,
+        undo_id,
+      };
     },
   );
 
@@ -132,8 +184,16 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
     async (request) => {
       const { resultIds, is_archived } = request.body;
-      const { matched: updated, undoId: undo_id } = await lists.archiveMany(currentUser(request).id, resultIds, is_archived);
-      return { ...say(request, is_archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: updated }), updated, undo_id };
+      const { matched: updated, undoId: undo_id } = await lists.archiveMany(
+        currentUser(request).id,
+        resultIds,
+        is_archived,
+      );
+      return {
+        ...say(request, is_archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: updated }),
+        updated,
+        undo_id,
+      };
     },
   );
 
@@ -143,7 +203,10 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       ...guard,
       schema: {
         summary: "Set a list's tags and source",
-        body: objectSchema({ campaign_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, tags: tagsSchema, source: sourceSchema }, ['campaign_id', 'tags']),
+        body: objectSchema(
+          { campaign_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, tags: tagsSchema, source: sourceSchema },
+          ['campaign_id', 'tags'],
+        ),
         response: { 200: SavedCampaign },
       },
     },

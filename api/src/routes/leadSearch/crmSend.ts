@@ -8,7 +8,14 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { connectedCrms, CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings, parentStoppedSharing, type CrmId } from '../../providers/crm';
+import {
+  connectedCrms,
+  CRM_DISPLAY_NAMES,
+  CRM_IDS,
+  crmHttpSettings,
+  parentStoppedSharing,
+  type CrmId,
+} from '../../providers/crm';
 import { say } from '../respond';
 import { accountIdOf } from '../settings/account';
 import { loadCampaign, notFound } from './campaignStore';
@@ -84,7 +91,10 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
   crmHttpSettings();
   function sendCrmRoute(path: ListPath<'/send-crm'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: { provider?: CrmId; ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
+    app.post<{
+      Params: { id: number };
+      Body: { provider?: CrmId; ids?: number[]; all_matching?: boolean; filters?: ResultFilters };
+    }>(
       path,
       {
         ...guard,
@@ -94,7 +104,12 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
           response: { 202: CrmSendStarted },
           body: objectSchema({
             provider: { type: 'string', enum: CRM_IDS },
-            ids: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+            ids: {
+              type: 'array',
+              maxItems: 1000,
+              uniqueItems: true,
+              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+            },
             all_matching: { type: 'boolean' },
             filters: resultFiltersSchema,
           }),
@@ -115,12 +130,20 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
         }
         if (!connected.length) throw unprocessable('leadSearch.crm_connect_first', 'provider');
         const provider = chosen ?? connected[0]!;
-        if (!connected.includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_DISPLAY_NAMES[provider] });
-        const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        const job = await db.transaction((tx) => queueCrmSend(tx, { userId, accountId, campaignId: campaign.id, provider, where, now: clock.now(), queue }));
+        if (!connected.includes(provider))
+          throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_DISPLAY_NAMES[provider] });
+        const where = all_matching
+          ? resultWhere(campaign.id, filters ?? {})
+          : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
+        const job = await db.transaction((tx) =>
+          queueCrmSend(tx, { userId, accountId, campaignId: campaign.id, provider, where, now: clock.now(), queue }),
+        );
         if (!job) throw unprocessable('leadSearch.crm_nothing_to_send', 'ids');
         reply.code(202);
-        return { ...say(request, 'leadSearch.crm_sending', { count: job.total, name: CRM_DISPLAY_NAMES[provider] }), job };
+        return {
+          ...say(request, 'leadSearch.crm_sending', { count: job.total, name: CRM_DISPLAY_NAMES[provider] }),
+          job,
+        };
       },
     );
   }

@@ -4,7 +4,20 @@
  */
 import type { Db } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
-import { contactFromResult, crmAdapter, crmConnectionOwner, loadCrmConnection, loadFieldMappings, pushContacts, saveCrmTokens, serializedRefresh, type CrmErrorCode, type CrmId, type PushOutcome, type ResultForCrm } from '../../providers/crm';
+import {
+  contactFromResult,
+  crmAdapter,
+  crmConnectionOwner,
+  loadCrmConnection,
+  loadFieldMappings,
+  pushContacts,
+  saveCrmTokens,
+  serializedRefresh,
+  type CrmErrorCode,
+  type CrmId,
+  type PushOutcome,
+  type ResultForCrm,
+} from '../../providers/crm';
 import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressionStore';
 
 /** Most results one send queues (a bounded background job; send the rest with another). */
@@ -41,7 +54,8 @@ export interface JobRow {
   finished_at: Date | string | null;
 }
 
-export const JOB_COLUMNS = 'id, user_id, account_id, campaign_id, provider, autopilot_run_id, status, total, sent, unsent, created_at, finished_at';
+export const JOB_COLUMNS =
+  'id, user_id, account_id, campaign_id, provider, autopilot_run_id, status, total, sent, unsent, created_at, finished_at';
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 export const toDto = (j: JobRow): CrmSendJobDto => ({
   id: j.id,
@@ -64,13 +78,24 @@ interface SendingRow extends ResultForCrm {
 }
 
 /** Records a batch's outcomes in one transaction: results, the job's counters, and the autopilot run's when it has one. */
-async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[], now: Date, failRest: { code: CrmErrorCode; detail: string | null } | null): Promise<void> {
+async function record(
+  db: Db,
+  job: JobRow,
+  ids: number[],
+  outcomes: PushOutcome[],
+  now: Date,
+  failRest: { code: CrmErrorCode; detail: string | null } | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await settleEffects(
       tx,
       ids.map((id, i) => {
         const o = outcomes[i];
-        return { key: pushKey(job.id, id), ok: Boolean(o?.ok), outcome: o && !o.ok ? { code: o.code, detail: o.detail?.slice(0, 300) ?? null } : undefined };
+        return {
+          key: pushKey(job.id, id),
+          ok: Boolean(o?.ok),
+          outcome: o && !o.ok ? { code: o.code, detail: o.detail?.slice(0, 300) ?? null } : undefined,
+        };
       }),
     );
     const sentIds = ids.filter((_, i) => outcomes[i]?.ok);
@@ -78,10 +103,10 @@ async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[
     let unsent = 0;
     if (sentIds.length) {
       sent = (
-        await tx.query(`UPDATE campaign_results SET crm_status = 'sent', sent = true, crm_error = NULL, crm_error_detail = NULL WHERE crm_job_id = $1 AND id = ANY($2::bigint[])`, [
-          job.id,
-          `{${sentIds.join(',')}}`,
-        ])
+        await tx.query(
+          `UPDATE campaign_results SET crm_status = 'sent', sent = true, crm_error = NULL, crm_error_detail = NULL WHERE crm_job_id = $1 AND id = ANY($2::bigint[])`,
+          [job.id, `{${sentIds.join(',')}}`],
+        )
       ).rowCount;
     }
     // One UPDATE per distinct error (a batch usually fails for one reason).
@@ -104,19 +129,34 @@ async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[
     }
     if (failRest) {
       unsent += (
-        await tx.query(`UPDATE campaign_results SET crm_status = 'unsent', crm_error = $2, crm_error_detail = $3 WHERE crm_job_id = $1 AND crm_status = 'sending'`, [
-          job.id,
-          failRest.code,
-          failRest.detail?.slice(0, 300) ?? null,
-        ])
+        await tx.query(
+          `UPDATE campaign_results SET crm_status = 'unsent', crm_error = $2, crm_error_detail = $3 WHERE crm_job_id = $1 AND crm_status = 'sending'`,
+          [job.id, failRest.code, failRest.detail?.slice(0, 300) ?? null],
+        )
       ).rowCount;
     }
-    await tx.query('UPDATE crm_send_jobs SET sent = sent + $2, unsent = unsent + $3 WHERE id = $1', [job.id, sent, unsent]);
+    await tx.query('UPDATE crm_send_jobs SET sent = sent + $2, unsent = unsent + $3 WHERE id = $1', [
+      job.id,
+      sent,
+      unsent,
+    ]);
     if (job.autopilot_run_id) {
-      await tx.query('UPDATE autopilot_runs SET crm_sent = crm_sent + $2, crm_unsent = crm_unsent + $3 WHERE id = $1', [job.autopilot_run_id, sent, unsent]);
+      await tx.query('UPDATE autopilot_runs SET crm_sent = crm_sent + $2, crm_unsent = crm_unsent + $3 WHERE id = $1', [
+        job.autopilot_run_id,
+        sent,
+        unsent,
+      ]);
     }
-    const left = (await tx.query(`SELECT 1 FROM campaign_results WHERE crm_job_id = $1 AND crm_status = 'sending' LIMIT 1`, [job.id])).rowCount;
-    if (!left) await tx.query(`UPDATE crm_send_jobs SET status = 'done', finished_at = $2 WHERE id = $1`, [job.id, now.toISOString()]);
+    const left = (
+      await tx.query(`SELECT 1 FROM campaign_results WHERE crm_job_id = $1 AND crm_status = 'sending' LIMIT 1`, [
+        job.id,
+      ])
+    ).rowCount;
+    if (!left)
+      await tx.query(`UPDATE crm_send_jobs SET status = 'done', finished_at = $2 WHERE id = $1`, [
+        job.id,
+        now.toISOString(),
+      ]);
   });
 }
 
@@ -127,7 +167,9 @@ async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[
  * Returns whether the job still has results to send.
  */
 export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, now: () => Date): Promise<boolean> {
-  const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM crm_send_jobs WHERE id = $1 AND status = 'running'`, [jobId])).rows[0];
+  const job = (
+    await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM crm_send_jobs WHERE id = $1 AND status = 'running'`, [jobId])
+  ).rows[0];
   if (!job) return false;
   let rows = (
     await db.query<SendingRow>(
@@ -143,7 +185,11 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
   }
   // Each row's push is recorded before the call: a row another worker is pushing right now (or one a
   // dead worker left, until its lease ends) is not pushed again.
-  const owned = await claimEffects(db, 'crm_push', rows.map((r) => pushKey(job.id, r.id)));
+  const owned = await claimEffects(
+    db,
+    'crm_push',
+    rows.map((r) => pushKey(job.id, r.id)),
+  );
   if (!owned.size) throw new Error(`CRM send ${job.id}: its next rows are being pushed by another worker`);
   rows = rows.filter((r) => owned.has(pushKey(job.id, r.id)));
   const ids = rows.map((r) => r.id);
@@ -167,7 +213,9 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
     pushed = await pushContacts(connection, contacts, mappings, {
       onTokens: (tokens) => saveCrmTokens(db, owner, job.provider, tokens, appSecret),
       // One refresh at a time per connection, across workers: GoHighLevel and Keap rotate refresh tokens.
-      refreshTokens: serializedRefresh(db, owner, job.provider, appSecret, (tokens) => crmAdapter(job.provider).refresh(tokens)),
+      refreshTokens: serializedRefresh(db, owner, job.provider, appSecret, (tokens) =>
+        crmAdapter(job.provider).refresh(tokens),
+      ),
     });
   }
   const byId = new Map(pushRows.map((r, i) => [r.id, pushed[i]!]));

@@ -16,7 +16,8 @@ export const emailVerifyKey = (campaignId: number) => `${KEY_PREFIX}${campaignId
  * `campaignIdSql`. Asked in the statement that reads the list's rows, it agrees with them: false means every grade
  * stored so far is in those rows (a step stores its grades before its job completes).
  */
-export const gradingQueuedSql = (campaignIdSql: string): string => jobUnderwaySql(`'${EMAIL_VERIFY}'`, `'${KEY_PREFIX}' || (${campaignIdSql})::text`);
+export const gradingQueuedSql = (campaignIdSql: string): string =>
+  jobUnderwaySql(`'${EMAIL_VERIFY}'`, `'${KEY_PREFIX}' || (${campaignIdSql})::text`);
 
 /** Rows graded per chunk: each chunk's addresses are asked with no transaction open, then stored in one statement. */
 export const GRADE_CHUNK = 25;
@@ -31,14 +32,22 @@ const PENDING = `r.campaign_id = $1 AND r.email_grade IS NULL AND r.email_status
  * (Hunter's verifier or the keyless checks) outside any transaction, then store each grade only where the row is
  * still ungraded (a second worker or a retried step never overwrites). Returns whether rows are left.
  */
-export async function gradeListEmails(db: Db, campaignId: number, grader: EmailGrader, options: { ids?: readonly number[]; now?: () => Date } = {}): Promise<boolean> {
+export async function gradeListEmails(
+  db: Db,
+  campaignId: number,
+  grader: EmailGrader,
+  options: { ids?: readonly number[]; now?: () => Date } = {},
+): Promise<boolean> {
   const now = options.now ?? (() => new Date());
   const started = Date.now();
   const only = options.ids?.length ? ' AND r.id = ANY($3::bigint[])' : '';
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const params: (string | number)[] = [campaignId, after];
     if (only) params.push(`{${options.ids!.join(',')}}`);
-    const { rows } = await db.query<{ id: string; email: string }>(`SELECT r.id::text AS id, r.email FROM campaign_results r WHERE ${PENDING} AND r.id > $2${only} ORDER BY r.id LIMIT ${GRADE_CHUNK}`, params);
+    const { rows } = await db.query<{ id: string; email: string }>(
+      `SELECT r.id::text AS id, r.email FROM campaign_results r WHERE ${PENDING} AND r.id > $2${only} ORDER BY r.id LIMIT ${GRADE_CHUNK}`,
+      params,
+    );
     if (rows.length === 0) return false;
     const graded: (GradedEmail & { id: string })[] = [];
     for (const row of rows) graded.push({ id: row.id, ...(await grader.grade(row.email)) });
@@ -56,7 +65,10 @@ export async function gradeListEmails(db: Db, campaignId: number, grader: EmailG
 export type GradeCounts = Record<EmailGrade, number>;
 
 /** How many of a list's emails have each grade, and how many are not graded yet. */
-export async function gradeSummary(db: Queryable, campaignId: number): Promise<{ counts: GradeCounts; ungraded: number }> {
+export async function gradeSummary(
+  db: Queryable,
+  campaignId: number,
+): Promise<{ counts: GradeCounts; ungraded: number }> {
   const { rows } = await db.query<{ grade: string | null; n: number }>(
     `SELECT r.email_grade AS grade, count(*)::int AS n FROM campaign_results r
       WHERE r.campaign_id = $1 AND r.email_status <> 'looking' AND COALESCE(btrim(r.email), '') <> '' GROUP BY r.email_grade`,
@@ -74,13 +86,19 @@ export async function gradeSummary(db: Queryable, campaignId: number): Promise<{
 /** Ungraded emails of the list (optionally among ids): what a verification request will look at. */
 export async function countUngraded(db: Queryable, campaignId: number, ids?: readonly number[]): Promise<number> {
   const only = ids?.length ? ' AND r.id = ANY($2::bigint[])' : '';
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_results r WHERE ${PENDING}${only}`, ids?.length ? [campaignId, `{${ids.join(',')}}`] : [campaignId]);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM campaign_results r WHERE ${PENDING}${only}`,
+    ids?.length ? [campaignId, `{${ids.join(',')}}`] : [campaignId],
+  );
   return rows[0]?.n ?? 0;
 }
 
 /** Whether the list has an email still to grade (a search's end queues the grading only then). */
 export async function hasUngradedEmails(db: Queryable, campaignId: number): Promise<boolean> {
-  const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM campaign_results r WHERE ${PENDING}) AS any`, [campaignId]);
+  const { rows } = await db.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM campaign_results r WHERE ${PENDING}) AS any`,
+    [campaignId],
+  );
   return rows[0]?.any === true;
 }
 
@@ -106,7 +124,13 @@ const NOT_VERIFIED_SQL = NOT_VERIFIED_GRADES.map((g) => `'${g}'`).join(', ');
  * its credits back into the list owner's additional credits, recorded as `bounce_refund` on the row, so a
  * repeated report finds nothing left to refund. The address joins the do-not-contact list (source bounce).
  */
-export async function reportBounce(db: Db, accountId: number, email: string, reason: string | null, now: Date): Promise<BounceOutcome> {
+export async function reportBounce(
+  db: Db,
+  accountId: number,
+  email: string,
+  reason: string | null,
+  now: Date,
+): Promise<BounceOutcome> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; user_id: number; refund: number }>(
@@ -126,11 +150,20 @@ export async function reportBounce(db: Db, accountId: number, email: string, rea
       [accountId, address, now],
     );
     const perOwner = new Map<number, number>();
-    for (const row of rows) if (row.refund > 0) perOwner.set(row.user_id, (perOwner.get(row.user_id) ?? 0) + row.refund);
-    for (const [userId, credits] of perOwner) await grantCredits(tx, userId, credits, 'additional', 'Refund: verified email bounced', { now });
+    for (const row of rows)
+      if (row.refund > 0) perOwner.set(row.user_id, (perOwner.get(row.user_id) ?? 0) + row.refund);
+    for (const [userId, credits] of perOwner)
+      await grantCredits(tx, userId, credits, 'additional', 'Refund: verified email bounced', { now });
     const refunded = [...perOwner.values()].reduce((a, b) => a + b, 0);
-    await tx.query('INSERT INTO email_bounces (account_id, email, reason, results, refunded, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [accountId, address, reason, rows.length, refunded, now]);
-    if (address.includes('@')) await addSuppressions(tx, accountId, [{ kind: 'email', value: address, reason: reason ?? 'bounced' }], { source: 'bounce', createdBy: null });
+    await tx.query(
+      'INSERT INTO email_bounces (account_id, email, reason, results, refunded, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [accountId, address, reason, rows.length, refunded, now],
+    );
+    if (address.includes('@'))
+      await addSuppressions(tx, accountId, [{ kind: 'email', value: address, reason: reason ?? 'bounced' }], {
+        source: 'bounce',
+        createdBy: null,
+      });
     return { results: rows.length, refunded };
   });
 }

@@ -17,10 +17,25 @@ import { countUngraded, gradeSummary, reportBounce } from './emailGradeStore';
 /** Where CRMs and webhook receivers post bounces (the token follows). */
 export const BOUNCE_PATH = '/api/email-bounces';
 
-const GradeCounts = Type.Object(Object.fromEntries(EMAIL_GRADES.map((g) => [g, Type.Integer()])) as Record<(typeof EMAIL_GRADES)[number], ReturnType<typeof Type.Integer>>);
+const GradeCounts = Type.Object(
+  Object.fromEntries(EMAIL_GRADES.map((g) => [g, Type.Integer()])) as Record<
+    (typeof EMAIL_GRADES)[number],
+    ReturnType<typeof Type.Integer>
+  >,
+);
 const BounceEndpoint = Type.Object({
-  url: Type.String({ description: 'POST { email, reason? } here to report a bounce; the token in the path is the proof.' }),
-  recent: Type.Array(Type.Object({ email: Type.String(), reason: Nullable(Type.String()), results: Type.Integer(), refunded: Type.Integer(), created_at: Timestamp() })),
+  url: Type.String({
+    description: 'POST { email, reason? } here to report a bounce; the token in the path is the proof.',
+  }),
+  recent: Type.Array(
+    Type.Object({
+      email: Type.String(),
+      reason: Nullable(Type.String()),
+      results: Type.Integer(),
+      refunded: Type.Integer(),
+      created_at: Timestamp(),
+    }),
+  ),
 });
 
 /**
@@ -38,9 +53,15 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
       {
         ...guard,
         schema: {
-          summary: "Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown)",
+          summary:
+            "Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown)",
           params: IdParams,
-          response: { 202: Type.Object({ ...MessageProperties, queued: Type.Integer({ description: 'Emails that will be graded.' }) }) },
+          response: {
+            202: Type.Object({
+              ...MessageProperties,
+              queued: Type.Integer({ description: 'Emails that will be graded.' }),
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -72,7 +93,10 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
           200: Type.Object({
             counts: GradeCounts,
             ungraded: Type.Integer(),
-            grading: Type.Boolean({ description: "Grades are on their way: the list's grading is queued or running, or its search is (its end queues the grading)." }),
+            grading: Type.Boolean({
+              description:
+                "Grades are on their way: the list's grading is queued or running, or its search is (its end queues the grading).",
+            }),
             verifier: StringEnum(['hunter', 'checks'] as const),
           }),
         },
@@ -96,10 +120,17 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
     );
     return rows[0]!.token;
   }
-  const originOf = (request: { protocol: string; headers: { host?: string } }) => `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  const originOf = (request: { protocol: string; headers: { host?: string } }) =>
+    `${request.protocol}://${request.headers.host ?? 'localhost'}`;
   async function endpointOf(accountId: number, origin: string, regenerate = false) {
     const token = await endpointToken(accountId, regenerate);
-    const { rows } = await db.query<{ email: string; reason: string | null; results: number; refunded: number; created_at: Date }>(
+    const { rows } = await db.query<{
+      email: string;
+      reason: string | null;
+      results: number;
+      refunded: number;
+      created_at: Date;
+    }>(
       'SELECT email, reason, results, refunded, created_at FROM email_bounces WHERE account_id = $1 ORDER BY id DESC LIMIT 20',
       [accountId],
     );
@@ -108,14 +139,29 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
 
   app.get(
     '/api/bounce-reports',
-    { ...guard, schema: { summary: 'Where your CRM or webhook receiver reports bounced emails, and the latest reports', response: { 200: BounceEndpoint } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Where your CRM or webhook receiver reports bounced emails, and the latest reports',
+        response: { 200: BounceEndpoint },
+      },
+    },
     async (request) => endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request)),
   );
 
   app.post(
     '/api/bounce-reports/regenerate',
-    { ...guard, schema: { summary: 'Replaces the bounce report address (the old one stops working)', response: { 200: Type.Object({ ...MessageProperties, ...BounceEndpoint.properties }) } } },
-    async (request) => ({ ...say(request, 'lists.bounce_endpoint_regenerated'), ...(await endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request), true)) }),
+    {
+      ...guard,
+      schema: {
+        summary: 'Replaces the bounce report address (the old one stops working)',
+        response: { 200: Type.Object({ ...MessageProperties, ...BounceEndpoint.properties }) },
+      },
+    },
+    async (request) => ({
+      ...say(request, 'lists.bounce_endpoint_regenerated'),
+      ...(await endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request), true)),
+    }),
   );
 
   app.post(
@@ -123,20 +169,33 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
     {
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
-        summary: 'A CRM or webhook receiver reports a bounced email (the token in the path instead of a sign-in); a verified email is refunded once',
-        params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false }),
-        body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), reason: Type.Optional(Type.String({ maxLength: 200 })) }),
+        summary:
+          'A CRM or webhook receiver reports a bounced email (the token in the path instead of a sign-in); a verified email is refunded once',
+        params: Type.Object(
+          { token: Type.String({ minLength: 20, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+          { additionalProperties: false },
+        ),
+        body: Type.Object({
+          email: Type.String({ minLength: 3, maxLength: 254 }),
+          reason: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
         response: { 200: Type.Object({ ...MessageProperties, results: Type.Integer(), refunded: Type.Integer() }) },
       },
     },
     async (request) => {
-      const { rows } = await db.query<{ account_id: number }>('SELECT account_id FROM email_bounce_endpoints WHERE token = $1', [request.params.token]);
+      const { rows } = await db.query<{ account_id: number }>(
+        'SELECT account_id FROM email_bounce_endpoints WHERE token = $1',
+        [request.params.token],
+      );
       const accountId = rows[0]?.account_id;
       if (!accountId) throw new ApiError(404, 'not_found');
       const email = request.body.email.trim().toLowerCase();
       if (!validSyntax(email)) throw validationError({ field: 'email', code: 'validation.email' });
       const outcome = await reportBounce(db, accountId, email, request.body.reason?.trim() || null, clock.now());
-      return { ...say(request, 'lists.bounce_recorded', { results: outcome.results, refunded: outcome.refunded }), ...outcome };
+      return {
+        ...say(request, 'lists.bounce_recorded', { results: outcome.results, refunded: outcome.refunded }),
+        ...outcome,
+      };
     },
   );
 }

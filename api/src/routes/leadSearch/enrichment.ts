@@ -9,7 +9,13 @@ import type { SearchType } from '../../providers/leads';
 import type { JobQueue } from '../../queue/jobQueue';
 import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
 import { say } from '../respond';
-import { ENRICHMENT_JOB_COLUMNS, loadCampaign, notFound, toEnrichmentJobDto, type EnrichmentJobRow } from './campaignStore';
+import {
+  ENRICHMENT_JOB_COLUMNS,
+  loadCampaign,
+  notFound,
+  toEnrichmentJobDto,
+  type EnrichmentJobRow,
+} from './campaignStore';
 import { ENRICH_MAX_ROWS, PENDING, selectionWhere, type Selection } from './enrichmentJob';
 import { resultFiltersSchema } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
@@ -22,9 +28,18 @@ import { recordOperation } from './listOperationStore';
  * Records an enrichment request (`enrichment_jobs`, status running) and enqueues its job in the same
  * transaction: the row exists if and only if its job does.
  */
-export async function createEnrichmentJob(db: Db, queue: JobQueue, userId: number, campaignId: number, kind: EnrichmentKind, selection: Selection): Promise<EnrichmentJobDto> {
+export async function createEnrichmentJob(
+  db: Db,
+  queue: JobQueue,
+  userId: number,
+  campaignId: number,
+  kind: EnrichmentKind,
+  selection: Selection,
+): Promise<EnrichmentJobDto> {
   const where = selectionWhere(campaignId, selection);
-  const stored: Selection = selection.all_matching ? { all_matching: true, filters: selection.filters ?? {} } : { ids: selection.ids };
+  const stored: Selection = selection.all_matching
+    ? { all_matching: true, filters: selection.filters ?? {} }
+    : { ids: selection.ids };
   return db.transaction(async (tx) => {
     const total = (
       await tx.query<{ n: number }>(
@@ -56,7 +71,12 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const selectionBody = (maxIds: number, extra: Record<string, object> = {}) =>
     objectSchema({
-      ids: { type: 'array', maxItems: maxIds, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      ids: {
+        type: 'array',
+        maxItems: maxIds,
+        uniqueItems: true,
+        items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+      },
       all_matching: { type: 'boolean' },
       filters: resultFiltersSchema,
       ...extra,
@@ -72,13 +92,22 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
     'get-phones': 'Find phone numbers for the selected results (queued; charged per number found)',
     'get-employees': 'Find employees of the selected companies (queued; charged per employee found)',
     enrich: 'Enrich the selected creators (queued; charged per creator enriched)',
-    'find-similar': 'Find people like the selected ones: same role and seniority at similar companies (queued; charged per person found with a contact)',
+    'find-similar':
+      'Find people like the selected ones: same role and seniority at similar companies (queued; charged per person found with a contact)',
   };
   const EnrichmentQueued = Type.Object({ ...MessageProperties, job: EnrichmentJobSchema });
   const enrichRoute = (kind: EnrichmentKind, path: ListPath<`/${EnrichmentKind}`>) =>
     app.post<{ Params: { id: number }; Body: Selection }>(
       path,
-      { ...guard, schema: { summary: summaries[kind], params, body: selectionBody(ENRICH_MAX_ROWS), response: { 202: EnrichmentQueued } } },
+      {
+        ...guard,
+        schema: {
+          summary: summaries[kind],
+          params,
+          body: selectionBody(ENRICH_MAX_ROWS),
+          response: { 202: EnrichmentQueued },
+        },
+      },
       async (request, reply) => {
         const userId = currentUser(request).id;
         const campaign = await listOf(userId, listTypeIn(path), request.params.id);
@@ -109,7 +138,9 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
         schema: {
           summary: 'Add or remove custom labels on the selected results (or every result matching the filters)',
           params,
-          response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer(), undo_id: Nullable(Type.Integer()) }) },
+          response: {
+            200: Type.Object({ ...MessageProperties, updated: Type.Integer(), undo_id: Nullable(Type.Integer()) }),
+          },
           body: selectionBody(1000, {
             add: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
             remove: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
@@ -121,13 +152,19 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
         const campaign = await listOf(userId, type, request.params.id);
         const add = [...new Set((request.body.add ?? []).map((l) => l.trim()))];
         const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
-        if (add.length === 0 && remove.length === 0) throw validationError({ field: 'add', code: 'validation.required' });
+        if (add.length === 0 && remove.length === 0)
+          throw validationError({ field: 'add', code: 'validation.required' });
         const selection = selectionWhere(campaign.id, request.body);
         const { updated, undoId } = await db.transaction(async (tx) => {
           // The change is undoable from its toast: the statement journals the label rows it adds and removes.
           const operation = await recordOperation(tx, userId, 'label', [campaign.id], clock.now());
           const count = await applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove, operation);
-          if (count > 0) await recordListEvent(tx, campaign.id, actorOf(request), 'label_change', { count, added: add.join(', ') || null, removed: remove.join(', ') || null });
+          if (count > 0)
+            await recordListEvent(tx, campaign.id, actorOf(request), 'label_change', {
+              count,
+              added: add.join(', ') || null,
+              removed: remove.join(', ') || null,
+            });
           else await tx.query('DELETE FROM list_operations WHERE id = $1', [operation]);
           return { updated: count, undoId: count > 0 ? operation : null };
         });

@@ -4,7 +4,13 @@ import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import type { EnrichmentKind } from './listSchemas';
 
 /** The results a chunk enriched, as one lead.enriched webhook event, queued in the chunk's transaction. */
-export async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enrichment: EnrichmentKind, ids: number[]): Promise<void> {
+export async function leadsEnriched(
+  tx: Queryable,
+  queue: JobQueue,
+  userId: number,
+  enrichment: EnrichmentKind,
+  ids: number[],
+): Promise<void> {
   if (!ids.length) return;
   const { rows } = await tx.query<{ id: number; list_id: number }>(
     `SELECT id::int AS id, campaign_id AS list_id, name, company, job_title, email, phone, website, city, email_status,

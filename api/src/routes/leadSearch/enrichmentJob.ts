@@ -6,7 +6,17 @@
  */
 import { validationError } from '../../http/errors';
 import type { Db, Queryable, SqlParam } from '../../db';
-import { enrichmentSourcesFor, LeadSourceError, providerFor, SOCIAL_PLATFORMS, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
+import {
+  enrichmentSourcesFor,
+  LeadSourceError,
+  providerFor,
+  SOCIAL_PLATFORMS,
+  type EmployeeRecord,
+  type InfluencerEnrichment,
+  type LeadProvider,
+  type PhoneRevealStart,
+  type SearchType,
+} from '../../providers/leads';
 import { claimEffects, EFFECT_LEASE_SECONDS, settleEffects } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import { leadsEnriched } from './enrichmentEvents';
@@ -73,7 +83,15 @@ export interface EnrichOutcome {
   stopped: boolean;
 }
 
-const noOutcome = (): EnrichOutcome => ({ checked: 0, found: 0, refreshed: 0, unsupported: 0, unsupportedPlatforms: [], credits: 0, stopped: false });
+const noOutcome = (): EnrichOutcome => ({
+  checked: 0,
+  found: 0,
+  refreshed: 0,
+  unsupported: 0,
+  unsupportedPlatforms: [],
+  credits: 0,
+  stopped: false,
+});
 
 type Where = { sql: string; params: SqlParam[] };
 
@@ -146,7 +164,11 @@ interface EnrichmentSteps<A> {
  * a vendor taking many a call), which tells each answer as it comes and throws on a failure: the rows
  * answered before the first unanswered one are kept.
  */
-type Enrichment<A> = EnrichmentSteps<A> & ({ call(row: Row): Promise<A> } | { callMany(rows: readonly Row[], answered: (row: Row, answer: A) => void, mayAsk: () => boolean): Promise<void> });
+type Enrichment<A> = EnrichmentSteps<A> &
+  (
+    | { call(row: Row): Promise<A> }
+    | { callMany(rows: readonly Row[], answered: (row: Row, answer: A) => void, mayAsk: () => boolean): Promise<void> }
+  );
 
 /**
  * Runs an enrichment over the selection in chunks of three steps, so no transaction is open while a
@@ -162,7 +184,15 @@ type Enrichment<A> = EnrichmentSteps<A> & ({ call(row: Row): Promise<A> } | { ca
  *    effect. Run twice, this step finds nothing left to do. When the credits run out it stops there;
  *    claims whose answer was not stored are given back, so a later request may ask again.
  */
-async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason: string, where: Where, record?: RecordChunk, options: EnrichOptions = {}): Promise<EnrichRun> {
+async function runEnrichment<A>(
+  db: Db,
+  e: Enrichment<A>,
+  userId: number,
+  reason: string,
+  where: Where,
+  record?: RecordChunk,
+  options: EnrichOptions = {},
+): Promise<EnrichRun> {
   const total = noOutcome();
   const next = `$${where.params.length + 1}`;
   const pending = PENDING[e.name];
@@ -194,12 +224,15 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     seen += rows.length;
     after = rows[rows.length - 1]!.id;
     // Rows no source covers are not asked about (nor claimed): they are counted once the cursor is past them.
-    const uncovered = new Map(rows.flatMap((row) => {
-      const platform = e.unsupported?.(row) ?? null;
-      return platform === null ? [] : [[row.id, platform] as const];
-    }));
+    const uncovered = new Map(
+      rows.flatMap((row) => {
+        const platform = e.unsupported?.(row) ?? null;
+        return platform === null ? [] : [[row.id, platform] as const];
+      }),
+    );
     const askable = rows.filter((row) => !uncovered.has(row.id));
-    const affordable = e.unitCost > 0 && askable.length ? Math.floor((await creditBalance(db, userId)) / e.unitCost) : askable.length;
+    const affordable =
+      e.unitCost > 0 && askable.length ? Math.floor((await creditBalance(db, userId)) / e.unitCost) : askable.length;
     if (askable.length && affordable < 1) {
       total.stopped = true;
       break;
@@ -224,12 +257,20 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     }
     // The answers kept are the rows' before the first one unanswered: the cursor stays before that one, so a retry (or the next step) asks it, and those after it, again.
     const unanswered = mine.findIndex((row) => !got.has(row.id));
-    const answers = mine.slice(0, unanswered < 0 ? mine.length : unanswered).map((row) => ({ row, answer: got.get(row.id) as A }));
+    const answers = mine
+      .slice(0, unanswered < 0 ? mine.length : unanswered)
+      .map((row) => ({ row, answer: got.get(row.id) as A }));
     const cut = !failure && answers.length < mine.length && late();
-    if (!failure && !cut && answers.length < mine.length) failure = new Error(`${e.name}: ${mine.length - answers.length} of ${mine.length} rows were not answered`);
+    if (!failure && !cut && answers.length < mine.length)
+      failure = new Error(`${e.name}: ${mine.length - answers.length} of ${mine.length} rows were not answered`);
     // A vendor failure or the deadline leaves the rows after the last answer unasked: the cursor stays before them.
     const lastAnswered = answers.length ? rows.findIndex((r) => r.id === answers[answers.length - 1]!.row.id) : -1;
-    const cursor = failure || cut ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
+    const cursor =
+      failure || cut
+        ? lastAnswered < 0
+          ? from
+          : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }
+        : { after, seen };
     const chunk = await db.transaction(async (tx) => {
       const done: EnrichOutcome = { ...noOutcome(), checked: answers.length };
       const giveBack: string[] = mine.slice(answers.length).map(keyOf);
@@ -240,8 +281,12 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
           giveBack.push(key);
           continue;
         }
-        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${pending} FOR UPDATE`, [row.id]);
-        const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
+        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${pending} FOR UPDATE`, [
+          row.id,
+        ]);
+        const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [
+          key,
+        ]);
         if (!still.rowCount || !ours.rowCount) continue;
         const { found, refreshed, price } = e.price(answer);
         if (price > 0 && !(await spendCredits(tx, userId, price, reason, { mail: options.mail }))) {
@@ -259,7 +304,10 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
         if (refreshed) done.refreshed += 1;
         done.credits += price;
       }
-      if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
+      if (giveBack.length)
+        await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [
+          `{${giveBack.join(',')}}`,
+        ]);
       await leadsEnriched(tx, queueOf(db), userId, e.name, enriched);
       // An uncovered row is counted when the cursor passes it: a retried chunk does not count it twice.
       const passed = [...uncovered].filter(([id]) => id <= cursor.after);
@@ -308,7 +356,15 @@ interface PhoneAnswer {
  * opened per result: nothing is charged then; the webhook stores and charges the number
  * (phoneReveals.ts), and the result shows "phone on its way" meanwhile.
  */
-export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+export function findPhones(
+  db: Db,
+  provider: LeadProvider,
+  userId: number,
+  reason: string,
+  where: Where,
+  record?: RecordChunk,
+  options?: EnrichOptions,
+): Promise<EnrichRun> {
   // Demo data is never charged (ADR 017).
   const cost = provider.demo ? 0 : CREDIT_COSTS.peoplePhoneEnrich;
   const now = () => options?.now?.() ?? new Date();
@@ -332,7 +388,11 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, reaso
       store: async (tx, row, { phone, reveal: started }, price) => {
         if (started) return phoneRevealRequested(tx, row.id, started.id, started.start, now());
         if (!phone) return false;
-        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, price]);
+        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [
+          row.id,
+          phone,
+          price,
+        ]);
         return true;
       },
     },
@@ -344,24 +404,38 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, reaso
   );
 }
 
-
 /** People found for a row (employees, similar people): charged `cost` for each one with an email or a phone. */
 const pricePerContact =
   (cost: number) =>
-  (found: readonly { email?: string | null; phone?: string | null }[]): { found: number; price: number } => ({ found: found.length, price: found.filter((p) => p.email || p.phone).length * cost });
+  (found: readonly { email?: string | null; phone?: string | null }[]): { found: number; price: number } => ({
+    found: found.length,
+    price: found.filter((p) => p.email || p.phone).length * cost,
+  });
 
 /** Stores the people found under `data.<key>` of the row, with what they cost. */
 const storePeopleUnder =
   (key: 'employees' | 'similar') =>
   async (tx: Queryable, row: { id: number }, found: unknown, price: number): Promise<boolean> => {
-    await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, $4::text[], $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price, `{${key}}`]);
+    await tx.query(
+      `UPDATE campaign_results SET data = jsonb_set(data, $4::text[], $2::jsonb), credits = credits + $3 WHERE id = $1`,
+      [row.id, JSON.stringify(found), price, `{${key}}`],
+    );
     return true;
   };
 /**
  * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
  * returned with a contact or email (spec §9); `found` counts employees.
  */
-export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, unitCost: number, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+export function findEmployees(
+  db: Db,
+  provider: LeadProvider,
+  userId: number,
+  reason: string,
+  where: Where,
+  unitCost: number,
+  record?: RecordChunk,
+  options?: EnrichOptions,
+): Promise<EnrichRun> {
   // Demo data is never charged (ADR 017).
   const cost = provider.demo ? 0 : unitCost;
   return runEnrichment<EmployeeRecord[]>(
@@ -387,20 +461,34 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
  * when no source is configured, demo rows only); a row none covers is counted (`unsupported`, with its platform) and left as it was. Spec §9 influencerEnrichPerRecord (5)
  * per record that returns a new contact or email (`found`); figures and links alone are `refreshed`, free.
  */
-export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+export function enrichInfluencers(
+  db: Db,
+  providers: readonly LeadProvider[],
+  userId: number,
+  reason: string,
+  where: Where,
+  record?: RecordChunk,
+  options?: EnrichOptions,
+): Promise<EnrichRun> {
   // Demo data is never charged (ADR 017): the sources are the real ones, or the demo generator alone.
   const cost = providers.every((p) => p.demo) ? 0 : CREDIT_COSTS.influencerEnrichPerRecord;
   const lead = (row: Row) => ({ ...leadOf(row), social: row.social });
   // The demo generator (no influencer source configured) answers demo rows only: it invents nothing about a real creator.
   const sourceOf = (row: Row) => providers.find((p) => (p.demo ? row.demo : (p.coversInfluencer?.(lead(row)) ?? true)));
   // A contact the row already has (the search read it) is not found again: only new ones are charged.
-  const onlyNew = (row: Row, answer: InfluencerEnrichment | null) => answer && { ...answer, email: row.email ? null : answer.email, phone: row.phone ? null : answer.phone };
+  const onlyNew = (row: Row, answer: InfluencerEnrichment | null) =>
+    answer && { ...answer, email: row.email ? null : answer.email, phone: row.phone ? null : answer.phone };
   return runEnrichment<InfluencerEnrichment | null>(
     db,
     {
       name: 'enrich',
       unitCost: cost,
-      unsupported: (row) => (sourceOf(row) ? null : (SOCIAL_PLATFORMS as readonly unknown[]).includes(row.social?.platform) ? String(row.social!.platform) : ''),
+      unsupported: (row) =>
+        sourceOf(row)
+          ? null
+          : (SOCIAL_PLATFORMS as readonly unknown[]).includes(row.social?.platform)
+            ? String(row.social!.platform)
+            : '',
       // 50 a chunk (one YouTube call); a source asked one row at a time stops at the step's deadline (mayAsk).
       chunk: INFLUENCER_ENRICH_CHUNK,
       // Each source asks about its rows of the chunk: in one call where it takes many (YouTube), else one at a time.
@@ -453,7 +541,15 @@ export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], us
  * on the result (data.similar). Spec §9 peopleFindSimilar (2) per person found with a contact or email;
  * `found` counts the people. Demo data is never charged (ADR 017).
  */
-export function findSimilarPeople(db: Db, sources: SimilarSources, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+export function findSimilarPeople(
+  db: Db,
+  sources: SimilarSources,
+  userId: number,
+  reason: string,
+  where: Where,
+  record?: RecordChunk,
+  options?: EnrichOptions,
+): Promise<EnrichRun> {
   const cost = sources.people.demo ? 0 : CREDIT_COSTS.peopleFindSimilar;
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
   return runEnrichment<SimilarPerson[]>(
@@ -487,12 +583,23 @@ export function findSimilarPeople(db: Db, sources: SimilarSources, userId: numbe
 }
 
 /** The sources of "find similar" for a list of people. */
-const similarSources = (): SimilarSources => ({ people: providerFor('people'), group: providerFor('group'), company: providerFor('company') });
+const similarSources = (): SimilarSources => ({
+  people: providerFor('people'),
+  group: providerFor('group'),
+  company: providerFor('company'),
+});
 
 /** The enrichment of one list type: its ledger name, and a run over a selection charged under `reason`. */
 export interface ListEnrichment {
   name: EnrichmentKind;
-  run(db: Db, userId: number, where: Where, reason: string, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun>;
+  run(
+    db: Db,
+    userId: number,
+    where: Where,
+    reason: string,
+    record?: RecordChunk,
+    options?: EnrichOptions,
+  ): Promise<EnrichRun>;
 }
 
 /**
@@ -500,18 +607,38 @@ export interface ListEnrichment {
  * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots and workflows.
  */
 export function enrichmentFor(type: SearchType): ListEnrichment | null {
-  if (PHONE_TYPES.includes(type)) return { name: 'get-phones', run: (db, userId, where, reason, record, options) => findPhones(db, providerFor(type), userId, reason, where, record, options) };
+  if (PHONE_TYPES.includes(type))
+    return {
+      name: 'get-phones',
+      run: (db, userId, where, reason, record, options) =>
+        findPhones(db, providerFor(type), userId, reason, where, record, options),
+    };
   const cost = EMPLOYEE_COST[type];
   if (cost !== undefined)
-    return { name: 'get-employees', run: (db, userId, where, reason, record, options) => findEmployees(db, providerFor(type), userId, reason, where, cost, record, options) };
-  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record, options) => enrichInfluencers(db, enrichmentSourcesFor(type), userId, reason, where, record, options) };
+    return {
+      name: 'get-employees',
+      run: (db, userId, where, reason, record, options) =>
+        findEmployees(db, providerFor(type), userId, reason, where, cost, record, options),
+    };
+  if (type === 'influencer')
+    return {
+      name: 'enrich',
+      run: (db, userId, where, reason, record, options) =>
+        enrichInfluencers(db, enrichmentSourcesFor(type), userId, reason, where, record, options),
+    };
   return null;
 }
 
 /** A queued request's enrichment: the toolbar's, or "find similar" on a list of people. */
 function enrichmentOfKind(type: SearchType, kind: EnrichmentKind): ListEnrichment | null {
   if (kind === 'find-similar') {
-    return PHONE_TYPES.includes(type) ? { name: 'find-similar', run: (db, userId, where, reason, record, options) => findSimilarPeople(db, similarSources(), userId, reason, where, record, options) } : null;
+    return PHONE_TYPES.includes(type)
+      ? {
+          name: 'find-similar',
+          run: (db, userId, where, reason, record, options) =>
+            findSimilarPeople(db, similarSources(), userId, reason, where, record, options),
+        }
+      : null;
   }
   const toolbar = enrichmentFor(type);
   return toolbar?.name === kind ? toolbar : null;
@@ -523,7 +650,9 @@ export type Selection = { ids?: number[]; all_matching?: boolean; filters?: Resu
 /** The rows of a selection, as a condition on `r` (400 naming `ids` when nothing is selected). */
 export function selectionWhere(campaignId: number, { ids, all_matching, filters }: Selection): Where {
   if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-  return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
+  return all_matching
+    ? resultWhere(campaignId, filters ?? {})
+    : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
 }
 
 /**
@@ -562,7 +691,10 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, 
   if (!job || job.status !== 'running') return false;
   const enrichment = enrichmentOfKind(job.list_type, job.kind);
   if (!enrichment) {
-    await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
+    await db.query(
+      `UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`,
+      [jobId],
+    );
     return false;
   }
   const record: RecordChunk = async (tx, chunk, cursor) => {
@@ -571,31 +703,57 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, 
               refreshed = refreshed + $7, unsupported = unsupported + $8,
               unsupported_platforms = ARRAY(SELECT p FROM unnest(unsupported_platforms) p UNION SELECT jsonb_array_elements_text($9::jsonb) ORDER BY 1)
         WHERE id = $1`,
-      [jobId, chunk.checked, chunk.found, chunk.credits, cursor.after, cursor.seen, chunk.refreshed, chunk.unsupported, JSON.stringify(chunk.unsupportedPlatforms)],
+      [
+        jobId,
+        chunk.checked,
+        chunk.found,
+        chunk.credits,
+        cursor.after,
+        cursor.seen,
+        chunk.refreshed,
+        chunk.unsupported,
+        JSON.stringify(chunk.unsupportedPlatforms),
+      ],
     );
   };
   let outcome: EnrichRun;
   try {
-    outcome = await enrichment.run(db, job.user_id, selectionWhere(job.campaign_id, job.selection), `${job.kind}:list:${job.campaign_id}`, record, {
-      from: { after: Number(job.after_id), seen: job.seen },
-      deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
-      mail,
-      now,
-    });
+    outcome = await enrichment.run(
+      db,
+      job.user_id,
+      selectionWhere(job.campaign_id, job.selection),
+      `${job.kind}:list:${job.campaign_id}`,
+      record,
+      {
+        from: { after: Number(job.after_id), seen: job.seen },
+        deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
+        mail,
+        now,
+      },
+    );
   } catch (error) {
     if (!(error instanceof LeadSourceError)) throw error;
     const sourceError = JSON.stringify({ source: error.source, code: error.code });
     // A refused key, a used-up quota or a refused request will not pass by retrying: the request ends now
     // (what it stored stays, charged). An outage or a rate limit is recorded and the queue retries the step.
     if (FINAL_SOURCE_ERRORS.has(error.code)) {
-      await db.query(`UPDATE enrichment_jobs SET status = 'failed', source_error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, sourceError]);
+      await db.query(
+        `UPDATE enrichment_jobs SET status = 'failed', source_error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'running'`,
+        [jobId, sourceError],
+      );
       return false;
     }
-    await db.query(`UPDATE enrichment_jobs SET source_error = $2::jsonb WHERE id = $1 AND status = 'running'`, [jobId, sourceError]);
+    await db.query(`UPDATE enrichment_jobs SET source_error = $2::jsonb WHERE id = $1 AND status = 'running'`, [
+      jobId,
+      sourceError,
+    ]);
     throw error;
   }
   if (outcome.more) return true;
-  await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, outcome.stopped ? 'stopped' : 'done']);
+  await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [
+    jobId,
+    outcome.stopped ? 'stopped' : 'done',
+  ]);
   return false;
 }
 
@@ -604,5 +762,8 @@ const FINAL_SOURCE_ERRORS: ReadonlySet<string> = new Set(['key_refused', 'quota_
 
 /** The queue gave up on a job (its vendor kept failing): what it stored stays, charged; the job says it failed (and, when known, which source). */
 export async function failEnrichmentJob(db: Db, jobId: number): Promise<void> {
-  await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
+  await db.query(
+    `UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`,
+    [jobId],
+  );
 }

@@ -3,7 +3,17 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, StringEnum, Type } from '../../http/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQueryProperties,
+  pageOf,
+  StringEnum,
+  Type,
+} from '../../http/contract';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { providerFailure } from '../ai/common';
 import { say } from '../respond';
@@ -38,20 +48,31 @@ const listType = { type: 'string', enum: PROMPT_LIST_TYPES } as const;
 const title = { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' } as const;
 const promptText = { type: 'string', minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' } as const;
 /** The one page query; the prompt list keeps its larger default page (the screen asks for all of a type). */
-const pageQuery = (defaultSize: number) => ({ page: PageQueryProperties.page, pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultSize }) });
+const pageQuery = (defaultSize: number) => ({
+  page: PageQueryProperties.page,
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultSize }),
+});
 
 const DateTime = () => Type.String({ format: 'date-time' });
 const FineTune = Type.Object({
   id: Type.Integer(),
   list_type: StringEnum(PROMPT_LIST_TYPES),
   prompt_type: StringEnum(PROMPT_TYPES),
-  standard: Type.Boolean({ description: 'The one prompt of its type the user has per list type (it can be reset, not deleted).' }),
+  standard: Type.Boolean({
+    description: 'The one prompt of its type the user has per list type (it can be reset, not deleted).',
+  }),
   customized: Type.Boolean({ description: 'A standard prompt whose text the user changed.' }),
   title: Type.String(),
   prompt: Type.String(),
-  library_id: Nullable(Type.Integer({ description: 'The library prompt this is a copy of (library_source says which part of the library).' })),
+  library_id: Nullable(
+    Type.Integer({
+      description: 'The library prompt this is a copy of (library_source says which part of the library).',
+    }),
+  ),
   library_source: Nullable(StringEnum(['builtin', 'admin'] as const)),
-  default_title: Type.Optional(Type.String({ description: 'Standard prompts only, with show_default: the default they reset to.' })),
+  default_title: Type.Optional(
+    Type.String({ description: 'Standard prompts only, with show_default: the default they reset to.' }),
+  ),
   default_prompt: Type.Optional(Type.String()),
   created_at: DateTime(),
   updated_at: DateTime(),
@@ -106,13 +127,20 @@ registerEmbeddedTemplate('lead_assistant_generate_prompt', (v) => {
 export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Querystring: { type: PromptListType; prompt_type?: string; show_default?: boolean; page: number; pageSize: number } }>(
+  app.get<{
+    Querystring: { type: PromptListType; prompt_type?: string; show_default?: boolean; page: number; pageSize: number };
+  }>(
     '/api/business-details/fine-tunes',
     {
       ...guard,
       schema: {
-        summary: 'The user\'s AI prompts of a list type (standard ones first made on demand)',
-        querystring: objectSchema({ type: { ...listType, default: 'people' }, prompt_type: { type: 'string', enum: PROMPT_TYPES }, show_default: { type: 'boolean' }, ...pageQuery(50) }),
+        summary: "The user's AI prompts of a list type (standard ones first made on demand)",
+        querystring: objectSchema({
+          type: { ...listType, default: 'people' },
+          prompt_type: { type: 'string', enum: PROMPT_TYPES },
+          show_default: { type: 'boolean' },
+          ...pageQuery(50),
+        }),
         response: { 200: Page(FineTune) },
       },
     },
@@ -127,12 +155,14 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
         where += ` AND prompt_type = $${params.length}`;
       }
       const order = `CASE WHEN standard THEN array_position($${params.length + 1}::text[], prompt_type) ELSE 100 END, id`;
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_fine_tunes WHERE ${where}`, params)).rows[0]!.n;
+      const total = (
+        await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_fine_tunes WHERE ${where}`, params)
+      ).rows[0]!.n;
       const rows = (
-        await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, [
-          ...params,
-          `{${STANDARD_PROMPT_TYPES.join(',')}}`,
-        ])
+        await db.query<FineTuneRow>(
+          `SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+          [...params, `{${STANDARD_PROMPT_TYPES.join(',')}}`],
+        )
       ).rows;
       const defaults = await defaultsFor(db, q.type);
       return pageOf(
@@ -144,7 +174,12 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
   );
 
   async function countExtras(userId: number, type: string): Promise<number> {
-    return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_fine_tunes WHERE user_id = $1 AND list_type = $2 AND NOT standard', [userId, type])).rows[0]!.n;
+    return (
+      await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM lead_fine_tunes WHERE user_id = $1 AND list_type = $2 AND NOT standard',
+        [userId, type],
+      )
+    ).rows[0]!.n;
   }
 
   app.post<{ Body: { type: PromptListType; prompt_type: string; title: string; prompt: string } }>(
@@ -153,14 +188,18 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
       ...guard,
       schema: {
         summary: 'Creates an AI prompt',
-        body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES }, title, prompt: promptText }, ['type', 'prompt_type', 'title', 'prompt']),
+        body: objectSchema(
+          { type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES }, title, prompt: promptText },
+          ['type', 'prompt_type', 'title', 'prompt'],
+        ),
         response: { 201: FineTuneAnswer },
       },
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const b = request.body;
-      if ((await countExtras(userId, b.type)) >= MAX_EXTRA_PROMPTS) throw unprocessable('leadSearch.assistant.too_many', 'title', { max: MAX_EXTRA_PROMPTS });
+      if ((await countExtras(userId, b.type)) >= MAX_EXTRA_PROMPTS)
+        throw unprocessable('leadSearch.assistant.too_many', 'title', { max: MAX_EXTRA_PROMPTS });
       const row = (
         await db.query<FineTuneRow>(
           `INSERT INTO lead_fine_tunes (user_id, list_type, prompt_type, standard, title, prompt) VALUES ($1, $2, $3, false, $4, $5) RETURNING ${FINE_TUNE_COLUMNS}`,
@@ -168,7 +207,10 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
         )
       ).rows[0]!;
       reply.code(201);
-      return { ...say(request, 'leadSearch.assistant.prompt_created'), fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true) };
+      return {
+        ...say(request, 'leadSearch.assistant.prompt_created'),
+        fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true),
+      };
     },
   );
 
@@ -176,7 +218,12 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     '/api/business-details/fine-tunes/:id',
     {
       ...guard,
-      schema: { summary: 'Changes an AI prompt\'s title or text', params: idParams, body: { ...objectSchema({ title, prompt: promptText }), minProperties: 1 }, response: { 200: FineTuneAnswer } },
+      schema: {
+        summary: "Changes an AI prompt's title or text",
+        params: idParams,
+        body: { ...objectSchema({ title, prompt: promptText }), minProperties: 1 },
+        response: { 200: FineTuneAnswer },
+      },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -191,35 +238,63 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
       ).rows[0];
       if (!row) throw promptNotFound();
       // A standard prompt edited without a title keeps showing the default title: store it so it stays.
-      return { ...say(request, 'leadSearch.assistant.prompt_saved'), fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true) };
+      return {
+        ...say(request, 'leadSearch.assistant.prompt_saved'),
+        fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true),
+      };
     },
   );
 
-  app.post<{ Params: { id: number } }>('/api/business-details/fine-tunes/:id/reset', { ...guard, schema: { summary: 'Resets a standard prompt to its default', params: idParams, response: { 200: FineTuneAnswer } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const existing = await loadFineTune(db, userId, request.params.id);
-    if (!existing.standard) throw unprocessable('leadSearch.assistant.not_standard', 'id');
-    const row = (
-      await db.query<FineTuneRow>(`UPDATE lead_fine_tunes SET title = NULL, prompt = NULL, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING ${FINE_TUNE_COLUMNS}`, [
-        existing.id,
-        userId,
-      ])
-    ).rows[0]!;
-    return { ...say(request, 'leadSearch.assistant.prompt_reset'), fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true) };
-  });
+  app.post<{ Params: { id: number } }>(
+    '/api/business-details/fine-tunes/:id/reset',
+    {
+      ...guard,
+      schema: {
+        summary: 'Resets a standard prompt to its default',
+        params: idParams,
+        response: { 200: FineTuneAnswer },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const existing = await loadFineTune(db, userId, request.params.id);
+      if (!existing.standard) throw unprocessable('leadSearch.assistant.not_standard', 'id');
+      const row = (
+        await db.query<FineTuneRow>(
+          `UPDATE lead_fine_tunes SET title = NULL, prompt = NULL, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING ${FINE_TUNE_COLUMNS}`,
+          [existing.id, userId],
+        )
+      ).rows[0]!;
+      return {
+        ...say(request, 'leadSearch.assistant.prompt_reset'),
+        fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true),
+      };
+    },
+  );
 
-  const deleteSchema = { summary: 'Deletes a prompt (a standard one is reset instead)', params: idParams, response: { 200: Type.Object({ ...MessageProperties, reset: Type.Boolean() }) } };
-  app.delete<{ Params: { id: number } }>('/api/business-details/fine-tunes/:id', { ...guard, schema: deleteSchema }, async (request) => {
-    const userId = currentUser(request).id;
-    const existing = await loadFineTune(db, userId, request.params.id);
-    if (existing.standard) {
-      // The standard prompt of a type cannot go away: deleting it brings the default back.
-      await db.query('UPDATE lead_fine_tunes SET title = NULL, prompt = NULL, updated_at = now() WHERE id = $1 AND user_id = $2', [existing.id, userId]);
-      return { ...say(request, 'leadSearch.assistant.prompt_reset'), reset: true };
-    }
-    await db.query('DELETE FROM lead_fine_tunes WHERE id = $1 AND user_id = $2', [existing.id, userId]);
-    return { ...say(request, 'leadSearch.assistant.prompt_deleted'), reset: false };
-  });
+  const deleteSchema = {
+    summary: 'Deletes a prompt (a standard one is reset instead)',
+    params: idParams,
+    response: { 200: Type.Object({ ...MessageProperties, reset: Type.Boolean() }) },
+  };
+  app.delete<{ Params: { id: number } }>(
+    '/api/business-details/fine-tunes/:id',
+    { ...guard, schema: deleteSchema },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const existing = await loadFineTune(db, userId, request.params.id);
+      if (existing.standard) {
+        // The standard prompt of a type cannot go away: deleting it brings the default back.
+        await db.query(
+          'UPDATE lead_fine_tunes SET title = NULL, prompt = NULL, updated_at = now() WHERE id = $1 AND user_id = $2',
+          [existing.id, userId],
+        );
+        return { ...say(request, 'leadSearch.assistant.prompt_reset'), reset: true };
+      }
+      await db.query('DELETE FROM lead_fine_tunes WHERE id = $1 AND user_id = $2', [existing.id, userId]);
+      return { ...say(request, 'leadSearch.assistant.prompt_deleted'), reset: false };
+    },
+  );
 
   app.get<{ Querystring: { type: PromptListType } }>(
     '/api/business-details/get-fine-tunes-variables',
@@ -228,10 +303,20 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
       schema: {
         summary: 'The placeholders a prompt of a list type may use',
         querystring: objectSchema({ type: { ...listType, default: 'people' } }),
-        response: { 200: Type.Object({ type: StringEnum(PROMPT_LIST_TYPES), result: Type.Array(Type.String()), business: Type.Array(Type.String()) }) },
+        response: {
+          200: Type.Object({
+            type: StringEnum(PROMPT_LIST_TYPES),
+            result: Type.Array(Type.String()),
+            business: Type.Array(Type.String()),
+          }),
+        },
       },
     },
-    async (request) => ({ type: request.query.type, result: resultVariableNames(request.query.type), business: [...BUSINESS_VARIABLE_NAMES] }),
+    async (request) => ({
+      type: request.query.type,
+      result: resultVariableNames(request.query.type),
+      business: [...BUSINESS_VARIABLE_NAMES],
+    }),
   );
 
   app.post<{ Body: { type: PromptListType; prompt_type: string } }>(
@@ -240,7 +325,10 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
       ...guard,
       schema: {
         summary: 'Writes a prompt from the business profile with the AI provider',
-        body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES } }, ['type', 'prompt_type']),
+        body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES } }, [
+          'type',
+          'prompt_type',
+        ]),
         response: { 200: Type.Object({ ...MessageProperties, prompt: Type.String(), provider: Type.String() }) },
       },
     },
@@ -261,7 +349,11 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
           maxTokens: 300,
           language: request.lang,
         });
-        return { ...say(request, 'leadSearch.assistant.generated'), prompt: answer.text.trim().slice(0, PROMPT_MAX_LENGTH), provider: answer.provider };
+        return {
+          ...say(request, 'leadSearch.assistant.generated'),
+          prompt: answer.text.trim().slice(0, PROMPT_MAX_LENGTH),
+          provider: answer.provider,
+        };
       } catch (error) {
         throw providerFailure(error);
       }
@@ -276,15 +368,26 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     UNION ALL
     SELECT 'builtin', 1, l.id, l.title, l.list_type, l.description, l.prompt FROM lead_prompt_library l
      WHERE l.list_type = ANY('{${AI_ACTION_LIST_TYPES.join(',')}}'::text[])`;
-  type LibraryItem = { source: 'admin' | 'builtin'; id: number; title: string; list_type: PromptListType; description: string; prompt: string };
+  type LibraryItem = {
+    source: 'admin' | 'builtin';
+    id: number;
+    title: string;
+    list_type: PromptListType;
+    description: string;
+    prompt: string;
+  };
 
   app.get<{ Querystring: { type?: PromptListType; search: string; page: number; pageSize: number } }>(
     '/api/business-details/get-fine-tunes-library',
     {
       ...guard,
       schema: {
-        summary: 'The prompt library (the super admin\'s prompts first, then the built-in ones)',
-        querystring: objectSchema({ type: listType, search: { type: 'string', maxLength: 100, default: '' }, ...pageQuery(DEFAULT_PAGE_SIZE) }),
+        summary: "The prompt library (the super admin's prompts first, then the built-in ones)",
+        querystring: objectSchema({
+          type: listType,
+          search: { type: 'string', maxLength: 100, default: '' },
+          ...pageQuery(DEFAULT_PAGE_SIZE),
+        }),
         response: { 200: Page(LibraryPrompt) },
       },
     },
@@ -302,7 +405,8 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
         where.push(`(x.title ILIKE $${params.length} OR x.prompt ILIKE $${params.length})`);
       }
       const sql = `WHERE $1::int IS NOT NULL${where.map((w) => ` AND ${w}`).join('')}`;
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${LIBRARY}) x ${sql}`, params)).rows[0]!.n;
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${LIBRARY}) x ${sql}`, params))
+        .rows[0]!.n;
       const rows = (
         await db.query<LibraryItem & { used: boolean }>(
           `SELECT x.source, x.id, x.title, x.list_type, x.description, x.prompt,
@@ -321,7 +425,7 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     {
       ...guard,
       schema: {
-        summary: 'Copies a library prompt into the user\'s prompts',
+        summary: "Copies a library prompt into the user's prompts",
         params: idParams,
         querystring: objectSchema({ source: { type: 'string', enum: ['builtin', 'admin'], default: 'builtin' } }),
         response: { 201: FineTuneAnswer },
@@ -329,18 +433,34 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const item = (await db.query<LibraryItem>(`SELECT * FROM (${LIBRARY}) x WHERE x.source = $1 AND x.id = $2`, [request.query.source, request.params.id])).rows[0];
+      const item = (
+        await db.query<LibraryItem>(`SELECT * FROM (${LIBRARY}) x WHERE x.source = $1 AND x.id = $2`, [
+          request.query.source,
+          request.params.id,
+        ])
+      ).rows[0];
       if (!item) throw promptNotFound();
-      if ((await countExtras(userId, item.list_type)) >= MAX_EXTRA_PROMPTS) throw unprocessable('leadSearch.assistant.too_many', 'id', { max: MAX_EXTRA_PROMPTS });
+      if ((await countExtras(userId, item.list_type)) >= MAX_EXTRA_PROMPTS)
+        throw unprocessable('leadSearch.assistant.too_many', 'id', { max: MAX_EXTRA_PROMPTS });
       const row = (
         await db.query<FineTuneRow>(
           `INSERT INTO lead_fine_tunes (user_id, list_type, prompt_type, standard, title, prompt, library_id, admin_prompt_id)
            VALUES ($1, $2, 'library', false, $3, $4, $5, $6) RETURNING ${FINE_TUNE_COLUMNS}`,
-          [userId, item.list_type, item.title, item.prompt, item.source === 'builtin' ? item.id : null, item.source === 'admin' ? item.id : null],
+          [
+            userId,
+            item.list_type,
+            item.title,
+            item.prompt,
+            item.source === 'builtin' ? item.id : null,
+            item.source === 'admin' ? item.id : null,
+          ],
         )
       ).rows[0]!;
       reply.code(201);
-      return { ...say(request, 'leadSearch.assistant.library_used', { title: item.title }), fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type)) };
+      return {
+        ...say(request, 'leadSearch.assistant.library_used', { title: item.title }),
+        fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type)),
+      };
     },
   );
 }

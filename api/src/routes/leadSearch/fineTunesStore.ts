@@ -37,7 +37,8 @@ export interface FineTuneRow {
   updated_at: Date | string;
 }
 
-export const FINE_TUNE_COLUMNS = 'id, user_id, list_type, prompt_type, standard, title, prompt, library_id, admin_prompt_id, created_at, updated_at';
+export const FINE_TUNE_COLUMNS =
+  'id, user_id, list_type, prompt_type, standard, title, prompt, library_id, admin_prompt_id, created_at, updated_at';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -81,7 +82,10 @@ export function toFineTuneDto(row: FineTuneRow, defaults: Defaults, showDefault 
 
 /** Makes the user's standard prompts of a list type (once; the defaults until the user edits them). */
 export async function ensureStandardPrompts(db: Queryable, userId: number, listType: string): Promise<void> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_fine_tunes WHERE user_id = $1 AND list_type = $2 AND standard', [userId, listType]);
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM lead_fine_tunes WHERE user_id = $1 AND list_type = $2 AND standard',
+    [userId, listType],
+  );
   if ((rows[0]?.n ?? 0) >= STANDARD_PROMPT_TYPES.length) return;
   await db.query(
     `INSERT INTO lead_fine_tunes (user_id, list_type, prompt_type, standard)
@@ -93,7 +97,12 @@ export async function ensureStandardPrompts(db: Queryable, userId: number, listT
 
 /** One of the user's prompts; another account's id (or none) → 404. */
 export async function loadFineTune(db: Queryable, userId: number, id: number): Promise<FineTuneRow> {
-  const row = (await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+  const row = (
+    await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE id = $1 AND user_id = $2`, [
+      id,
+      userId,
+    ])
+  ).rows[0];
   if (!row) throw promptNotFound();
   return row;
 }
@@ -104,10 +113,10 @@ export async function loadFineTune(db: Queryable, userId: number, id: number): P
  */
 export async function resolvePrompts(db: Queryable, userId: number, ids: readonly number[]): Promise<FineTuneDto[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE user_id = $1 AND id = ANY($2::int[])`, [
-    userId,
-    `{${ids.join(',')}}`,
-  ]);
+  const { rows } = await db.query<FineTuneRow>(
+    `SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE user_id = $1 AND id = ANY($2::int[])`,
+    [userId, `{${ids.join(',')}}`],
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const defaultsByList = new Map<string, Defaults>();
   const out: FineTuneDto[] = [];
@@ -128,7 +137,12 @@ export async function resolvePrompts(db: Queryable, userId: number, ids: readonl
  * The ids of the user's standard prompts of these types for a list type (made on first use).
  * For runners that store prompt types (autopilots) and call `runAiPrompts` with ids.
  */
-export async function promptIdsForTypes(db: Queryable, userId: number, listType: string, types: readonly string[]): Promise<number[]> {
+export async function promptIdsForTypes(
+  db: Queryable,
+  userId: number,
+  listType: string,
+  types: readonly string[],
+): Promise<number[]> {
   if (types.length === 0) return [];
   await ensureStandardPrompts(db, userId, listType);
   const { rows } = await db.query<{ id: number; prompt_type: string }>(

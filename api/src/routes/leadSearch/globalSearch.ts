@@ -7,7 +7,12 @@ import type { Queryable } from '../../db/types';
 
 const GlobalSearchQuery = Type.Object(
   {
-    q: Type.String({ minLength: GLOBAL_SEARCH.minLength, maxLength: GLOBAL_SEARCH.maxLength, pattern: '\\S', description: 'Text found in a list name, or a result’s name, company or email' }),
+    q: Type.String({
+      minLength: GLOBAL_SEARCH.minLength,
+      maxLength: GLOBAL_SEARCH.maxLength,
+      pattern: '\\S',
+      description: 'Text found in a list name, or a result’s name, company or email',
+    }),
     page: PageQueryProperties.page,
     pageSize: Type.Integer({ minimum: 1, maximum: 20, default: GLOBAL_SEARCH.pageSize }),
   },
@@ -15,7 +20,13 @@ const GlobalSearchQuery = Type.Object(
 );
 type GlobalSearchQuery = Static<typeof GlobalSearchQuery>;
 
-const ListHit = Type.Object({ id: Type.Integer(), name: Type.String(), list_type: StringEnum(SEARCH_TYPES), archived: Type.Boolean(), result_count: Type.Integer() });
+const ListHit = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  list_type: StringEnum(SEARCH_TYPES),
+  archived: Type.Boolean(),
+  result_count: Type.Integer(),
+});
 const ResultHit = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -50,15 +61,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
  * they are searched from 3 characters on; their count stops at the cap. Never a prepared statement: a
  * generic plan of `ILIKE $2` does not use those indexes (see campaignStore.loadCampaignWith).
  */
-export async function searchAccount(db: Queryable, userId: number, { q, page, pageSize }: GlobalSearchQuery): Promise<GlobalSearchAnswer> {
+export async function searchAccount(
+  db: Queryable,
+  userId: number,
+  { q, page, pageSize }: GlobalSearchQuery,
+): Promise<GlobalSearchAnswer> {
   const text = q.trim();
   const pattern = `%${escapeLike(text)}%`;
   const window = `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
   const cap = GLOBAL_SEARCH.countCap;
   const listWhere = 'c.user_id = $1 AND c.name ILIKE $2';
   const [lists, listCount] = await Promise.all([
-    db.query<Static<typeof ListHit>>(`SELECT c.id, c.name, c.list_type, c.archived, c.result_count FROM campaigns c WHERE ${listWhere} ORDER BY c.archived, c.id DESC ${window}`, [userId, pattern]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM campaigns c WHERE ${listWhere} LIMIT ${cap + 1}) x`, [userId, pattern]),
+    db.query<Static<typeof ListHit>>(
+      `SELECT c.id, c.name, c.list_type, c.archived, c.result_count FROM campaigns c WHERE ${listWhere} ORDER BY c.archived, c.id DESC ${window}`,
+      [userId, pattern],
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaigns c WHERE ${listWhere} LIMIT ${cap + 1}) x`,
+      [userId, pattern],
+    ),
   ]);
   const searched = text.length >= GLOBAL_SEARCH.resultMinLength;
   const resultWhere = 'r.user_id = $1 AND (r.name ILIKE $2 OR r.company ILIKE $2 OR r.email ILIKE $2)';
@@ -70,7 +91,10 @@ export async function searchAccount(db: Queryable, userId: number, { q, page, pa
             WHERE ${resultWhere} ORDER BY r.id DESC ${window}`,
           [userId, pattern],
         ),
-        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${resultWhere} LIMIT ${cap + 1}) x`, [userId, pattern]),
+        db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${resultWhere} LIMIT ${cap + 1}) x`,
+          [userId, pattern],
+        ),
       ])
     : [{ rows: [] }, { rows: [{ n: 0 }] }];
   const section = <T>(rows: T[], counted: number | undefined) => {
@@ -80,7 +104,10 @@ export async function searchAccount(db: Queryable, userId: number, { q, page, pa
   return {
     currentPage: page,
     pageSize,
-    lists: section(lists.rows.map((l) => ({ ...l, result_count: Number(l.result_count) })), listCount.rows[0]?.n),
+    lists: section(
+      lists.rows.map((l) => ({ ...l, result_count: Number(l.result_count) })),
+      listCount.rows[0]?.n,
+    ),
     results: section(results.rows, resultCount.rows[0]?.n),
     results_searched: searched,
   };
@@ -92,7 +119,11 @@ export function globalSearchRoutes(app: FastifyInstance, { db }: AppDeps): void 
     '/api/global-search',
     {
       onRequest: [app.requireAuth, app.requireModule('leads')],
-      schema: { summary: 'Search your lists by name and your results by name, company or email (paginated per section)', querystring: GlobalSearchQuery, response: { 200: GlobalSearchAnswer } },
+      schema: {
+        summary: 'Search your lists by name and your results by name, company or email (paginated per section)',
+        querystring: GlobalSearchQuery,
+        response: { 200: GlobalSearchAnswer },
+      },
     },
     async (request) => searchAccount(db, currentUser(request).id, request.query),
   );

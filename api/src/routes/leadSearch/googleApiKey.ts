@@ -23,7 +23,10 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: 
       onRequest: app.requireAuth,
       schema: {
         summary: 'Set your own Google API key (local searches use Google Places with it)',
-        body: Type.Object({ google_api_key: Type.String({ pattern: GOOGLE_API_KEY }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { google_api_key: Type.String({ pattern: GOOGLE_API_KEY }) },
+          { additionalProperties: false },
+        ),
         response: { 200: answer },
       },
     },
@@ -39,9 +42,18 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: 
   );
   app.delete(
     '/api/me/google-api-key',
-    { onRequest: app.requireAuth, schema: { summary: 'Remove your own Google API key (local searches go back to the platform’s sources)', response: { 200: answer } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Remove your own Google API key (local searches go back to the platform’s sources)',
+        response: { 200: answer },
+      },
+    },
     async (request) => {
-      await db.query('UPDATE users SET google_api_key_sealed = NULL, updated_at = $2 WHERE id = $1', [currentUser(request).id, clock.now()]);
+      await db.query('UPDATE users SET google_api_key_sealed = NULL, updated_at = $2 WHERE id = $1', [
+        currentUser(request).id,
+        clock.now(),
+      ]);
       return { ...say(request, 'leadSources.google_key_removed'), has_google_api_key: false };
     },
   );

@@ -32,10 +32,14 @@ export function trackingSnippet(origin: string, key: string): string {
 
 const IntentTracking = Type.Object({
   campaign_id: Type.Integer(),
-  key: Type.String({ description: 'The list\'s tracking key (32 hex characters), made on first view.' }),
+  key: Type.String({ description: "The list's tracking key (32 hex characters), made on first view." }),
   collect_url: Type.String(),
   snippet: Type.String({ description: 'The HTML to paste into the tracked site.' }),
-  visits: Type.Object({ total: Type.Integer(), pending: Type.Integer(), last_at: Nullable(Type.String({ format: 'date-time' })) }),
+  visits: Type.Object({
+    total: Type.Integer(),
+    pending: Type.Integer(),
+    last_at: Nullable(Type.String({ format: 'date-time' })),
+  }),
 });
 
 const CollectQuery = Type.Object(
@@ -64,21 +68,32 @@ export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void
 
   app.get(
     '/api/intent-tracking/:id',
-    { ...guard, schema: { summary: 'An intent list\'s tracking snippet and recorded visits', params: IdParams, response: { 200: IntentTracking } } },
+    {
+      ...guard,
+      schema: {
+        summary: "An intent list's tracking snippet and recorded visits",
+        params: IdParams,
+        response: { 200: IntentTracking },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const id = request.params.id;
-      const row = (await db.query<TrackingRow>('SELECT tracking_key, list_type FROM campaigns WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
+      const row = (
+        await db.query<TrackingRow>('SELECT tracking_key, list_type FROM campaigns WHERE id = $1 AND user_id = $2', [
+          id,
+          userId,
+        ])
+      ).rows[0];
       if (!row || row.list_type !== 'intent') throw notFound();
       let key = row.tracking_key;
       if (!key) {
         // Made on first view; COALESCE keeps the first key if two views race.
         key = (
-          await db.query<{ tracking_key: string }>('UPDATE campaigns SET tracking_key = COALESCE(tracking_key, $3) WHERE id = $1 AND user_id = $2 RETURNING tracking_key', [
-            id,
-            userId,
-            randomBytes(16).toString('hex'),
-          ])
+          await db.query<{ tracking_key: string }>(
+            'UPDATE campaigns SET tracking_key = COALESCE(tracking_key, $3) WHERE id = $1 AND user_id = $2 RETURNING tracking_key',
+            [id, userId, randomBytes(16).toString('hex')],
+          )
         ).rows[0]!.tracking_key;
       }
       const stats = (
@@ -93,7 +108,11 @@ export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void
         key,
         collect_url: `${origin}${COLLECT_PATH}`,
         snippet: trackingSnippet(origin, key),
-        visits: { total: stats.total, pending: stats.pending, last_at: stats.last_at ? new Date(stats.last_at).toISOString() : null },
+        visits: {
+          total: stats.total,
+          pending: stats.pending,
+          last_at: stats.last_at ? new Date(stats.last_at).toISOString() : null,
+        },
       };
     },
   );
@@ -105,7 +124,12 @@ export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void
       schema: {
         summary: 'Records one page view of a tracked site (public; answers a 1×1 GIF)',
         querystring: CollectQuery,
-        response: { 200: { description: 'A 1×1 transparent GIF', content: { 'image/gif': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } } },
+        response: {
+          200: {
+            description: 'A 1×1 transparent GIF',
+            content: { 'image/gif': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -116,19 +140,29 @@ export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void
       } catch {
         throw validationError({ field: 'u', code: 'validation.url' });
       }
-      if (page.protocol !== 'http:' && page.protocol !== 'https:') throw validationError({ field: 'u', code: 'validation.url' });
-      const campaign = (await db.query<{ id: number }>(`SELECT id FROM campaigns WHERE tracking_key = $1 AND list_type = 'intent'`, [k])).rows[0];
+      if (page.protocol !== 'http:' && page.protocol !== 'https:')
+        throw validationError({ field: 'u', code: 'validation.url' });
+      const campaign = (
+        await db.query<{ id: number }>(`SELECT id FROM campaigns WHERE tracking_key = $1 AND list_type = 'intent'`, [k])
+      ).rows[0];
       if (!campaign) throw notFound();
       const userAgent = request.headers['user-agent'];
-      await db.query('INSERT INTO intent_visits (campaign_id, url, referrer, ip, user_agent) VALUES ($1, $2, $3, $4, $5)', [
-        campaign.id,
-        page.toString(),
-        r?.trim() ? r.trim() : null,
-        request.ip,
-        userAgent ? userAgent.slice(0, 500) : null,
-      ]);
+      await db.query(
+        'INSERT INTO intent_visits (campaign_id, url, referrer, ip, user_agent) VALUES ($1, $2, $3, $4, $5)',
+        [
+          campaign.id,
+          page.toString(),
+          r?.trim() ? r.trim() : null,
+          request.ip,
+          userAgent ? userAgent.slice(0, 500) : null,
+        ],
+      );
       // A running intent search waits for visits: this one wakes it (at most one queued per job).
-      const running = (await db.query<{ id: number }>(`SELECT id FROM search_jobs WHERE campaign_id = $1 AND status = 'running'`, [campaign.id])).rows;
+      const running = (
+        await db.query<{ id: number }>(`SELECT id FROM search_jobs WHERE campaign_id = $1 AND status = 'running'`, [
+          campaign.id,
+        ])
+      ).rows;
       for (const job of running) await enqueueSearchJob(queue, job.id);
       return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
     },

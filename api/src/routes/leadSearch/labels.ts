@@ -10,7 +10,18 @@ import { notFound } from './campaignStore';
 import { dropLabel, labelsOf, renameLabel } from './resultLabels';
 
 /** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
-export const LABEL_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
+export const LABEL_COLORS = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'purple',
+  'pink',
+] as const;
 /** Counts per label stop here (a bounded count on big accounts). */
 export const LABEL_COUNT_CAP = 10_000;
 
@@ -18,7 +29,10 @@ const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147
 const labelName = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
 const labelColor = { type: 'string', enum: LABEL_COLORS } as const;
 /** `?page=&pageSize=` (the one page query) and a name search. */
-const pageQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
+const pageQuery = Type.Object(
+  { ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 40 })) },
+  { additionalProperties: false },
+);
 
 interface LabelRow {
   id: number;
@@ -68,10 +82,10 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   async function loadLabel(userId: number, id: number): Promise<LabelRow> {
     const row = (
-      await db.query<LabelRow>(`SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l WHERE l.id = $1 AND l.user_id = $2`, [
-        id,
-        userId,
-      ])
+      await db.query<LabelRow>(
+        `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l WHERE l.id = $1 AND l.user_id = $2`,
+        [id, userId],
+      )
     ).rows[0];
     if (!row) throw notFound();
     return row;
@@ -79,38 +93,61 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.get<{ Querystring: { page: number; pageSize: number; search?: string } }>(
     '/api/custom-labels',
-    { ...guard, schema: { summary: 'Your custom labels, with how many results carry each (paginated)', querystring: pageQuery, response: { 200: LabelsPage } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Your custom labels, with how many results carry each (paginated)',
+        querystring: pageQuery,
+        response: { 200: LabelsPage },
+      },
+    },
     async (request) => {
-    const userId = currentUser(request).id;
-    const { page, pageSize: limit, search } = request.query;
-    const params: (string | number)[] = [userId];
-    let where = 'l.user_id = $1';
-    if (search?.trim()) {
-      params.push(`%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-      where += ` AND l.name ILIKE $${params.length}`;
-    }
-    // An account's labels are few: an exact count is cheap.
-    const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_labels l WHERE ${where}`, params)).rows[0]?.n ?? 0;
-    const rows = (
-      await db.query<LabelRow>(
-        `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l
+      const userId = currentUser(request).id;
+      const { page, pageSize: limit, search } = request.query;
+      const params: (string | number)[] = [userId];
+      let where = 'l.user_id = $1';
+      if (search?.trim()) {
+        params.push(`%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+        where += ` AND l.name ILIKE $${params.length}`;
+      }
+      // An account's labels are few: an exact count is cheap.
+      const total =
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_labels l WHERE ${where}`, params)).rows[0]
+          ?.n ?? 0;
+      const rows = (
+        await db.query<LabelRow>(
+          `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l
           WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-        params,
-      )
-    ).rows;
-    return { ...pageOf(rows.map(toDto), request.query, total), colors: [...LABEL_COLORS], count_cap: LABEL_COUNT_CAP };
+          params,
+        )
+      ).rows;
+      return {
+        ...pageOf(rows.map(toDto), request.query, total),
+        colors: [...LABEL_COLORS],
+        count_cap: LABEL_COUNT_CAP,
+      };
     },
   );
 
   app.post<{ Body: { name: string; color?: string } }>(
     '/api/custom-labels',
-    { ...guard, schema: { summary: 'Create a custom label', body: objectSchema({ name: labelName, color: labelColor }, ['name']), response: { 201: SavedLabel } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Create a custom label',
+        body: objectSchema({ name: labelName, color: labelColor }, ['name']),
+        response: { 201: SavedLabel },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const name = request.body.name.trim();
       try {
         const { id } = (
-          await db.query<{ id: number }>('INSERT INTO lead_labels (user_id, name, color) VALUES ($1, $2, $3) RETURNING id', [userId, name, request.body.color ?? 'blue'])
+          await db.query<{ id: number }>(
+            'INSERT INTO lead_labels (user_id, name, color) VALUES ($1, $2, $3) RETURNING id',
+            [userId, name, request.body.color ?? 'blue'],
+          )
         ).rows[0]!;
         reply.code(201);
         return { ...say(request, 'leadSearch.label_created', { name }), label: toDto(await loadLabel(userId, id)) };
@@ -137,13 +174,17 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const name = request.body.name?.trim();
       try {
         await db.transaction(async (tx) => {
-          const current = (await tx.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId])).rows[0];
+          const current = (
+            await tx.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+              request.params.id,
+              userId,
+            ])
+          ).rows[0];
           if (!current) throw notFound();
-          await tx.query('UPDATE lead_labels SET name = COALESCE($2, name), color = COALESCE($3, color), updated_at = now() WHERE id = $1', [
-            request.params.id,
-            name ?? null,
-            request.body.color ?? null,
-          ]);
+          await tx.query(
+            'UPDATE lead_labels SET name = COALESCE($2, name), color = COALESCE($3, color), updated_at = now() WHERE id = $1',
+            [request.params.id, name ?? null, request.body.color ?? null],
+          );
           if (name && name !== current.name) {
             // The results carrying the old name get the new one (once, even if they already had it).
             await renameLabel(tx, userId, current.name, name);
@@ -159,23 +200,41 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.delete<{ Params: { id: number } }>(
     '/api/custom-labels/:id',
-    { ...guard, schema: { summary: 'Delete a custom label (removed from every result)', params: idParams, response: { 200: Type.Object({ ...MessageProperties, results_updated: Type.Integer() }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Delete a custom label (removed from every result)',
+        params: idParams,
+        response: { 200: Type.Object({ ...MessageProperties, results_updated: Type.Integer() }) },
+      },
+    },
     async (request) => {
-    const userId = currentUser(request).id;
-    const removed = await db.transaction(async (tx) => {
-      const label = (await tx.query<{ name: string }>('DELETE FROM lead_labels WHERE id = $1 AND user_id = $2 RETURNING name', [request.params.id, userId])).rows[0];
-      if (!label) throw notFound();
-      return dropLabel(tx, userId, label.name);
-    });
-    return { ...say(request, 'leadSearch.label_deleted', { count: removed }), results_updated: removed };
-  });
+      const userId = currentUser(request).id;
+      const removed = await db.transaction(async (tx) => {
+        const label = (
+          await tx.query<{ name: string }>('DELETE FROM lead_labels WHERE id = $1 AND user_id = $2 RETURNING name', [
+            request.params.id,
+            userId,
+          ])
+        ).rows[0];
+        if (!label) throw notFound();
+        return dropLabel(tx, userId, label.name);
+      });
+      return { ...say(request, 'leadSearch.label_deleted', { count: removed }), results_updated: removed };
+    },
+  );
 
   /** Results of every list of the account carrying the label (newest first), for "filter by label" across lists. */
   app.get<{ Params: { id: number }; Querystring: { page: number; pageSize: number } }>(
     '/api/custom-labels/:id/results',
     {
       ...guard,
-      schema: { summary: 'Results of every list carrying the label (paginated)', params: idParams, querystring: Type.Object(PageQueryProperties, { additionalProperties: false }), response: { 200: LabelResultsPage } },
+      schema: {
+        summary: 'Results of every list carrying the label (paginated)',
+        params: idParams,
+        querystring: Type.Object(PageQueryProperties, { additionalProperties: false }),
+        response: { 200: LabelResultsPage },
+      },
     },
     async (request) => {
       const userId = currentUser(request).id;

@@ -38,7 +38,8 @@ export interface ExportRow {
   expires_at: Date | string | null;
 }
 
-export const EXPORT_COLUMNS = 'id, user_id, campaign_id, filters, file_name, status, total, rows_written, bytes, after_id, chunks, error, created_at, finished_at, expires_at';
+export const EXPORT_COLUMNS =
+  'id, user_id, campaign_id, filters, file_name, status, total, rows_written, bytes, after_id, chunks, error, created_at, finished_at, expires_at';
 
 /** When a done export's file is (or was) no longer downloadable; null when it does not expire or is not done. */
 export function expiredAt(row: Pick<ExportRow, 'status' | 'expires_at'>, now: Date): Date | null {
@@ -72,7 +73,12 @@ export async function stepListExport(db: Db, exportId: number, deps: ExportDeps)
   // The do-not-contact list is honoured as in the direct download (left out unless include_suppressed).
   const where = exportWhere(row.campaign_id, row.filters);
   if (row.total === null) {
-    const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_results r WHERE ${where.sql}`, where.params)).rows[0]!.n;
+    const total = (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM campaign_results r WHERE ${where.sql}`,
+        where.params,
+      )
+    ).rows[0]!.n;
     await db.query('UPDATE list_exports SET total = $2 WHERE id = $1 AND total IS NULL', [exportId, total]);
   }
   const store = deps.objectStorage ? s3ObjectStore(deps.objectStorage) : null;
@@ -94,13 +100,10 @@ export async function stepListExport(db: Db, exportId: number, deps: ExportDeps)
           [exportId, seq, batch.lastId, batch.rows, bytes],
         );
         if (updated.rowCount === 0) return false;
-        await tx.query('INSERT INTO list_export_chunks (export_id, seq, content, storage_key, bytes) VALUES ($1, $2, $3, $4, $5)', [
-          exportId,
-          seq,
-          store ? null : batch.text,
-          store ? chunkKey(exportId, seq) : null,
-          bytes,
-        ]);
+        await tx.query(
+          'INSERT INTO list_export_chunks (export_id, seq, content, storage_key, bytes) VALUES ($1, $2, $3, $4, $5)',
+          [exportId, seq, store ? null : batch.text, store ? chunkKey(exportId, seq) : null, bytes],
+        );
         return true;
       });
       // Another step wrote this chunk meanwhile: it carries on from there.
@@ -119,7 +122,13 @@ async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise
   const expires = new Date(now.getTime() + EXPORT_RETENTION_DAYS * DAY_MS);
   await db.transaction(async (tx) => {
     const done = (
-      await tx.query<{ user_id: number; file_name: string; rows_written: number; campaign_id: number; list_type: string }>(
+      await tx.query<{
+        user_id: number;
+        file_name: string;
+        rows_written: number;
+        campaign_id: number;
+        list_type: string;
+      }>(
         `UPDATE list_exports e SET status = 'done', finished_at = $2, expires_at = $3 FROM campaigns c
           WHERE e.id = $1 AND e.status = 'running' AND c.id = e.campaign_id
           RETURNING e.user_id, e.file_name, e.rows_written, e.campaign_id, c.list_type`,
@@ -137,8 +146,16 @@ async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise
 }
 
 /** The queue gave up on an export (its last retry failed): the list shows it failed; its chunks are removed. */
-export async function failListExport(db: Db, exportId: number, now: Date, objectStorage?: ObjectStorageConfig | null): Promise<void> {
-  const failed = await db.query(`UPDATE list_exports SET status = 'failed', error = 'failed', finished_at = $2 WHERE id = $1 AND status = 'running'`, [exportId, now.toISOString()]);
+export async function failListExport(
+  db: Db,
+  exportId: number,
+  now: Date,
+  objectStorage?: ObjectStorageConfig | null,
+): Promise<void> {
+  const failed = await db.query(
+    `UPDATE list_exports SET status = 'failed', error = 'failed', finished_at = $2 WHERE id = $1 AND status = 'running'`,
+    [exportId, now.toISOString()],
+  );
   if (failed.rowCount) await removeChunks(db, exportId, objectStorage);
 }
 
@@ -149,7 +166,11 @@ export async function failListExport(db: Db, exportId: number, now: Date, object
  * purge interrupted between the two finds the expired export's leftover chunks on its next run, as it does a
  * failed export's. Idempotent: a second run finds nothing to do. Returns how many exports it expired.
  */
-export async function purgeExpiredExports(db: Db, now: Date, objectStorage?: ObjectStorageConfig | null): Promise<number> {
+export async function purgeExpiredExports(
+  db: Db,
+  now: Date,
+  objectStorage?: ObjectStorageConfig | null,
+): Promise<number> {
   let expired = 0;
   for (;;) {
     const marked = await db.query<{ id: number }>(
@@ -169,8 +190,17 @@ export async function purgeExpiredExports(db: Db, now: Date, objectStorage?: Obj
 }
 
 /** Removes an export's chunks (and their objects). */
-export async function removeChunks(db: Queryable, exportId: number, objectStorage?: ObjectStorageConfig | null): Promise<void> {
-  const keys = (await db.query<{ storage_key: string | null }>('DELETE FROM list_export_chunks WHERE export_id = $1 RETURNING storage_key', [exportId])).rows
+export async function removeChunks(
+  db: Queryable,
+  exportId: number,
+  objectStorage?: ObjectStorageConfig | null,
+): Promise<void> {
+  const keys = (
+    await db.query<{ storage_key: string | null }>(
+      'DELETE FROM list_export_chunks WHERE export_id = $1 RETURNING storage_key',
+      [exportId],
+    )
+  ).rows
     .map((r) => r.storage_key)
     .filter((k): k is string => k !== null);
   if (!keys.length || !objectStorage) return;
@@ -187,10 +217,20 @@ export async function removeChunks(db: Queryable, exportId: number, objectStorag
  * The file's bytes in order, one chunk in memory at a time (from the database, or from object storage
  * for chunks stored there): a file of any size streams in constant memory.
  */
-export async function* exportFile(db: Db, exportId: number, chunks: number, store: ObjectStore | null): AsyncGenerator<Buffer | string> {
+export async function* exportFile(
+  db: Db,
+  exportId: number,
+  chunks: number,
+  store: ObjectStore | null,
+): AsyncGenerator<Buffer | string> {
   yield UTF8_BOM;
   for (let seq = 0; seq < chunks; seq += 1) {
-    const chunk = (await db.query<{ content: string | null; storage_key: string | null }>('SELECT content, storage_key FROM list_export_chunks WHERE export_id = $1 AND seq = $2', [exportId, seq])).rows[0];
+    const chunk = (
+      await db.query<{ content: string | null; storage_key: string | null }>(
+        'SELECT content, storage_key FROM list_export_chunks WHERE export_id = $1 AND seq = $2',
+        [exportId, seq],
+      )
+    ).rows[0];
     if (!chunk) throw new Error(`list export ${exportId}: chunk ${seq} missing`);
     if (chunk.content !== null) yield chunk.content;
     else {
@@ -209,14 +249,29 @@ const signature = (secret: string, exportId: number, userId: number, expires: nu
  * carries its own proof (an HMAC over the export, its owner and an expiry, keyed by the app secret) instead of
  * the bearer token an anchor cannot send, and works for DOWNLOAD_LINK_MS.
  */
-export function downloadLink(secret: string, exportId: number, userId: number, now: Date): { url: string; expires_at: string } {
+export function downloadLink(
+  secret: string,
+  exportId: number,
+  userId: number,
+  now: Date,
+): { url: string; expires_at: string } {
   const expires = now.getTime() + DOWNLOAD_LINK_MS;
-  const query = new URLSearchParams({ expires: String(expires), signature: signature(secret, exportId, userId, expires) });
+  const query = new URLSearchParams({
+    expires: String(expires),
+    signature: signature(secret, exportId, userId, expires),
+  });
   return { url: `/api/list-exports/${exportId}/file?${query.toString()}`, expires_at: new Date(expires).toISOString() };
 }
 
 /** True when the link's signature is the export owner's and it has not expired. */
-export function linkValid(secret: string, exportId: number, userId: number, expires: number, given: string, now: Date): boolean {
+export function linkValid(
+  secret: string,
+  exportId: number,
+  userId: number,
+  expires: number,
+  given: string,
+  now: Date,
+): boolean {
   if (!Number.isSafeInteger(expires) || expires < now.getTime()) return false;
   const expected = Buffer.from(signature(secret, exportId, userId, expires));
   const actual = Buffer.from(given);

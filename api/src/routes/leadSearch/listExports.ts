@@ -4,14 +4,34 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { IdParams, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, pageWindow, StringEnum, Timestamp, Type } from '../../http/contract';
+import {
+  IdParams,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQueryProperties,
+  pageOf,
+  pageWindow,
+  StringEnum,
+  Timestamp,
+  Type,
+} from '../../http/contract';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { enqueueListExport } from '../../workers/listExport';
 import type { Language } from '../../i18n/messages';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { csvHeader, csvLine, CSV_COLUMNS } from './csv';
-import { downloadLink, EXPORT_COLUMNS, EXPORT_RETENTION_DAYS, expiredAt, exportFile, linkValid, removeChunks, type ExportRow } from './listExportJob';
+import {
+  downloadLink,
+  EXPORT_COLUMNS,
+  EXPORT_RETENTION_DAYS,
+  expiredAt,
+  exportFile,
+  linkValid,
+  removeChunks,
+  type ExportRow,
+} from './listExportJob';
 import { resultFiltersSchema, type ResultFilters } from './resultQuery';
 
 /**
@@ -24,7 +44,9 @@ const ListExport = Type.Object({
   id: Type.Integer(),
   campaign_id: Type.Integer(),
   file_name: Type.String(),
-  status: StringEnum(['running', 'done', 'failed', 'expired'] as const, { description: 'expired: the file was kept EXPORT_RETENTION_DAYS after it was done, then removed.' }),
+  status: StringEnum(['running', 'done', 'failed', 'expired'] as const, {
+    description: 'expired: the file was kept EXPORT_RETENTION_DAYS after it was done, then removed.',
+  }),
   total: Nullable(Type.Integer({ description: 'Rows matching the filters (null until the job has counted them).' })),
   rows_written: Type.Integer(),
   bytes: Type.Integer({ description: 'Size of the file written so far, in bytes.' }),
@@ -66,11 +88,19 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     const at = expiredAt(row, clock.now());
     if (!at) return;
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-    throw new ApiError(410, 'listExport.expired', { params: { date, days: EXPORT_RETENTION_DAYS }, extra: { expired_at: at.toISOString() } });
+    throw new ApiError(410, 'listExport.expired', {
+      params: { date, days: EXPORT_RETENTION_DAYS },
+      extra: { expired_at: at.toISOString() },
+    });
   }
 
   async function load(userId: number, id: number): Promise<ExportRow> {
-    const row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+    const row = (
+      await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1 AND user_id = $2`, [
+        id,
+        userId,
+      ])
+    ).rows[0];
     if (!row) throw notFound();
     return row;
   }
@@ -103,11 +133,22 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
         const created = (
           await tx.query<{ id: number }>(
             `INSERT INTO list_exports (user_id, campaign_id, filters, file_name, bytes, chunks, created_at) VALUES ($1, $2, $3::jsonb, $4, $5, 1, $6) RETURNING id`,
-            [userId, campaign.id, JSON.stringify(filters), fileName, Buffer.byteLength(csvHeader()), clock.now().toISOString()],
+            [
+              userId,
+              campaign.id,
+              JSON.stringify(filters),
+              fileName,
+              Buffer.byteLength(csvHeader()),
+              clock.now().toISOString(),
+            ],
           )
         ).rows[0]!.id;
         // Chunk 0: the column names, so even a list with no row gives a file that says what it holds.
-        await tx.query('INSERT INTO list_export_chunks (export_id, seq, content, bytes) VALUES ($1, 0, $2, $3)', [created, header, Buffer.byteLength(header)]);
+        await tx.query('INSERT INTO list_export_chunks (export_id, seq, content, bytes) VALUES ($1, 0, $2, $3)', [
+          created,
+          header,
+          Buffer.byteLength(header),
+        ]);
         await enqueueListExport(queue, created, tx);
         return created;
       });
@@ -121,9 +162,18 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     {
       ...guard,
       schema: {
-        summary: 'The account\'s exports, newest first (optionally of one list)',
-        querystring: Type.Object({ ...PageQueryProperties, campaign_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) }, { additionalProperties: false }),
-        response: { 200: Page(ListExport, { direct_max_rows: Type.Integer({ description: 'Above this many rows the screens export in the background.' }) }) },
+        summary: "The account's exports, newest first (optionally of one list)",
+        querystring: Type.Object(
+          { ...PageQueryProperties, campaign_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Page(ListExport, {
+            direct_max_rows: Type.Integer({
+              description: 'Above this many rows the screens export in the background.',
+            }),
+          }),
+        },
       },
     },
     async (request) => {
@@ -131,14 +181,33 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
       const { limit, offset } = pageWindow(request.query);
       const campaignId = request.query.campaign_id ?? null;
       const filter = 'user_id = $1 AND ($2::int IS NULL OR campaign_id = $2)';
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM list_exports WHERE ${filter}`, [userId, campaignId])).rows[0]!.n;
-      const rows = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE ${filter} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`, [userId, campaignId])).rows;
-      return { ...pageOf(rows.map((row) => toDto(row, clock.now())), request.query, total), direct_max_rows: EXPORT_DIRECT_MAX_ROWS };
+      const total = (
+        await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM list_exports WHERE ${filter}`, [
+          userId,
+          campaignId,
+        ])
+      ).rows[0]!.n;
+      const rows = (
+        await db.query<ExportRow>(
+          `SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE ${filter} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
+          [userId, campaignId],
+        )
+      ).rows;
+      return {
+        ...pageOf(
+          rows.map((row) => toDto(row, clock.now())),
+          request.query,
+          total,
+        ),
+        direct_max_rows: EXPORT_DIRECT_MAX_ROWS,
+      };
     },
   );
 
-  app.get('/api/list-exports/:id', { ...guard, schema: { summary: 'One export with its progress', params: IdParams, response: { 200: ListExport } } }, async (request) =>
-    toDto(await load(currentUser(request).id, request.params.id), clock.now()),
+  app.get(
+    '/api/list-exports/:id',
+    { ...guard, schema: { summary: 'One export with its progress', params: IdParams, response: { 200: ListExport } } },
+    async (request) => toDto(await load(currentUser(request).id, request.params.id), clock.now()),
   );
 
   app.post(
@@ -146,7 +215,8 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     {
       ...guard,
       schema: {
-        summary: 'A short-lived download link of a finished export, for a plain link (the browser streams the file to disk)',
+        summary:
+          'A short-lived download link of a finished export, for a plain link (the browser streams the file to disk)',
         params: IdParams,
         response: { 200: Type.Object({ url: Type.String(), expires_at: Type.String({ format: 'date-time' }) }) },
       },
@@ -165,15 +235,29 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     '/api/list-exports/:id/file',
     {
       schema: {
-        summary: 'The export\'s CSV file, streamed (a link from POST /api/list-exports/{id}/link)',
+        summary: "The export's CSV file, streamed (a link from POST /api/list-exports/{id}/link)",
         params: IdParams,
-        querystring: Type.Object({ expires: Type.Integer({ minimum: 0 }), signature: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
-        response: { 200: { description: 'The CSV file (UTF-8 with a byte order mark)', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } } } },
+        querystring: Type.Object(
+          { expires: Type.Integer({ minimum: 0 }), signature: Type.String({ minLength: 1, maxLength: 100 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            description: 'The CSV file (UTF-8 with a byte order mark)',
+            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } },
+          },
+        },
       },
     },
     async (request, reply) => {
-      const row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [request.params.id])).rows[0];
-      if (!row || !linkValid(config.appSecret, row.id, row.user_id, request.query.expires, request.query.signature, clock.now())) throw new ApiError(403, 'listExport.link_invalid');
+      const row = (
+        await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [request.params.id])
+      ).rows[0];
+      if (
+        !row ||
+        !linkValid(config.appSecret, row.id, row.user_id, request.query.expires, request.query.signature, clock.now())
+      )
+        throw new ApiError(403, 'listExport.link_invalid');
       refuseExpired(row, request.lang);
       if (row.status !== 'done') throw new ApiError(409, 'listExport.not_ready');
       return reply
@@ -187,7 +271,14 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
 
   app.delete(
     '/api/list-exports/:id',
-    { ...guard, schema: { summary: 'Deletes an export and its file', params: IdParams, response: { 200: Type.Object(MessageProperties) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Deletes an export and its file',
+        params: IdParams,
+        response: { 200: Type.Object(MessageProperties) },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const row = await load(userId, request.params.id);

@@ -16,7 +16,15 @@ import { loadCampaign } from './campaignStore';
  */
 
 /** Events written to campaign_history. */
-export const RECORDED_KINDS = ['import', 'manual_entry', 'export', 'webhook_send', 'bulk_delete', 'label_change', 'details_change'] as const;
+export const RECORDED_KINDS = [
+  'import',
+  'manual_entry',
+  'export',
+  'webhook_send',
+  'bulk_delete',
+  'label_change',
+  'details_change',
+] as const;
 export type RecordedKind = (typeof RECORDED_KINDS)[number];
 /** Every kind the history shows. */
 export const HISTORY_KINDS = ['search', 'enrichment', 'crm_send', 'ai', ...RECORDED_KINDS] as const;
@@ -36,15 +44,18 @@ export const actorOf = (request: FastifyRequest): ListActor => {
 };
 
 /** Writes one event of a list's history (pass the transaction of the change when there is one). */
-export async function recordListEvent(db: Queryable, campaignId: number, actor: ListActor, kind: RecordedKind, details: ListEventDetails = {}, credits = 0): Promise<void> {
-  await db.query('INSERT INTO campaign_history (campaign_id, actor_id, impersonator_id, kind, details, credits) VALUES ($1, $2, $3, $4, $5::jsonb, $6)', [
-    campaignId,
-    actor.actorId,
-    actor.impersonatorId,
-    kind,
-    JSON.stringify(details),
-    credits,
-  ]);
+export async function recordListEvent(
+  db: Queryable,
+  campaignId: number,
+  actor: ListActor,
+  kind: RecordedKind,
+  details: ListEventDetails = {},
+  credits = 0,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO campaign_history (campaign_id, actor_id, impersonator_id, kind, details, credits) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
+    [campaignId, actor.actorId, actor.impersonatorId, kind, JSON.stringify(details), credits],
+  );
 }
 
 const Person = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() });
@@ -57,7 +68,9 @@ const HistoryEntry = Type.Object({
   /** What the event did: counts, provider, format, label… (by kind). */
   details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
   credits: Type.Integer({ description: 'Credits the event cost (so far, for a job still running)' }),
-  status: Nullable(Type.String({ description: "A job's state (running, done, stopped, failed); null for an instant event" })),
+  status: Nullable(
+    Type.String({ description: "A job's state (running, done, stopped, failed); null for an instant event" }),
+  ),
 });
 export type HistoryEntryDto = Static<typeof HistoryEntry>;
 
@@ -118,17 +131,24 @@ interface HistoryRow {
   imp_email: string | null;
 }
 
-const person = (id: number | null, name: string | null, email: string | null) => (id === null ? null : { id, name: name?.trim() || (email ?? ''), email: email ?? '' });
+const person = (id: number | null, name: string | null, email: string | null) =>
+  id === null ? null : { id, name: name?.trim() || (email ?? ''), email: email ?? '' };
 
-export async function listHistory(db: Queryable, campaignId: number, f: HistoryFiltersIn): Promise<{ rows: HistoryEntryDto[]; total: number }> {
-  if (f.startDate && f.endDate && f.startDate > f.endDate) throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
+export async function listHistory(
+  db: Queryable,
+  campaignId: number,
+  f: HistoryFiltersIn,
+): Promise<{ rows: HistoryEntryDto[]; total: number }> {
+  if (f.startDate && f.endDate && f.startDate > f.endDate)
+    throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
   const params: SqlParam[] = [campaignId];
   const add = (value: SqlParam) => {
     params.push(value);
     return `$${params.length}`;
   };
   const where: string[] = [];
-  if (f.kinds?.length) where.push(`x.kind IN (SELECT jsonb_array_elements_text(${add(JSON.stringify(f.kinds))}::jsonb))`);
+  if (f.kinds?.length)
+    where.push(`x.kind IN (SELECT jsonb_array_elements_text(${add(JSON.stringify(f.kinds))}::jsonb))`);
   if (f.startDate) where.push(`x.created_at >= ${add(f.startDate)}::date`);
   if (f.endDate) where.push(`x.created_at < (${add(f.endDate)}::date + 1)`);
   const search = f.search.trim();
@@ -167,7 +187,8 @@ export function listHistoryRoutes(api: FastifyInstance, { db }: AppDeps): void {
     {
       onRequest: [app.requireAuth, app.requireModule('leads')],
       schema: {
-        summary: "A list's history: searches, enrichments, imports, exports, CRM and webhook sends, bulk actions and label changes, who and what it cost",
+        summary:
+          "A list's history: searches, enrichments, imports, exports, CRM and webhook sends, bulk actions and label changes, who and what it cost",
         params: IdParams,
         body: HistoryFilters,
         response: { 200: Page(HistoryEntry) },

@@ -28,7 +28,19 @@ const STEP_MS = 10_000;
 export const PREVIEW_ROWS = 5;
 
 /** The lead fields a column can be mapped to. */
-export const IMPORT_FIELDS = ['name', 'first_name', 'last_name', 'email', 'company', 'job_title', 'website', 'city', 'country', 'phone', 'linkedin_url'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'company',
+  'job_title',
+  'website',
+  'city',
+  'country',
+  'phone',
+  'linkedin_url',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ImportMapping = Partial<Record<ImportField, string>>;
 
@@ -42,15 +54,42 @@ const ALIASES: Record<ImportField, string[]> = {
   first_name: ['firstname', 'first', 'givenname', 'prenom', 'vorname'],
   last_name: ['lastname', 'last', 'surname', 'familyname', 'apellido', 'apellidos', 'nomdefamille', 'nachname'],
   email: ['email', 'emailaddress', 'mail', 'correo', 'correoelectronico', 'courriel', 'adresseemail', 'emailadresse'],
-  company: ['company', 'companyname', 'organization', 'organisation', 'empresa', 'entreprise', 'societe', 'firma', 'unternehmen'],
-  job_title: ['jobtitle', 'title', 'position', 'role', 'cargo', 'puesto', 'poste', 'fonction', 'titre', 'position', 'berufsbezeichnung'],
+  company: [
+    'company',
+    'companyname',
+    'organization',
+    'organisation',
+    'empresa',
+    'entreprise',
+    'societe',
+    'firma',
+    'unternehmen',
+  ],
+  job_title: [
+    'jobtitle',
+    'title',
+    'position',
+    'role',
+    'cargo',
+    'puesto',
+    'poste',
+    'fonction',
+    'titre',
+    'position',
+    'berufsbezeichnung',
+  ],
   website: ['website', 'web', 'url', 'domain', 'site', 'sitioweb', 'siteweb', 'webseite', 'dominio', 'domaine'],
   city: ['city', 'town', 'ciudad', 'ville', 'stadt', 'ort'],
   country: ['country', 'pais', 'pays', 'land'],
   phone: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'telefono', 'telefon'],
   linkedin_url: ['linkedin', 'linkedinurl', 'linkedinprofile'],
 };
-const squash = (header: string) => header.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+const squash = (header: string) =>
+  header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 /** The mapping a file's header suggests: each field to the first column whose name is one of its aliases. */
 export function suggestMapping(columns: readonly string[]): ImportMapping {
@@ -94,14 +133,19 @@ const DTO_COLUMNS = `id, campaign_id, file_name, columns, status, mapping, find_
 
 /** One import of the user's (another account's answers 404). */
 export async function loadImport(db: Queryable, userId: number, id: number): Promise<ImportDto> {
-  const row = (await db.query<ImportDto>(`SELECT ${DTO_COLUMNS} FROM list_imports WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+  const row = (
+    await db.query<ImportDto>(`SELECT ${DTO_COLUMNS} FROM list_imports WHERE id = $1 AND user_id = $2`, [id, userId])
+  ).rows[0];
   if (!row) throw new ApiError(404, 'not_found');
   return row;
 }
 
 /** The first rows of an upload, as cells. */
 export async function importPreview(db: Queryable, id: number): Promise<string[][]> {
-  const { rows } = await db.query<{ cells: string[] }>(`SELECT cells FROM list_import_rows WHERE import_id = $1 ORDER BY line LIMIT ${PREVIEW_ROWS}`, [id]);
+  const { rows } = await db.query<{ cells: string[] }>(
+    `SELECT cells FROM list_import_rows WHERE import_id = $1 ORDER BY line LIMIT ${PREVIEW_ROWS}`,
+    [id],
+  );
   return rows.map((r) => r.cells);
 }
 
@@ -110,15 +154,24 @@ export async function importPreview(db: Queryable, id: number): Promise<string[]
  * in `list_import_rows` by batches of UPLOAD_BATCH, so memory holds one batch whatever the file's size. A file with no
  * header, no rows or more than IMPORT_MAX_ROWS rows is refused (400 naming `file`) and nothing of it is kept.
  */
-export async function storeUpload(db: Db, input: { campaignId: number; userId: number; actorId: number; impersonatorId: number | null; fileName: string }, body: Readable): Promise<number> {
-  const parser = body.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 }));
+export async function storeUpload(
+  db: Db,
+  input: { campaignId: number; userId: number; actorId: number; impersonatorId: number | null; fileName: string },
+  body: Readable,
+): Promise<number> {
+  const parser = body.pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 }),
+  );
   const maxRows = importMaxRows();
   let importId: number | null = null;
   let line = 0;
   let batch: { line: number; cells: string[] }[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    await db.query('INSERT INTO list_import_rows (import_id, line, cells) SELECT $1, r.line, r.cells FROM jsonb_to_recordset($2::jsonb) AS r(line int, cells jsonb)', [importId, JSON.stringify(batch)]);
+    await db.query(
+      'INSERT INTO list_import_rows (import_id, line, cells) SELECT $1, r.line, r.cells FROM jsonb_to_recordset($2::jsonb) AS r(line int, cells jsonb)',
+      [importId, JSON.stringify(batch)],
+    );
     batch = [];
   };
   try {
@@ -129,13 +182,21 @@ export async function storeUpload(db: Db, input: { campaignId: number; userId: n
         importId = (
           await db.query<{ id: number }>(
             `INSERT INTO list_imports (campaign_id, user_id, actor_id, impersonator_id, file_name, columns, status) VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'uploaded') RETURNING id`,
-            [input.campaignId, input.userId, input.actorId, input.impersonatorId, input.fileName.slice(0, 200), JSON.stringify(columns)],
+            [
+              input.campaignId,
+              input.userId,
+              input.actorId,
+              input.impersonatorId,
+              input.fileName.slice(0, 200),
+              JSON.stringify(columns),
+            ],
           )
         ).rows[0]!.id;
         continue;
       }
       line += 1;
-      if (line > maxRows) throw validationError({ field: 'file', code: 'lists.csv_too_many_rows', params: { max: maxRows } });
+      if (line > maxRows)
+        throw validationError({ field: 'file', code: 'lists.csv_too_many_rows', params: { max: maxRows } });
       batch.push({ line, cells: record });
       if (batch.length >= UPLOAD_BATCH) await flush();
     }
@@ -147,7 +208,11 @@ export async function storeUpload(db: Db, input: { campaignId: number; userId: n
     if (importId !== null) await db.query('DELETE FROM list_imports WHERE id = $1', [importId]);
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
-    if (typeof code === 'string' && code.startsWith('CSV_')) throw new ApiError(400, 'lists.csv_unreadable', { field: 'file', params: { reason: (error as Error).message.slice(0, 200) } });
+    if (typeof code === 'string' && code.startsWith('CSV_'))
+      throw new ApiError(400, 'lists.csv_unreadable', {
+        field: 'file',
+        params: { reason: (error as Error).message.slice(0, 200) },
+      });
     throw error;
   }
 }
@@ -188,12 +253,14 @@ function mapRow(line: number, cells: string[], columns: string[], mapping: Impor
   const website = get('website');
   if (website && !URL_RE.test(website)) return { line, field: 'website', code: 'bad_url', value: website };
   const linkedin = get('linkedin_url');
-  if (linkedin && !/linkedin\.com\//i.test(linkedin)) return { line, field: 'linkedin_url', code: 'bad_url', value: linkedin };
+  if (linkedin && !/linkedin\.com\//i.test(linkedin))
+    return { line, field: 'linkedin_url', code: 'bad_url', value: linkedin };
   const first = get('first_name');
   const person = [first, get('last_name')].filter(Boolean).join(' ');
   const company = get('company');
   const name = get('name') ?? (person || null);
-  if (!name && !email && !website && !linkedin) return { line, field: null, code: 'empty_row', value: cells.filter(Boolean).join(', ').slice(0, 200) || null };
+  if (!name && !email && !website && !linkedin)
+    return { line, field: null, code: 'empty_row', value: cells.filter(Boolean).join(', ').slice(0, 200) || null };
   return {
     line,
     name: name ?? email ?? company ?? website ?? linkedin ?? '',
@@ -255,10 +322,10 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
       )
     ).rows[0];
     if (!job || job.status !== 'running') return false;
-    const { rows } = await db.query<{ line: number; cells: string[] }>(`SELECT line, cells FROM list_import_rows WHERE import_id = $1 AND line > $2 ORDER BY line LIMIT ${IMPORT_CHUNK}`, [
-      importId,
-      job.after_line,
-    ]);
+    const { rows } = await db.query<{ line: number; cells: string[] }>(
+      `SELECT line, cells FROM list_import_rows WHERE import_id = $1 AND line > $2 ORDER BY line LIMIT ${IMPORT_CHUNK}`,
+      [importId, job.after_line],
+    );
     const lastLine = rows.length ? rows[rows.length - 1]!.line : job.total;
     const mapped = rows.map((r) => mapRow(r.line, r.cells, job.columns, job.mapping));
     const candidates = mapped.filter((m): m is Candidate => 'name' in m);
@@ -277,11 +344,22 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
     }
 
     const more = await db.transaction(async (tx) => {
-      const locked = (await tx.query<{ after_line: number }>('SELECT after_line FROM list_imports WHERE id = $1 AND status = $2 FOR UPDATE', [importId, 'running'])).rows[0];
+      const locked = (
+        await tx.query<{ after_line: number }>(
+          'SELECT after_line FROM list_imports WHERE id = $1 AND status = $2 FOR UPDATE',
+          [importId, 'running'],
+        )
+      ).rows[0];
       if (!locked || locked.after_line !== job.after_line) return true;
       const now = deps.now();
       // Each candidate's contact key, whether the owner already holds it (this list, or any list with skip_duplicates), and whether it is suppressed.
-      const probe = candidates.map((c) => ({ line: c.line, email: c.email ?? c.found?.email ?? null, linkedin_url: c.linkedin_url, name: c.name, website: c.website }));
+      const probe = candidates.map((c) => ({
+        line: c.line,
+        email: c.email ?? c.found?.email ?? null,
+        linkedin_url: c.linkedin_url,
+        name: c.name,
+        website: c.website,
+      }));
       const flags = new Map(
         (
           await tx.query<{ line: number; key: string | null; held: boolean; suppressed: boolean }>(
@@ -328,9 +406,21 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
             [job.user_id, JSON.stringify(foundRows.map((c) => c.key!))],
           )
         ).rows.map((r) => r.k);
-        if (claimed.length && !(await spendCredits(tx, job.user_id, claimed.length * cost, `import:${job.list_type}:list:${job.campaign_id}`, { now }))) {
+        if (
+          claimed.length &&
+          !(await spendCredits(
+            tx,
+            job.user_id,
+            claimed.length * cost,
+            `import:${job.list_type}:list:${job.campaign_id}`,
+            { now },
+          ))
+        ) {
           // Not enough credits: the claims go back and the rows come in without the emails found (never charged).
-          await tx.query('DELETE FROM paid_contacts WHERE user_id = $1 AND contact_hash IN (SELECT contact_hash(k) FROM jsonb_array_elements_text($2::jsonb) AS k)', [job.user_id, JSON.stringify(claimed)]);
+          await tx.query(
+            'DELETE FROM paid_contacts WHERE user_id = $1 AND contact_hash IN (SELECT contact_hash(k) FROM jsonb_array_elements_text($2::jsonb) AS k)',
+            [job.user_id, JSON.stringify(claimed)],
+          );
           for (const c of foundRows) c.found = null;
           stopped = true;
         } else claimed.forEach((k) => paid.add(k));
@@ -349,7 +439,13 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
           phone: c.phone,
           email_status: status,
           credits: c.found && c.key && paid.has(c.key) ? cost : 0,
-          data: { linkedin_url: c.linkedin_url, country: c.country, import_id: importId, import_line: c.line, ...(c.found ? { email_source: { provider: c.found.source, url: c.found.source_url, via: 'vendor' } } : {}) },
+          data: {
+            linkedin_url: c.linkedin_url,
+            country: c.country,
+            import_id: importId,
+            import_line: c.line,
+            ...(c.found ? { email_source: { provider: c.found.source, url: c.found.source_url, via: 'vendor' } } : {}),
+          },
         };
       });
       if (insert.length) {
@@ -359,7 +455,11 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
              FROM jsonb_to_recordset($3::jsonb) AS r(name text, company text, job_title text, website text, city text, email text, phone text, email_status text, credits int, data jsonb)`,
           [job.campaign_id, job.user_id, JSON.stringify(insert), now],
         );
-        await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = $3 WHERE id = $1', [job.campaign_id, insert.length, now]);
+        await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = $3 WHERE id = $1', [
+          job.campaign_id,
+          insert.length,
+          now,
+        ]);
       }
       if (errors.length) {
         await tx.query(
@@ -375,16 +475,37 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
                 failed = failed + $6, emails_found = emails_found + $7, credits_charged = credits_charged + $8, stopped_no_credits = stopped_no_credits OR $9,
                 status = CASE WHEN $10 THEN 'done' ELSE status END, finished_at = CASE WHEN $10 THEN $11::timestamptz END
           WHERE id = $1`,
-        [importId, lastLine, insert.length, duplicates, suppressed, errors.length - duplicates - suppressed, found, charged, stopped, done, now],
+        [
+          importId,
+          lastLine,
+          insert.length,
+          duplicates,
+          suppressed,
+          errors.length - duplicates - suppressed,
+          found,
+          charged,
+          stopped,
+          done,
+          now,
+        ],
       );
       if (done) {
-        const totals = (await tx.query<ImportDto>(`SELECT ${DTO_COLUMNS} FROM list_imports WHERE id = $1`, [importId])).rows[0]!;
+        const totals = (await tx.query<ImportDto>(`SELECT ${DTO_COLUMNS} FROM list_imports WHERE id = $1`, [importId]))
+          .rows[0]!;
         await recordListEvent(
           tx,
           job.campaign_id,
           { actorId: job.actor_id, impersonatorId: job.impersonator_id },
           'import',
-          { import_id: importId, rows: totals.total, imported: totals.imported, duplicates: totals.duplicates, suppressed: totals.suppressed, failed: totals.failed, emails_found: totals.emails_found },
+          {
+            import_id: importId,
+            rows: totals.total,
+            imported: totals.imported,
+            duplicates: totals.duplicates,
+            suppressed: totals.suppressed,
+            failed: totals.failed,
+            emails_found: totals.emails_found,
+          },
           totals.credits_charged,
         );
         await tx.query('DELETE FROM list_import_rows WHERE import_id = $1', [importId]);
@@ -399,5 +520,8 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
 
 /** The queue gave up on an import: what it stored stays; the import says it failed. */
 export async function failImport(db: Queryable, importId: number): Promise<void> {
-  await db.query(`UPDATE list_imports SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [importId]);
+  await db.query(
+    `UPDATE list_imports SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`,
+    [importId],
+  );
 }

@@ -10,12 +10,25 @@ import { enqueueListImport } from '../../workers/listImport';
 import { say } from '../respond';
 import { csvLine } from './csv';
 import { loadCampaign } from './campaignStore';
-import { IMPORT_FIELDS, IMPORT_MAX_BYTES, importPreview, loadImport, storeUpload, suggestMapping, type ImportMapping } from './listImportStore';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  importPreview,
+  loadImport,
+  storeUpload,
+  suggestMapping,
+  type ImportMapping,
+} from './listImportStore';
 
-const Mapping = Type.Object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, Type.Optional(Type.String({ minLength: 1, maxLength: 200 }))])) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>>, {
-  additionalProperties: false,
-  description: 'Lead field → the header of the column that holds it.',
-});
+const Mapping = Type.Object(
+  Object.fromEntries(
+    IMPORT_FIELDS.map((f) => [f, Type.Optional(Type.String({ minLength: 1, maxLength: 200 }))]),
+  ) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>>,
+  {
+    additionalProperties: false,
+    description: 'Lead field → the header of the column that holds it.',
+  },
+);
 const ImportSchema = Type.Object({
   id: Type.Integer(),
   campaign_id: Type.Integer(),
@@ -33,12 +46,25 @@ const ImportSchema = Type.Object({
   failed: Type.Integer(),
   emails_found: Type.Integer(),
   credits_charged: Type.Integer(),
-  stopped_no_credits: Type.Boolean({ description: 'The credits ran out: later rows came in without looking for their email.' }),
+  stopped_no_credits: Type.Boolean({
+    description: 'The credits ran out: later rows came in without looking for their email.',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   finished_at: Nullable(Type.String({ format: 'date-time' })),
 });
-const SavedMapping = Type.Object({ id: Type.Integer(), name: Type.String(), list_type: Type.String(), mapping: Mapping });
-const ImportParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), importId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
+const SavedMapping = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  list_type: Type.String(),
+  mapping: Mapping,
+});
+const ImportParams = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    importId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  },
+  { additionalProperties: false },
+);
 
 /** List types rows can be imported into (intent lists fill from site visits only). */
 const IMPORTABLE = ['people', 'group', 'local', 'company', 'domain', 'influencer'];
@@ -51,7 +77,11 @@ const IMPORTABLE = ['people', 'group', 'local', 'company', 'domain', 'influencer
 export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): void {
   api.register(async (scope) => {
     // The file arrives as it is (text/csv), read as a stream: never held whole in memory.
-    scope.addContentTypeParser(['text/csv', 'application/octet-stream'], { bodyLimit: IMPORT_MAX_BYTES }, (_request, payload, done) => done(null, payload));
+    scope.addContentTypeParser(
+      ['text/csv', 'application/octet-stream'],
+      { bodyLimit: IMPORT_MAX_BYTES },
+      (_request, payload, done) => done(null, payload),
+    );
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
@@ -61,22 +91,50 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
         ...guard,
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
-          summary: 'Uploads a CSV file (text/csv body, up to 100,000 rows) to import into the list: answers its columns, a preview and a suggested mapping',
+          summary:
+            'Uploads a CSV file (text/csv body, up to 100,000 rows) to import into the list: answers its columns, a preview and a suggested mapping',
           params: IdParams,
-          querystring: Type.Object({ file_name: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }),
-          response: { 201: Type.Object({ ...MessageProperties, import: ImportSchema, preview: Type.Array(Type.Array(Type.String())), suggested_mapping: Mapping }) },
+          querystring: Type.Object(
+            { file_name: Type.Optional(Type.String({ maxLength: 200 })) },
+            { additionalProperties: false },
+          ),
+          response: {
+            201: Type.Object({
+              ...MessageProperties,
+              import: ImportSchema,
+              preview: Type.Array(Type.Array(Type.String())),
+              suggested_mapping: Mapping,
+            }),
+          },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const campaign = await loadCampaign(db, user.id, request.params.id);
-        if (!IMPORTABLE.includes(campaign.list_type)) throw unprocessable('lists.import_type_unsupported', undefined, { type: campaign.list_type });
+        if (!IMPORTABLE.includes(campaign.list_type))
+          throw unprocessable('lists.import_type_unsupported', undefined, { type: campaign.list_type });
         // The file itself, as text/csv: anything else (a JSON body) is not a file.
-        if (typeof (request.body as Readable | undefined)?.pipe !== 'function') throw validationError({ field: 'file', code: 'lists.import_no_rows' });
-        const id = await storeUpload(db, { campaignId: campaign.id, userId: user.id, actorId: user.id, impersonatorId: user.impersonatorId, fileName: request.query.file_name ?? 'import.csv' }, request.body as Readable);
+        if (typeof (request.body as Readable | undefined)?.pipe !== 'function')
+          throw validationError({ field: 'file', code: 'lists.import_no_rows' });
+        const id = await storeUpload(
+          db,
+          {
+            campaignId: campaign.id,
+            userId: user.id,
+            actorId: user.id,
+            impersonatorId: user.impersonatorId,
+            fileName: request.query.file_name ?? 'import.csv',
+          },
+          request.body as Readable,
+        );
         const created = await loadImport(db, user.id, id);
         reply.code(201);
-        return { ...say(request, 'lists.import_uploaded', { n: created.total }), import: created, preview: await importPreview(db, id), suggested_mapping: suggestMapping(created.columns) };
+        return {
+          ...say(request, 'lists.import_uploaded', { n: created.total }),
+          import: created,
+          preview: await importPreview(db, id),
+          suggested_mapping: suggestMapping(created.columns),
+        };
       },
     );
   });
@@ -86,12 +144,20 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
 
   app.get(
     '/api/campaigns/:id/imports/:importId',
-    { ...guard, schema: { summary: "An import's progress and figures", params: ImportParams, response: { 200: Type.Object({ import: ImportSchema, preview: Type.Array(Type.Array(Type.String())) }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: "An import's progress and figures",
+        params: ImportParams,
+        response: { 200: Type.Object({ import: ImportSchema, preview: Type.Array(Type.Array(Type.String())) }) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       await loadCampaign(db, user.id, request.params.id);
       const found = await loadImport(db, user.id, request.params.importId);
-      if (found.campaign_id !== request.params.id) throw validationError({ field: 'importId', code: 'validation.invalid' });
+      if (found.campaign_id !== request.params.id)
+        throw validationError({ field: 'importId', code: 'validation.invalid' });
       return { import: found, preview: found.status === 'uploaded' ? await importPreview(db, found.id) : [] };
     },
   );
@@ -101,14 +167,20 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
     {
       ...guard,
       schema: {
-        summary: 'Starts an uploaded import with a column mapping (queued); optionally saves the mapping by name, finds missing emails, skips contacts held in other lists',
+        summary:
+          'Starts an uploaded import with a column mapping (queued); optionally saves the mapping by name, finds missing emails, skips contacts held in other lists',
         params: ImportParams,
         body: Type.Object(
           {
             mapping: Mapping,
             save_mapping_as: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
             find_emails: Type.Optional(Type.Boolean({ default: false })),
-            duplicates: Type.Optional(StringEnum(['keep', 'skip'] as const, { description: 'keep: contacts held in other lists come in (marked); skip: left out. Rows already in this list are always left out.' })),
+            duplicates: Type.Optional(
+              StringEnum(['keep', 'skip'] as const, {
+                description:
+                  'keep: contacts held in other lists come in (marked); skip: left out. Rows already in this list are always left out.',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -120,11 +192,21 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
       const campaign = await loadCampaign(db, user.id, request.params.id);
       const found = await loadImport(db, user.id, request.params.importId);
       if (found.campaign_id !== campaign.id) throw validationError({ field: 'importId', code: 'validation.invalid' });
-      const mapping = Object.fromEntries(Object.entries(request.body.mapping).filter(([, column]) => column)) as ImportMapping;
+      const mapping = Object.fromEntries(
+        Object.entries(request.body.mapping).filter(([, column]) => column),
+      ) as ImportMapping;
       for (const [field, column] of Object.entries(mapping)) {
-        if (!found.columns.includes(column)) throw validationError({ field: `mapping.${field}`, code: 'lists.import_unknown_column', params: { column } });
+        if (!found.columns.includes(column))
+          throw validationError({ field: `mapping.${field}`, code: 'lists.import_unknown_column', params: { column } });
       }
-      if (!mapping.name && !mapping.first_name && !mapping.last_name && !mapping.email && !mapping.website && !mapping.linkedin_url) {
+      if (
+        !mapping.name &&
+        !mapping.first_name &&
+        !mapping.last_name &&
+        !mapping.email &&
+        !mapping.website &&
+        !mapping.linkedin_url
+      ) {
         throw validationError({ field: 'mapping', code: 'lists.import_mapping_empty' });
       }
       await db.transaction(async (tx) => {
@@ -154,23 +236,40 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
       schema: {
         summary: 'The rows of an import that did not come in, and why, as a CSV file',
         params: ImportParams,
-        response: { 200: { description: 'The report (UTF-8 CSV with a byte order mark)', content: { 'text/csv': { schema: Type.String() } } } },
+        response: {
+          200: {
+            description: 'The report (UTF-8 CSV with a byte order mark)',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+        },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       await loadCampaign(db, user.id, request.params.id);
       const found = await loadImport(db, user.id, request.params.importId);
-      if (found.campaign_id !== request.params.id) throw validationError({ field: 'importId', code: 'validation.invalid' });
+      if (found.campaign_id !== request.params.id)
+        throw validationError({ field: 'importId', code: 'validation.invalid' });
       const { rows } = await db.query<{ line: number; field: string | null; code: string; value: string | null }>(
         'SELECT line, field, code, value FROM list_import_errors WHERE import_id = $1 ORDER BY line',
         [found.id],
       );
       const lang = request.lang;
-      const header = csvLine([t(lang, 'lists.import_report_line'), t(lang, 'lists.import_report_field'), t(lang, 'lists.import_report_value'), t(lang, 'lists.import_report_error')]);
+      const header = csvLine([
+        t(lang, 'lists.import_report_line'),
+        t(lang, 'lists.import_report_field'),
+        t(lang, 'lists.import_report_value'),
+        t(lang, 'lists.import_report_error'),
+      ]);
       // The file's line numbers: the header is line 1, so data row n is line n + 1.
-      const body = rows.map((r) => csvLine([r.line + 1, r.field ?? '', r.value ?? '', t(lang, `lists.import_error_${r.code}` as MessageCode)])).join('');
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="import-${found.id}-errors.csv"`);
+      const body = rows
+        .map((r) =>
+          csvLine([r.line + 1, r.field ?? '', r.value ?? '', t(lang, `lists.import_error_${r.code}` as MessageCode)]),
+        )
+        .join('');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${found.id}-errors.csv"`);
       return `\uFEFF${header}${body}`;
     },
   );

@@ -20,10 +20,17 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
  * trash. A list in the trash holds nothing for duplicates (its leads are new again; paid_contacts still keeps them from
  * being charged twice) and starts no scheduled search (ADR 034).
  */
-export const listNotTrashedSql = (alias: string): string => `NOT EXISTS (SELECT 1 FROM campaigns t WHERE t.id = ${alias}.campaign_id AND t.deleted_at IS NOT NULL)`;
+export const listNotTrashedSql = (alias: string): string =>
+  `NOT EXISTS (SELECT 1 FROM campaigns t WHERE t.id = ${alias}.campaign_id AND t.deleted_at IS NOT NULL)`;
 
 /** Records an operation that changed `campaignIds` (inside the change's transaction); its id. */
-export async function recordOperation(tx: Queryable, userId: number, kind: ListOperationKind, campaignIds: readonly number[], now: Date): Promise<number> {
+export async function recordOperation(
+  tx: Queryable,
+  userId: number,
+  kind: ListOperationKind,
+  campaignIds: readonly number[],
+  now: Date,
+): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'INSERT INTO list_operations (user_id, kind, campaign_ids, created_at, undo_until) VALUES ($1, $2, $3::int[], $4, $5) RETURNING id::int AS id',
     [userId, kind, idArray(campaignIds), now, new Date(now.getTime() + UNDO_WINDOW_MS + UNDO_GRACE_MS)],
@@ -48,7 +55,13 @@ export const labelJournalSql = (operationParam: string, gone: string | null, add
  * that deletes them keeps each row whole, with its labels, in the operation's journal (list_operation_results), before
  * the labels' trigger takes them away. How many, and the operation's id (null when nothing was deleted).
  */
-export async function deleteResultsUndoably(tx: Queryable, userId: number, campaignId: number, ids: readonly number[], now: Date): Promise<{ count: number; undoId: number | null }> {
+export async function deleteResultsUndoably(
+  tx: Queryable,
+  userId: number,
+  campaignId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<{ count: number; undoId: number | null }> {
   const undoId = await recordOperation(tx, userId, 'delete_results', [campaignId], now);
   const { rowCount } = await tx.query(
     `WITH gone AS (DELETE FROM campaign_results r WHERE r.campaign_id = $2 AND r.id = ANY($3::bigint[]) AND r.email_status <> 'looking' RETURNING r.*)
@@ -85,7 +98,11 @@ async function restoreResults(tx: Queryable, userId: number, id: number): Promis
   );
   const perList = new Map<number, number>();
   for (const r of rows) perList.set(r.campaign_id, (perList.get(r.campaign_id) ?? 0) + 1);
-  for (const [campaignId, n] of perList) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [campaignId, n]);
+  for (const [campaignId, n] of perList)
+    await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [
+      campaignId,
+      n,
+    ]);
   return rows.length;
 }
 
@@ -93,7 +110,12 @@ async function restoreResults(tx: Queryable, userId: number, id: number): Promis
  * Reverses the owner's operation `id` once, inside `tx`: 404 when it is not the owner's, 409 `undo_expired` once
  * its window has passed or it was already undone. Answers its kind and how many lists or results it gave back.
  */
-export async function undoOperation(tx: Queryable, userId: number, id: number, now: Date): Promise<{ kind: ListOperationKind; count: number }> {
+export async function undoOperation(
+  tx: Queryable,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<{ kind: ListOperationKind; count: number }> {
   const claimed = (
     await tx.query<{ kind: ListOperationKind; campaign_ids: number[] }>(
       'UPDATE list_operations SET undone_at = $3 WHERE id = $1 AND user_id = $2 AND undone_at IS NULL AND undo_until >= $3 RETURNING kind, campaign_ids',
@@ -101,18 +123,18 @@ export async function undoOperation(tx: Queryable, userId: number, id: number, n
     )
   ).rows[0];
   if (!claimed) {
-    const exists = (await tx.query('SELECT 1 FROM list_operations WHERE id = $1 AND user_id = $2', [id, userId])).rowCount;
+    const exists = (await tx.query('SELECT 1 FROM list_operations WHERE id = $1 AND user_id = $2', [id, userId]))
+      .rowCount;
     throw exists ? new ApiError(409, 'leadSearch.undo_expired') : new ApiError(404, 'not_found');
   }
   const ids = idArray(claimed.campaign_ids);
   switch (claimed.kind) {
     case 'archive':
     case 'unarchive': {
-      const { rowCount } = await tx.query('UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL', [
-        userId,
-        ids,
-        claimed.kind === 'unarchive',
-      ]);
+      const { rowCount } = await tx.query(
+        'UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL',
+        [userId, ids, claimed.kind === 'unarchive'],
+      );
       return { kind: claimed.kind, count: rowCount };
     }
     case 'delete':
@@ -134,7 +156,10 @@ export async function undoOperation(tx: Queryable, userId: number, id: number, n
          ON CONFLICT DO NOTHING`,
         [id, userId],
       );
-      const results = await tx.query<{ n: number }>('SELECT count(DISTINCT result_id)::int AS n FROM list_operation_labels WHERE operation_id = $1', [id]);
+      const results = await tx.query<{ n: number }>(
+        'SELECT count(DISTINCT result_id)::int AS n FROM list_operation_labels WHERE operation_id = $1',
+        [id],
+      );
       return { kind: 'label', count: results.rows[0]?.n ?? 0 };
     }
   }
@@ -142,13 +167,20 @@ export async function undoOperation(tx: Queryable, userId: number, id: number, n
 
 /** Takes the owner's lists among `ids` out of the trash; how many. */
 export async function restoreCampaigns(q: Queryable, userId: number, ids: readonly number[]): Promise<number> {
-  return (await q.query('UPDATE campaigns SET deleted_at = NULL, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NOT NULL', [userId, idArray(ids)]))
-    .rowCount;
+  return (
+    await q.query(
+      'UPDATE campaigns SET deleted_at = NULL, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NOT NULL',
+      [userId, idArray(ids)],
+    )
+  ).rowCount;
 }
 
 /** Deletes the owner's list `id` from the trash for good (its results, labels and jobs go with it); false when it is not there. */
 export async function deleteFromTrash(q: Queryable, userId: number, id: number): Promise<boolean> {
-  return (await q.query('DELETE FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NOT NULL', [id, userId])).rowCount > 0;
+  return (
+    (await q.query('DELETE FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NOT NULL', [id, userId]))
+      .rowCount > 0
+  );
 }
 
 export interface TrashedCampaignRow {
@@ -160,8 +192,19 @@ export interface TrashedCampaignRow {
 }
 
 /** A page of the owner's trash, most recently deleted first. */
-export async function listTrash(q: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: TrashedCampaignRow[]; total: number }> {
-  const total = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE user_id = $1 AND deleted_at IS NOT NULL', [userId])).rows[0]?.n ?? 0;
+export async function listTrash(
+  q: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TrashedCampaignRow[]; total: number }> {
+  const total =
+    (
+      await q.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM campaigns WHERE user_id = $1 AND deleted_at IS NOT NULL',
+        [userId],
+      )
+    ).rows[0]?.n ?? 0;
   const { rows } = await q.query<TrashedCampaignRow>(
     `SELECT id, name, list_type, result_count, deleted_at FROM campaigns WHERE user_id = $1 AND deleted_at IS NOT NULL
       ORDER BY deleted_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,

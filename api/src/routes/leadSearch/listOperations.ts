@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { TRASH_RETENTION_DAYS } from '@leadsmith/shared/constants';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { IdParams, Message, MessageProperties, Page, PageQuery, pageOf, pageWindow, Timestamp, Type, type PageQueryOf } from '../../http/contract';
+import {
+  IdParams,
+  Message,
+  MessageProperties,
+  Page,
+  PageQuery,
+  pageOf,
+  pageWindow,
+  Timestamp,
+  Type,
+  type PageQueryOf,
+} from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
 import { notFound } from './campaignStore';
@@ -37,7 +48,19 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
       schema: {
         summary: 'Undo a bulk archive, delete or label change, or a deletion of results (within 10 seconds of it)',
         params: IdParams,
-        response: { 200: Type.Object({ ...MessageProperties, kind: Type.Union([Type.Literal('archive'), Type.Literal('unarchive'), Type.Literal('delete'), Type.Literal('label'), Type.Literal('delete_results')]), count: Type.Integer() }) },
+        response: {
+          200: Type.Object({
+            ...MessageProperties,
+            kind: Type.Union([
+              Type.Literal('archive'),
+              Type.Literal('unarchive'),
+              Type.Literal('delete'),
+              Type.Literal('label'),
+              Type.Literal('delete_results'),
+            ]),
+            count: Type.Integer(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -49,7 +72,14 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
 
   app.get<{ Querystring: PageQueryOf }>(
     '/api/campaign-trash',
-    { ...guard, schema: { summary: `Deleted lists, kept ${TRASH_RETENTION_DAYS} days before they are purged`, querystring: PageQuery, response: { 200: Page(TrashedCampaign) } } },
+    {
+      ...guard,
+      schema: {
+        summary: `Deleted lists, kept ${TRASH_RETENTION_DAYS} days before they are purged`,
+        querystring: PageQuery,
+        response: { 200: Page(TrashedCampaign) },
+      },
+    },
     async (request) => {
       const { limit, offset } = pageWindow(request.query);
       const { rows, total } = await listTrash(db, currentUser(request).id, limit, offset);
@@ -72,7 +102,14 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
 
   app.delete<{ Params: { id: number } }>(
     '/api/campaign-trash/:id',
-    { ...guard, schema: { summary: 'Delete a list in the trash for good, with its results', params: IdParams, response: { 200: Message } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Delete a list in the trash for good, with its results',
+        params: IdParams,
+        response: { 200: Message },
+      },
+    },
     async (request) => {
       if (!(await deleteFromTrash(db, currentUser(request).id, request.params.id))) throw notFound();
       return say(request, 'leadSearch.list_deleted_forever');

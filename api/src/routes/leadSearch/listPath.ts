@@ -8,4 +8,5 @@ export type ListPath<Rest extends string = '', T extends SearchType = SearchType
  * their literal paths (a grep for one finds its registration); the handler shared by a route's paths learns
  * its list type from the path it is registered on.
  */
-export const listTypeIn = <T extends SearchType>(path: `/api/${T}-results/:id${string}`): T => path.slice('/api/'.length, path.indexOf('-results/')) as T;
+export const listTypeIn = <T extends SearchType>(path: `/api/${T}-results/:id${string}`): T =>
+  path.slice('/api/'.length, path.indexOf('-results/')) as T;

@@ -17,14 +17,23 @@ export const SearchJobSchema = Type.Object({
   campaign_id: Type.Integer(),
   status: StringEnum(['running', 'done', 'stopped'] as const),
   stop_reason: Nullable(StringEnum(JOB_STOP_REASONS)),
-  source_error: Nullable(Type.Object({ source: Type.String(), code: Type.String() }, { description: 'The source that failed and why (LeadSourceError).' })),
+  source_error: Nullable(
+    Type.Object(
+      { source: Type.String(), code: Type.String() },
+      { description: 'The source that failed and why (LeadSourceError).' },
+    ),
+  ),
   requested: Type.Integer(),
   produced: Type.Integer(),
   found: Type.Integer(),
   credits_charged: Type.Integer(),
   provider: Type.String(),
   demo_data: Type.Boolean(),
-  demo_reason: Nullable(StringEnum(['unreachable'] as const, { description: 'No real source could be reached before the search found anything: demo data, free of charge.' })),
+  demo_reason: Nullable(
+    StringEnum(['unreachable'] as const, {
+      description: 'No real source could be reached before the search found anything: demo data, free of charge.',
+    }),
+  ),
   search_type: StringEnum(SEARCH_TYPES),
   location: Type.String(),
   filters: Type.Record(Type.String(), Type.Unknown()),
@@ -55,7 +64,15 @@ export const EnrichmentJobSchema = Type.Object({
   credits_charged: Type.Integer(),
   /** `stopped` means the credits ran out. */
   stopped_no_credits: Type.Boolean(),
-  source_error: Nullable(Type.Object({ source: Type.String(), code: Type.String() }, { description: 'The source that failed the request and why (LeadSourceError): a refused key or used-up quota fails it at once, an outage after the retries.' })),
+  source_error: Nullable(
+    Type.Object(
+      { source: Type.String(), code: Type.String() },
+      {
+        description:
+          'The source that failed the request and why (LeadSourceError): a refused key or used-up quota fails it at once, an outage after the retries.',
+      },
+    ),
+  ),
   created_at: IsoTime,
   finished_at: Nullable(IsoTime),
 });
@@ -66,7 +83,9 @@ export const CampaignSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   list_type: StringEnum(SEARCH_TYPES),
-  search_type: Type.String({ description: 'Spec §3 campaign search type (industry, company, people, single, influencer, intent, group).' }),
+  search_type: Type.String({
+    description: 'Spec §3 campaign search type (industry, company, people, single, influencer, intent, group).',
+  }),
   tags: Type.Array(Type.String()),
   source: Nullable(Type.String()),
   archived: Type.Boolean(),
@@ -81,7 +100,12 @@ export const CampaignSchema = Type.Object({
   /** The latest get-phones / get-employees / enrich request of the list (its progress), on the single-list answers only. */
   enrichment: Type.Optional(Nullable(EnrichmentJobSchema)),
   /** On a page of results only: the list's emails are queued or being graded, so grades are still to land on these rows. */
-  grading: Type.Optional(Type.Boolean({ description: "The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot)" })),
+  grading: Type.Optional(
+    Type.Boolean({
+      description:
+        "The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot)",
+    }),
+  ),
 });
 export type CampaignDto = Static<typeof CampaignSchema>;
 
@@ -99,9 +123,13 @@ export const ResultSchema = Type.Object({
   phone: Nullable(Type.String()),
   email_status: StringEnum(EMAIL_STATUSES),
   email_grade: Type.Optional(
-    Nullable(StringEnum(EMAIL_GRADES, { description: "Hunter-style detail of the email (ADR 036); null: not graded yet." })),
+    Nullable(
+      StringEnum(EMAIL_GRADES, { description: 'Hunter-style detail of the email (ADR 036); null: not graded yet.' }),
+    ),
   ),
-  email_grade_reason: Type.Optional(Nullable(StringEnum(EMAIL_GRADE_REASONS, { description: 'Why the email has its grade.' }))),
+  email_grade_reason: Type.Optional(
+    Nullable(StringEnum(EMAIL_GRADE_REASONS, { description: 'Why the email has its grade.' })),
+  ),
   bounced: Type.Optional(Type.Boolean({ description: 'A CRM or webhook receiver reported that the email bounced.' })),
   crm_status: Nullable(StringEnum(['sending', 'sent', 'unsent'] as const)),
   /** The CRM of the latest send (crmSend.ts), and why it did not take the result (a CrmErrorCode and the CRM's own words). */
@@ -113,17 +141,26 @@ export const ResultSchema = Type.Object({
   credits: Type.Integer(),
   labels: Type.Array(Type.String()),
   suppressed: Type.Optional(
-    Nullable(StringEnum(['email', 'domain'] as const, { description: "On the account's do-not-contact list, by its email or by its domain; null: may be contacted." })),
+    Nullable(
+      StringEnum(['email', 'domain'] as const, {
+        description: "On the account's do-not-contact list, by its email or by its domain; null: may be contacted.",
+      }),
+    ),
   ),
   duplicate_of: Type.Optional(
     Nullable(
       Type.Object(
         { campaign_id: Type.Integer(), result_id: Type.Integer(), list_name: Type.String(), list_type: Type.String() },
-        { description: 'The same contact (email, else LinkedIn URL, else name at the same website) in another list of the owner.' },
+        {
+          description:
+            'The same contact (email, else LinkedIn URL, else name at the same website) in another list of the owner.',
+        },
       ),
     ),
   ),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: "The source's fields of the result (by list type)." }),
+  data: Type.Record(Type.String(), Type.Unknown(), {
+    description: "The source's fields of the result (by list type).",
+  }),
   created_at: IsoTime,
 });
 export type ResultDto = Static<typeof ResultSchema>;

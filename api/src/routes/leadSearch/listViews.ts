@@ -12,9 +12,17 @@ import { accountIdOf } from '../settings/account';
 import { resultFiltersSchema } from './resultQuery';
 
 /** A view keeps the list filters without paging and without defaults (only what the user chose). */
-const { limit: _limit, page: _page, after: _after, before: _before, include_suppressed: _inc, ...filterProperties } = resultFiltersSchema.properties;
+const {
+  limit: _limit,
+  page: _page,
+  after: _after,
+  before: _before,
+  include_suppressed: _inc,
+  ...filterProperties
+} = resultFiltersSchema.properties;
 void [_limit, _page, _after, _before, _inc];
-const withoutDefault = <T extends object>(schema: T) => Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default')) as T;
+const withoutDefault = <T extends object>(schema: T) =>
+  Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default')) as T;
 const viewFiltersSchema = {
   type: 'object',
   additionalProperties: false,
@@ -56,8 +64,14 @@ const ListViewSchema = Type.Object({
 });
 type ListView = Static<typeof ListViewSchema>;
 
-const CreateBody = Type.Object({ name: ViewName, list_type: ListTypeSchema, columns: Columns, filters: Type.Optional(ViewFiltersSchema) }, { additionalProperties: false });
-const ChangeBody = Type.Object({ name: Type.Optional(ViewName), columns: Type.Optional(Columns), filters: Type.Optional(ViewFiltersSchema) }, { additionalProperties: false });
+const CreateBody = Type.Object(
+  { name: ViewName, list_type: ListTypeSchema, columns: Columns, filters: Type.Optional(ViewFiltersSchema) },
+  { additionalProperties: false },
+);
+const ChangeBody = Type.Object(
+  { name: Type.Optional(ViewName), columns: Type.Optional(Columns), filters: Type.Optional(ViewFiltersSchema) },
+  { additionalProperties: false },
+);
 const SavedView = Type.Object({ ...MessageProperties, view: ListViewSchema });
 
 const COLUMNS = 'id, name, list_type, columns, filters, created_at, updated_at';
@@ -66,13 +80,16 @@ const COLUMNS = 'id, name, list_type, columns, filters, created_at, updated_at';
 function checkColumns(columns: readonly { key: string }[] | undefined): void {
   if (!columns) return;
   const keys = columns.map((c) => c.key);
-  if (new Set(keys).size !== keys.length) throw new ApiError(400, 'validation_failed', { issues: [{ field: 'columns', code: 'validation.invalid' }] });
+  if (new Set(keys).size !== keys.length)
+    throw new ApiError(400, 'validation_failed', { issues: [{ field: 'columns', code: 'validation.invalid' }] });
 }
 
 const nameTaken = () => new ApiError(409, 'leadSearch.view_name_taken', { field: 'name' });
 
 async function oneView(db: Queryable, accountId: number, id: number): Promise<ListView> {
-  const row = (await db.query<ListView>(`SELECT ${COLUMNS} FROM list_views WHERE id = $1 AND account_id = $2`, [id, accountId])).rows[0];
+  const row = (
+    await db.query<ListView>(`SELECT ${COLUMNS} FROM list_views WHERE id = $1 AND account_id = $2`, [id, accountId])
+  ).rows[0];
   if (!row) throw new ApiError(404, 'not_found');
   return row;
 }
@@ -96,24 +113,38 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
       },
     },
     async (request) => {
-      const { rows } = await db.query<ListView>(`SELECT ${COLUMNS} FROM list_views WHERE account_id = $1 AND list_type = $2 ORDER BY lower(name), id`, [
-        await account(request),
-        request.query.list_type,
-      ]);
+      const { rows } = await db.query<ListView>(
+        `SELECT ${COLUMNS} FROM list_views WHERE account_id = $1 AND list_type = $2 ORDER BY lower(name), id`,
+        [await account(request), request.query.list_type],
+      );
       return { data: rows };
     },
   );
 
   app.post<{ Body: Static<typeof CreateBody> }>(
     '/api/list-views',
-    { ...guard, schema: { summary: 'Save a named view (columns and filters) of a list type', body: CreateBody, response: { 201: SavedView } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Save a named view (columns and filters) of a list type',
+        body: CreateBody,
+        response: { 201: SavedView },
+      },
+    },
     async (request, reply) => {
       const { name, list_type, columns, filters } = request.body;
       checkColumns(columns);
       try {
         const { rows } = await db.query<ListView>(
           `INSERT INTO list_views (account_id, list_type, name, columns, filters, created_by) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING ${COLUMNS}`,
-          [await account(request), list_type, name.trim(), JSON.stringify(columns), JSON.stringify(filters ?? {}), currentUser(request).id],
+          [
+            await account(request),
+            list_type,
+            name.trim(),
+            JSON.stringify(columns),
+            JSON.stringify(filters ?? {}),
+            currentUser(request).id,
+          ],
         );
         reply.code(201);
         return { ...say(request, 'leadSearch.view_saved'), view: rows[0]! };
@@ -126,7 +157,15 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.put<{ Params: { id: number }; Body: Static<typeof ChangeBody> }>(
     '/api/list-views/:id',
-    { ...guard, schema: { summary: "Rename a saved view or change its columns or filters", params: IdParams, body: ChangeBody, response: { 200: SavedView } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Rename a saved view or change its columns or filters',
+        params: IdParams,
+        body: ChangeBody,
+        response: { 200: SavedView },
+      },
+    },
     async (request) => {
       const accountId = await account(request);
       const { name, columns, filters } = request.body;
@@ -136,7 +175,13 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const { rows } = await db.query<ListView>(
           `UPDATE list_views SET name = COALESCE($3, name), columns = COALESCE($4::jsonb, columns), filters = COALESCE($5::jsonb, filters), updated_at = now()
             WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
-          [request.params.id, accountId, name?.trim() ?? null, columns ? JSON.stringify(columns) : null, filters ? JSON.stringify(filters) : null],
+          [
+            request.params.id,
+            accountId,
+            name?.trim() ?? null,
+            columns ? JSON.stringify(columns) : null,
+            filters ? JSON.stringify(filters) : null,
+          ],
         );
         return { ...say(request, 'leadSearch.view_saved'), view: rows[0]! };
       } catch (error) {
@@ -146,9 +191,16 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/list-views/:id', { ...guard, schema: { summary: 'Delete a saved view', params: IdParams, response: { 200: Message } } }, async (request) => {
-    const { rowCount } = await db.query('DELETE FROM list_views WHERE id = $1 AND account_id = $2', [request.params.id, await account(request)]);
-    if (rowCount === 0) throw new ApiError(404, 'not_found');
-    return say(request, 'leadSearch.view_deleted');
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/api/list-views/:id',
+    { ...guard, schema: { summary: 'Delete a saved view', params: IdParams, response: { 200: Message } } },
+    async (request) => {
+      const { rowCount } = await db.query('DELETE FROM list_views WHERE id = $1 AND account_id = $2', [
+        request.params.id,
+        await account(request),
+      ]);
+      if (rowCount === 0) throw new ApiError(404, 'not_found');
+      return say(request, 'leadSearch.view_deleted');
+    },
+  );
 }

@@ -64,11 +64,10 @@ export async function deliverListWebhook(
   }
   await db.transaction(async (tx) => {
     await settleEffects(tx, [{ key: deliveryId, ok: delivered, outcome: { status, results: resultIds.length } }]);
-    await tx.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`, [
-      `{${resultIds.join(',')}}`,
-      delivered ? 'sent' : 'unsent',
-      delivered,
-    ]);
+    await tx.query(
+      `UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`,
+      [`{${resultIds.join(',')}}`, delivered ? 'sent' : 'unsent', delivered],
+    );
   });
   return delivered ? { sent: resultIds.length, unsent: 0 } : { sent: 0, unsent: resultIds.length };
 }

@@ -48,7 +48,10 @@ export interface OpenedReveal {
 }
 
 /** Step 1: a reveal row (state `requesting`) and its token, written before the vendor is asked so an early webhook finds it. */
-export async function openPhoneReveal(db: Queryable, reveal: { resultId: number; userId: number; source: string; reason: string; now: Date }): Promise<OpenedReveal> {
+export async function openPhoneReveal(
+  db: Queryable,
+  reveal: { resultId: number; userId: number; source: string; reason: string; now: Date },
+): Promise<OpenedReveal> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(reveal.now.getTime() + PHONE_REVEAL_MINUTES * 60_000);
   const { rows } = await db.query<{ id: number }>(
@@ -68,7 +71,13 @@ export async function dropPhoneReveal(db: Queryable, id: number): Promise<void> 
  * request. True when a webhook will follow (the result shows "phone on its way"; its look-up stays
  * settled so no second request asks again meanwhile); false when the vendor matched nobody.
  */
-export async function phoneRevealRequested(tx: Queryable, resultId: number, revealId: number, start: PhoneRevealStart, now: Date): Promise<boolean> {
+export async function phoneRevealRequested(
+  tx: Queryable,
+  resultId: number,
+  revealId: number,
+  start: PhoneRevealStart,
+  now: Date,
+): Promise<boolean> {
   const { rows } = await tx.query<{ state: string }>(
     `UPDATE phone_reveals SET state = CASE WHEN $2 THEN 'pending' ELSE 'not_found' END, person_id = $3, request_id = $4,
             settled_at = CASE WHEN $2 THEN NULL ELSE $5::timestamptz END
@@ -76,7 +85,9 @@ export async function phoneRevealRequested(tx: Queryable, resultId: number, reve
     [revealId, start.pending, start.personId, start.requestId, now],
   );
   if (rows[0]?.state !== 'pending') return false;
-  await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{phone_reveal}', '"pending"') WHERE id = $1`, [resultId]);
+  await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{phone_reveal}', '"pending"') WHERE id = $1`, [
+    resultId,
+  ]);
   return true;
 }
 
@@ -93,7 +104,12 @@ interface OpenReveal {
  * Ends an open reveal without a number (not found, expired, or its owner could not pay): the result
  * stops saying "on its way" and its look-up is given back, so a later "get phones" may ask again.
  */
-async function endWithoutPhone(tx: Queryable, reveal: OpenReveal, state: 'not_found' | 'no_credits', now: Date): Promise<void> {
+async function endWithoutPhone(
+  tx: Queryable,
+  reveal: OpenReveal,
+  state: 'not_found' | 'no_credits',
+  now: Date,
+): Promise<void> {
   await tx.query(`UPDATE phone_reveals SET state = $2, settled_at = $3 WHERE id = $1`, [reveal.id, state, now]);
   await tx.query(`UPDATE campaign_results SET data = data - 'phone_reveal' WHERE id = $1`, [reveal.result_id]);
   await tx.query(`DELETE FROM external_effects WHERE key = $1`, [effectKey(reveal.result_id)]);
@@ -102,7 +118,12 @@ async function endWithoutPhone(tx: Queryable, reveal: OpenReveal, state: 'not_fo
 /** The open reveal of a token, locked (result first, see above); null when unknown. */
 async function lockReveal(tx: Queryable, where: { tokenHash: string } | { id: number }): Promise<OpenReveal | null> {
   const [column, value] = 'tokenHash' in where ? ['token_hash', where.tokenHash] : ['id', where.id];
-  const found = (await tx.query<{ result_id: number }>(`SELECT result_id::int AS result_id FROM phone_reveals WHERE ${column} = $1`, [value])).rows[0];
+  const found = (
+    await tx.query<{ result_id: number }>(
+      `SELECT result_id::int AS result_id FROM phone_reveals WHERE ${column} = $1`,
+      [value],
+    )
+  ).rows[0];
   if (!found) return null;
   await tx.query('SELECT 1 FROM campaign_results WHERE id = $1 FOR UPDATE', [found.result_id]);
   const { rows } = await tx.query<OpenReveal>(
@@ -117,10 +138,19 @@ export type WebhookOutcome = 'found' | 'not_found' | 'no_credits' | 'duplicate';
 type PhonePayload = Parameters<typeof apolloWebhookPhone>[0];
 
 /** Stores a payload's number on an open reveal's result and charges it once, or ends the reveal without one (in the caller's transaction, the reveal locked). */
-async function settleReveal(tx: Queryable, db: Db, reveal: OpenReveal, payload: PhonePayload, now: Date, mail?: MailDeps): Promise<WebhookOutcome> {
+async function settleReveal(
+  tx: Queryable,
+  db: Db,
+  reveal: OpenReveal,
+  payload: PhonePayload,
+  now: Date,
+  mail?: MailDeps,
+): Promise<WebhookOutcome> {
   const { phone, matched } = apolloWebhookPhone(payload, reveal.person_id);
   if (!matched && reveal.person_id) throw new ApiError(422, 'validation.invalid', { field: 'people' });
-  const current = (await tx.query<{ phone: string | null }>('SELECT phone FROM campaign_results WHERE id = $1', [reveal.result_id])).rows[0];
+  const current = (
+    await tx.query<{ phone: string | null }>('SELECT phone FROM campaign_results WHERE id = $1', [reveal.result_id])
+  ).rows[0];
   if (!phone || !current || current.phone !== null) {
     await endWithoutPhone(tx, reveal, 'not_found', now);
     return 'not_found';
@@ -130,10 +160,21 @@ async function settleReveal(tx: Queryable, db: Db, reveal: OpenReveal, payload: 
     await endWithoutPhone(tx, reveal, 'no_credits', now);
     return 'no_credits';
   }
-  await tx.query(`UPDATE campaign_results SET phone = $2, credits = credits + $3, data = data - 'phone_reveal' WHERE id = $1`, [reveal.result_id, phone, cost]);
-  await tx.query(`UPDATE phone_reveals SET state = 'found', phone = $2, credits = $3, settled_at = $4 WHERE id = $1`, [reveal.id, phone, cost, now]);
+  await tx.query(
+    `UPDATE campaign_results SET phone = $2, credits = credits + $3, data = data - 'phone_reveal' WHERE id = $1`,
+    [reveal.result_id, phone, cost],
+  );
+  await tx.query(`UPDATE phone_reveals SET state = 'found', phone = $2, credits = $3, settled_at = $4 WHERE id = $1`, [
+    reveal.id,
+    phone,
+    cost,
+    now,
+  ]);
   // A webhook ahead of the enrichment's own write: its look-up is settled here (that write then finds it done and skips the row).
-  await tx.query(`UPDATE external_effects SET state = 'done', outcome = '{"found":1}'::jsonb, finished_at = now() WHERE key = $1 AND state = 'sending'`, [effectKey(reveal.result_id)]);
+  await tx.query(
+    `UPDATE external_effects SET state = 'done', outcome = '{"found":1}'::jsonb, finished_at = now() WHERE key = $1 AND state = 'sending'`,
+    [effectKey(reveal.result_id)],
+  );
   await leadsEnriched(tx, queueOf(db), reveal.user_id, 'get-phones', [reveal.result_id]);
   return 'found';
 }
@@ -144,7 +185,13 @@ const isOpen = (reveal: OpenReveal) => reveal.state === 'requesting' || reveal.s
  * Step 3: the vendor's POST for a token. Stores the number and charges it once; a reveal already
  * ended (a replay, or one that expired) changes nothing. Null when the token is unknown.
  */
-export async function receivePhoneWebhook(db: Db, token: string, payload: PhonePayload, now: Date, mail?: MailDeps): Promise<WebhookOutcome | null> {
+export async function receivePhoneWebhook(
+  db: Db,
+  token: string,
+  payload: PhonePayload,
+  now: Date,
+  mail?: MailDeps,
+): Promise<WebhookOutcome | null> {
   return db.transaction(async (tx) => {
     const reveal = await lockReveal(tx, { tokenHash: hashOf(token) });
     if (!reveal) return null;
@@ -169,7 +216,12 @@ const pollInstalled: PollPhoneReveal = async (source, requestId) => {
  * result found then is stored and charged as the webhook would have been, anything else (still
  * pending, unknown, the source unreachable) ends the reveal as not found, free. Returns how many ended.
  */
-export async function expirePhoneReveals(db: Db, now: Date, poll: PollPhoneReveal = pollInstalled, mail?: MailDeps): Promise<number> {
+export async function expirePhoneReveals(
+  db: Db,
+  now: Date,
+  poll: PollPhoneReveal = pollInstalled,
+  mail?: MailDeps,
+): Promise<number> {
   const due = (
     await db.query<{ id: number; source: string; request_id: string | null }>(
       `SELECT id::int AS id, source, request_id FROM phone_reveals WHERE state IN ('requesting', 'pending') AND expires_at <= $1 ORDER BY id LIMIT 500`,
@@ -222,7 +274,11 @@ const WebhookBody = Type.Object(
       Nullable(
         Type.Array(
           Type.Object(
-            { id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))), status: Type.Optional(Nullable(Type.String({ maxLength: 60 }))), phone_numbers: Type.Optional(Nullable(Type.Array(PhoneNumber, { maxItems: 50 }))) },
+            {
+              id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+              status: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+              phone_numbers: Type.Optional(Nullable(Type.Array(PhoneNumber, { maxItems: 50 }))),
+            },
             { additionalProperties: true },
           ),
           { maxItems: 10 },
@@ -246,14 +302,30 @@ export function phoneRevealRoutes(api: FastifyInstance, { db, clock, mailer, con
     {
       schema: {
         summary: "Apollo's phone reveal webhook (the mobile numbers of one People Enrichment request)",
-        params: Type.Object({ token: Type.String({ minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false }),
+        params: Type.Object(
+          { token: Type.String({ minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]+$' }) },
+          { additionalProperties: false },
+        ),
         body: WebhookBody,
-        response: { 200: Type.Object({ received: Type.Boolean(), outcome: Type.Union([Type.Literal('found'), Type.Literal('not_found'), Type.Literal('no_credits'), Type.Literal('duplicate')]) }) },
+        response: {
+          200: Type.Object({
+            received: Type.Boolean(),
+            outcome: Type.Union([
+              Type.Literal('found'),
+              Type.Literal('not_found'),
+              Type.Literal('no_credits'),
+              Type.Literal('duplicate'),
+            ]),
+          }),
+        },
       },
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const outcome = await receivePhoneWebhook(db, request.params.token, request.body, clock.now(), { mailer, config });
+      const outcome = await receivePhoneWebhook(db, request.params.token, request.body, clock.now(), {
+        mailer,
+        config,
+      });
       if (!outcome) throw new ApiError(404, 'not_found');
       return { received: true, outcome };
     },

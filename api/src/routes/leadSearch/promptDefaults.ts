@@ -5,11 +5,30 @@
  */
 
 /** Spec §3 prompt types. */
-export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
+export const PROMPT_TYPES = [
+  'summary',
+  'first_line',
+  'subject',
+  'direct',
+  'similar',
+  'competitor',
+  'supplier',
+  'custom',
+  'library',
+] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
 
 /** Prompt types every user has one standard prompt of, per list type (library prompts are copies from the library). */
-export const STANDARD_PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom'] as const satisfies readonly PromptType[];
+export const STANDARD_PROMPT_TYPES = [
+  'summary',
+  'first_line',
+  'subject',
+  'direct',
+  'similar',
+  'competitor',
+  'supplier',
+  'custom',
+] as const satisfies readonly PromptType[];
 
 /** List types a prompt belongs to (spec §3 list types). */
 export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
@@ -19,7 +38,14 @@ export type PromptListType = (typeof PROMPT_LIST_TYPES)[number];
  * List types whose toolbar has the 'ai' action (spec §2: people, local, company, intent; influencer is
  * "as local but enrich instead of get-employees", so it has it too; group lists hold people, ADR 005).
  */
-export const AI_ACTION_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'intent', 'group'] as const satisfies readonly PromptListType[];
+export const AI_ACTION_LIST_TYPES = [
+  'people',
+  'local',
+  'company',
+  'influencer',
+  'intent',
+  'group',
+] as const satisfies readonly PromptListType[];
 
 /** Longest prompt text. */
 export const PROMPT_MAX_LENGTH = 4000;
@@ -29,7 +55,8 @@ export const isPersonList = (listType: string): boolean => PERSON_TYPES.includes
 
 /** Variables from the result a prompt can use, by list type (`{name}` placeholders). */
 export function resultVariableNames(listType: string): string[] {
-  if (isPersonList(listType)) return ['first_name', 'last_name', 'name', 'job_title', 'position', 'company', 'website', 'city', 'email', 'phone'];
+  if (isPersonList(listType))
+    return ['first_name', 'last_name', 'name', 'job_title', 'position', 'company', 'website', 'city', 'email', 'phone'];
   if (listType === 'influencer') return ['name', 'website', 'city', 'email', 'phone', 'followers'];
   return ['name', 'company', 'website', 'city', 'email', 'phone'];
 }
@@ -55,37 +82,74 @@ export interface DefaultPrompt {
 const PERSON_DEFAULTS: Record<(typeof STANDARD_PROMPT_TYPES)[number], DefaultPrompt> = {
   summary: {
     title: 'Lead summary',
-    prompt: 'Summarise in two sentences who {name} ({job_title} at {company}) is and why they could need {products_services} from {business_name}.',
+    prompt:
+      'Summarise in two sentences who {name} ({job_title} at {company}) is and why they could need {products_services} from {business_name}.',
   },
   first_line: {
     title: 'Personal first line',
-    prompt: 'Write a friendly, personal first line of a cold email to {first_name}, {job_title} at {company}, from {business_name}. One sentence, no greeting.',
+    prompt:
+      'Write a friendly, personal first line of a cold email to {first_name}, {job_title} at {company}, from {business_name}. One sentence, no greeting.',
   },
-  subject: { title: 'Email subject', prompt: 'Write a short email subject (under 8 words) for {first_name} at {company} about {products_services}.' },
+  subject: {
+    title: 'Email subject',
+    prompt: 'Write a short email subject (under 8 words) for {first_name} at {company} about {products_services}.',
+  },
   direct: {
     title: 'Direct pitch',
-    prompt: 'Write a short, direct email to {first_name} ({job_title} at {company}) offering {products_services}. Mention: {unique_selling_points}. End with one clear question.',
+    prompt:
+      'Write a short, direct email to {first_name} ({job_title} at {company}) offering {products_services}. Mention: {unique_selling_points}. End with one clear question.',
   },
-  similar: { title: 'Similar companies', prompt: 'Name the kind of companies similar to {company} that {business_name} could also approach, and why.' },
-  competitor: { title: 'Competitor angle', prompt: 'Explain in two sentences how {business_name} helps {company} stay ahead of its competitors.' },
-  supplier: { title: 'Supplier angle', prompt: 'Explain in two sentences why {company} would choose {business_name} as a supplier of {products_services}.' },
-  custom: { title: 'Custom prompt', prompt: 'Write one sentence {business_name} could say to {first_name} at {company}.' },
+  similar: {
+    title: 'Similar companies',
+    prompt: 'Name the kind of companies similar to {company} that {business_name} could also approach, and why.',
+  },
+  competitor: {
+    title: 'Competitor angle',
+    prompt: 'Explain in two sentences how {business_name} helps {company} stay ahead of its competitors.',
+  },
+  supplier: {
+    title: 'Supplier angle',
+    prompt: 'Explain in two sentences why {company} would choose {business_name} as a supplier of {products_services}.',
+  },
+  custom: {
+    title: 'Custom prompt',
+    prompt: 'Write one sentence {business_name} could say to {first_name} at {company}.',
+  },
 };
 
 const BUSINESS_DEFAULTS: Record<(typeof STANDARD_PROMPT_TYPES)[number], DefaultPrompt> = {
-  summary: { title: 'Business summary', prompt: 'Summarise in two sentences what {name} in {city} does and why it could need {products_services} from {business_name}.' },
+  summary: {
+    title: 'Business summary',
+    prompt:
+      'Summarise in two sentences what {name} in {city} does and why it could need {products_services} from {business_name}.',
+  },
   first_line: {
     title: 'Personal first line',
-    prompt: 'Write a friendly first line of a cold email to the team at {name} ({website}) from {business_name}. One sentence, no greeting.',
+    prompt:
+      'Write a friendly first line of a cold email to the team at {name} ({website}) from {business_name}. One sentence, no greeting.',
   },
-  subject: { title: 'Email subject', prompt: 'Write a short email subject (under 8 words) for {name} in {city} about {products_services}.' },
+  subject: {
+    title: 'Email subject',
+    prompt: 'Write a short email subject (under 8 words) for {name} in {city} about {products_services}.',
+  },
   direct: {
     title: 'Direct pitch',
-    prompt: 'Write a short, direct email to {name} offering {products_services}. Mention: {unique_selling_points}. End with one clear question.',
+    prompt:
+      'Write a short, direct email to {name} offering {products_services}. Mention: {unique_selling_points}. End with one clear question.',
   },
-  similar: { title: 'Similar businesses', prompt: 'Name the kind of businesses similar to {name} in {city} that {business_name} could also approach, and why.' },
-  competitor: { title: 'Competitor angle', prompt: 'Explain in two sentences how {business_name} helps {name} stay ahead of its local competitors.' },
-  supplier: { title: 'Supplier angle', prompt: 'Explain in two sentences why {name} would choose {business_name} as a supplier of {products_services}.' },
+  similar: {
+    title: 'Similar businesses',
+    prompt:
+      'Name the kind of businesses similar to {name} in {city} that {business_name} could also approach, and why.',
+  },
+  competitor: {
+    title: 'Competitor angle',
+    prompt: 'Explain in two sentences how {business_name} helps {name} stay ahead of its local competitors.',
+  },
+  supplier: {
+    title: 'Supplier angle',
+    prompt: 'Explain in two sentences why {name} would choose {business_name} as a supplier of {products_services}.',
+  },
   custom: { title: 'Custom prompt', prompt: 'Write one sentence {business_name} could say to {name}.' },
 };
 
@@ -97,13 +161,58 @@ export function builtInDefault(listType: string, promptType: string): DefaultPro
 
 /** The prompt library seeded with the schema (leadSearch_301): [title, list_type, description, prompt]. */
 export const LIBRARY_SEED: readonly [string, PromptListType, string, string][] = [
-  ['Congratulate on the role', 'people', 'An opener that congratulates the lead on their position.', 'Write one warm sentence congratulating {first_name} on their work as {job_title} at {company}, leading into how {business_name} helps with {products_services}.'],
-  ['Pain point question', 'people', 'Asks about a likely problem of the lead.', 'Ask {first_name} one short question about a problem a {job_title} at {company} likely has that {products_services} solves.'],
-  ['LinkedIn connection note', 'people', 'A short note for a connection request.', 'Write a LinkedIn connection note (under 300 characters) from {business_name} to {first_name} at {company}.'],
-  ['Follow-up email', 'people', 'A polite follow-up after no answer.', 'Write a polite three-sentence follow-up email to {first_name} at {company} after no answer, repeating the value of {products_services}.'],
-  ['Local review compliment', 'local', 'Opens with a compliment to a local business.', 'Write one sentence complimenting {name} in {city} and linking it to how {business_name} helps local businesses.'],
-  ['Neighbourhood offer', 'local', 'An offer for businesses in the same area.', 'Write a short offer from {business_name} to {name} in {city} for {products_services}, mentioning {unique_selling_points}.'],
-  ['Website improvement idea', 'company', 'Suggests one improvement to the company website.', 'Suggest one improvement for the website {website} of {company} that {business_name} could help with.'],
-  ['Partnership idea', 'company', 'Suggests a partnership.', 'Suggest a partnership idea between {business_name} and {company} in one paragraph.'],
-  ['Thanks for visiting', 'intent', 'For companies that visited your site.', 'Write a friendly two-sentence note to {name}, who visited the {business_name} website, offering help with {products_services}.'],
+  [
+    'Congratulate on the role',
+    'people',
+    'An opener that congratulates the lead on their position.',
+    'Write one warm sentence congratulating {first_name} on their work as {job_title} at {company}, leading into how {business_name} helps with {products_services}.',
+  ],
+  [
+    'Pain point question',
+    'people',
+    'Asks about a likely problem of the lead.',
+    'Ask {first_name} one short question about a problem a {job_title} at {company} likely has that {products_services} solves.',
+  ],
+  [
+    'LinkedIn connection note',
+    'people',
+    'A short note for a connection request.',
+    'Write a LinkedIn connection note (under 300 characters) from {business_name} to {first_name} at {company}.',
+  ],
+  [
+    'Follow-up email',
+    'people',
+    'A polite follow-up after no answer.',
+    'Write a polite three-sentence follow-up email to {first_name} at {company} after no answer, repeating the value of {products_services}.',
+  ],
+  [
+    'Local review compliment',
+    'local',
+    'Opens with a compliment to a local business.',
+    'Write one sentence complimenting {name} in {city} and linking it to how {business_name} helps local businesses.',
+  ],
+  [
+    'Neighbourhood offer',
+    'local',
+    'An offer for businesses in the same area.',
+    'Write a short offer from {business_name} to {name} in {city} for {products_services}, mentioning {unique_selling_points}.',
+  ],
+  [
+    'Website improvement idea',
+    'company',
+    'Suggests one improvement to the company website.',
+    'Suggest one improvement for the website {website} of {company} that {business_name} could help with.',
+  ],
+  [
+    'Partnership idea',
+    'company',
+    'Suggests a partnership.',
+    'Suggest a partnership idea between {business_name} and {company} in one paragraph.',
+  ],
+  [
+    'Thanks for visiting',
+    'intent',
+    'For companies that visited your site.',
+    'Write a friendly two-sentence note to {name}, who visited the {business_name} website, offering help with {products_services}.',
+  ],
 ];

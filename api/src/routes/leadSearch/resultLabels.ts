@@ -20,7 +20,8 @@ export interface ResultSelection {
 }
 
 /** A PostgreSQL text[] literal (sent as a parameter, never interpolated). */
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
 
 /**
  * The account's catalogue spelling of each label to add (matched without regard to case), adding the ones
@@ -33,7 +34,10 @@ export async function catalogueLabels(db: Queryable, userId: number, names: read
     "INSERT INTO lead_labels (user_id, name, color) SELECT $1, n, 'gray' FROM unnest($2::text[]) AS n ON CONFLICT (user_id, lower(name)) DO NOTHING",
     [userId, textArray(names)],
   );
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE user_id = $1 AND lower(name) = ANY($2::text[])', [userId, textArray(names.map((n) => n.toLowerCase()))]);
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM lead_labels WHERE user_id = $1 AND lower(name) = ANY($2::text[])',
+    [userId, textArray(names.map((n) => n.toLowerCase()))],
+  );
   const catalogued = new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
   return [...new Set(names.map((n) => catalogued.get(n.toLowerCase()) ?? n))];
 }
@@ -46,7 +50,13 @@ export async function catalogueLabels(db: Queryable, userId: number, names: read
  * `journal`: an undoable operation's id; the same statement writes each label row it adds or removes to that
  * operation's journal (listOperationStore.ts), so the undo reverses exactly them.
  */
-export async function applyLabels(db: Queryable, selection: ResultSelection, add: readonly string[], remove: readonly string[], journal?: number): Promise<number> {
+export async function applyLabels(
+  db: Queryable,
+  selection: ResultSelection,
+  add: readonly string[],
+  remove: readonly string[],
+  journal?: number,
+): Promise<number> {
   const drop = remove.filter((l) => !add.includes(l));
   if (add.length === 0 && drop.length === 0) return 0;
   const params: SqlParam[] = [...selection.params];
@@ -55,7 +65,9 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
   const changed: string[] = [];
   const dropArr = drop.length ? `${param(textArray(drop))}::text[]` : null;
   if (dropArr) {
-    ctes.push(`gone AS (DELETE FROM result_labels k USING sel WHERE k.result_id = sel.id AND k.label = ANY(${dropArr}) RETURNING k.result_id, k.label, k.position)`);
+    ctes.push(
+      `gone AS (DELETE FROM result_labels k USING sel WHERE k.result_id = sel.id AND k.label = ANY(${dropArr}) RETURNING k.result_id, k.label, k.position)`,
+    );
     changed.push('SELECT result_id FROM gone');
   }
   const addArr = add.length ? `${param(textArray(add))}::text[]` : null;
@@ -84,7 +96,10 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
                    ${onConflict ? 'ON CONFLICT DO NOTHING' : ''} RETURNING result_id, label, position)`
       : '';
   // A data-modifying WITH runs whether or not the final SELECT reads it.
-  const logged = journal === undefined ? '' : `, logged AS (${labelJournalSql(param(journal), dropArr ? 'gone' : null, addArr ? 'added' : null)})`;
+  const logged =
+    journal === undefined
+      ? ''
+      : `, logged AS (${labelJournalSql(param(journal), dropArr ? 'gone' : null, addArr ? 'added' : null)})`;
   // The barrier's sort of up to 100,000 rows stays in memory instead of spilling to disk.
   await db.query("SELECT set_config('work_mem', '64MB', true)");
   // One changed row per result when one label is added or dropped; otherwise count results once.

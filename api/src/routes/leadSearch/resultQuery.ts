@@ -9,7 +9,19 @@ export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 }
 const WITH_EMAIL_STATUS: Readonly<Record<number, string>> = { 1: 'found', 2: 'potential', 0: 'not_found' };
 
 /** Spec §3 operators of the advanced custom search. */
-export const OPERATORS = ['like', 'not like', 'empty', 'not empty', 'lower', 'greater', 'is_verified', 'greater or equal', 'greater than', 'less or equal', 'less than'] as const;
+export const OPERATORS = [
+  'like',
+  'not like',
+  'empty',
+  'not empty',
+  'lower',
+  'greater',
+  'is_verified',
+  'greater or equal',
+  'greater than',
+  'less or equal',
+  'less than',
+] as const;
 /** Columns the advanced search may name (never interpolated from input: looked up here). */
 export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
   name: 'r.name',
@@ -94,10 +106,19 @@ export const resultFiltersSchema = {
     page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
     after: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
     before: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
-    sort: { type: 'string', enum: RESULT_SORTS, description: 'The order of the page: added (default), newest, name, name_desc, company' },
+    sort: {
+      type: 'string',
+      enum: RESULT_SORTS,
+      description: 'The order of the page: added (default), newest, name, name_desc, company',
+    },
     search: { type: 'string', maxLength: 200, default: '' },
     search_type: { type: 'string', enum: ['contain', 'exact', 'start'], default: 'contain' },
-    sent: { type: 'integer', enum: Object.values(SENT_FILTER), default: SENT_FILTER.all, description: 'all 0, sent 1, unsent 2 (not sent to a CRM or webhook)' },
+    sent: {
+      type: 'integer',
+      enum: Object.values(SENT_FILTER),
+      default: SENT_FILTER.all,
+      description: 'all 0, sent 1, unsent 2 (not sent to a CRM or webhook)',
+    },
     withEmail: { type: 'integer', enum: [-1, 0, 1, 2], default: -1 },
     startDate: date,
     endDate: date,
@@ -125,7 +146,10 @@ export const resultFiltersSchema = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** WHERE clause (after `r.campaign_id = $1`) and its parameters for the filters. */
-export function resultWhere(campaignId: number, f: ResultFilters): { sql: string; params: SqlParam[]; filtered: boolean; fewMatches: boolean } {
+export function resultWhere(
+  campaignId: number,
+  f: ResultFilters,
+): { sql: string; params: SqlParam[]; filtered: boolean; fewMatches: boolean } {
   const params: SqlParam[] = [campaignId];
   const where = ['r.campaign_id = $1'];
   const add = (value: SqlParam) => {
@@ -145,7 +169,9 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
     } else {
       const lowered = search.toLowerCase();
       const p = add(type === 'exact' ? lowered : `${escapeLike(lowered)}%`);
-      where.push(`(${SEARCH_COLUMNS.map((col) => (type === 'exact' ? `lower(${col}) = ${p}` : `lower(${col}) LIKE ${p}`)).join(' OR ')})`);
+      where.push(
+        `(${SEARCH_COLUMNS.map((col) => (type === 'exact' ? `lower(${col}) = ${p}` : `lower(${col}) LIKE ${p}`)).join(' OR ')})`,
+      );
     }
   }
   const status = f.withEmail === undefined || f.withEmail === WITH_EMAIL.all ? null : WITH_EMAIL_STATUS[f.withEmail];
@@ -157,9 +183,12 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   if (f.endDate) where.push(`r.created_at < (${add(f.endDate)}::date + 1)`);
   // Labels on results are the owner's (result_labels.user_id), so another account's label matches nothing.
   if (f.label_id) {
-    where.push(`r.id IN (SELECT k.result_id FROM result_labels k JOIN lead_labels l ON l.user_id = k.user_id AND l.name = k.label WHERE l.id = ${add(f.label_id)})`);
+    where.push(
+      `r.id IN (SELECT k.result_id FROM result_labels k JOIN lead_labels l ON l.user_id = k.user_id AND l.name = k.label WHERE l.id = ${add(f.label_id)})`,
+    );
   }
-  if (f.startDate && f.endDate && f.startDate > f.endDate) throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
+  if (f.startDate && f.endDate && f.startDate > f.endDate)
+    throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
   (f.advanced_custom_search ?? []).forEach((rule, i) => {
     const col = SEARCHABLE_FIELDS[rule.field]!;
     const needsValue = !['empty', 'not empty', 'is_verified'].includes(rule.operator);
@@ -168,7 +197,8 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
     }
     const numeric = () => {
       const n = Number(rule.value);
-      if (!Number.isFinite(n)) throw validationError({ field: `advanced_custom_search.${i}.value`, code: 'validation.type' });
+      if (!Number.isFinite(n))
+        throw validationError({ field: `advanced_custom_search.${i}.value`, code: 'validation.type' });
       return add(n);
     };
     const asNum = `(CASE WHEN ${col}::text ~ '^-?[0-9.]+$' THEN ${col}::text::numeric END)`;

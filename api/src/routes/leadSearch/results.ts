@@ -39,13 +39,24 @@ const pageJsonSql = (where: string, limit: number, position: PagePosition, fewMa
   const cursor = 'after' in position ? position.after : backwards ? position.before : null;
   // The keyset condition: past the cursor row in reading order, as one row comparison the sort's index answers as a
   // range. The cursor row's other keys are read by scalar subqueries (run once, before the scan).
-  const cursorKeys = sortKeys(sort, 'k').keys.map((k, i) => (i === keys.length - 1 ? cursor : `(SELECT ${k} FROM campaign_results k WHERE k.id = ${cursor} AND k.campaign_id = $1)`));
-  const keyset = cursor === null ? '' : keys.length === 1 ? ` AND r.id ${reading ? '<' : '>'} ${cursor}` : ` AND (${keys.join(', ')}) ${reading ? '<' : '>'} (${cursorKeys.join(', ')})`;
+  const cursorKeys = sortKeys(sort, 'k').keys.map((k, i) =>
+    i === keys.length - 1
+      ? cursor
+      : `(SELECT ${k} FROM campaign_results k WHERE k.id = ${cursor} AND k.campaign_id = $1)`,
+  );
+  const keyset =
+    cursor === null
+      ? ''
+      : keys.length === 1
+        ? ` AND r.id ${reading ? '<' : '>'} ${cursor}`
+        : ` AND (${keys.join(', ')}) ${reading ? '<' : '>'} (${cursorKeys.join(', ')})`;
   const order = ['r.campaign_id', ...keys].map((k) => `${k}${reading}`).join(', ');
   const offset = 'offset' in position && position.offset > 0 ? ` OFFSET ${position.offset}` : '';
   // fewMatches (resultWhere): the matching rows are read first, behind an OFFSET 0 fence the planner does not
   // look through, then sorted; without it the page order may be read off the list index, row by row.
-  const from = fewMatches ? `(SELECT * FROM campaign_results r WHERE ${where}${keyset} OFFSET 0) r` : `campaign_results r WHERE ${where}${keyset}`;
+  const from = fewMatches
+    ? `(SELECT * FROM campaign_results r WHERE ${where}${keyset} OFFSET 0) r`
+    : `campaign_results r WHERE ${where}${keyset}`;
   const pageOrder = sortKeys(sort, 'p')
     .keys.map((k) => `${k}${desc ? ' DESC' : ''}`)
     .join(', ');
@@ -65,10 +76,12 @@ export const COUNT_BUDGET_MS = 50;
 /** Rows per query of a CSV export: the export holds one batch in memory, whatever the list's size. */
 const CSV_BATCH = 2000;
 
-
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const resultParams = objectSchema(
-  { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, resultId: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+  {
+    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    resultId: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+  },
   ['id', 'resultId'],
 );
 const optionalText = (max = 200) => ({ type: 'string', maxLength: max }) as const;
@@ -76,7 +89,10 @@ const URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type RowOut = Omit<ResultDto, 'created_at'> & { created_at: Date | string };
-const toDto = (r: RowOut): ResultDto => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString() });
+const toDto = (r: RowOut): ResultDto => ({
+  ...r,
+  created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString(),
+});
 
 interface ManualBody {
   website?: string;
@@ -102,19 +118,31 @@ interface ManualBody {
  */
 export const ResultsPage = Page(ResultSchema, {
   total_capped: Type.Boolean({ description: `More rows match than total (the count stopped at ${COUNT_CAP}).` }),
-  total_estimated: Type.Boolean({ description: "total is the planner's estimate: counting this filter would have read too much of a big list." }),
+  total_estimated: Type.Boolean({
+    description: "total is the planner's estimate: counting this filter would have read too much of a big list.",
+  }),
   campaign: CampaignSchema,
 });
 
 /** The schemas of the per-list result routes (their answers are the contract of ADR 016). */
 const schemas = {
   // The page leaves as JSON text the database built (no serialisation): leadSearch-campaigns checks it against ResultsPage.
-  page: { summary: 'A page of the list, filtered (spec §3 list query)', params: idParams, body: resultFiltersSchema, response: { 200: ResultsPage } },
+  page: {
+    summary: 'A page of the list, filtered (spec §3 list query)',
+    params: idParams,
+    body: resultFiltersSchema,
+    response: { 200: ResultsPage },
+  },
   csv: {
     summary: 'Every result matching the filters as a CSV file (streamed)',
     params: idParams,
     body: resultFiltersSchema,
-    response: { 200: { description: 'The CSV file (UTF-8 with a byte order mark)', content: { 'text/csv': { schema: Type.String() } } } },
+    response: {
+      200: {
+        description: 'The CSV file (UTF-8 with a byte order mark)',
+        content: { 'text/csv': { schema: Type.String() } },
+      },
+    },
   },
   one: { summary: 'One result of the list', params: resultParams, response: { 200: ResultSchema } },
 };
@@ -142,7 +170,11 @@ export async function filteredTotal(
   const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql}
                       AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $1 AND c.user_id = ${owner}) LIMIT ${COUNT_CAP + 1}) s`;
   const params = [...where.params, userId];
-  const exact = (n: number): FilteredTotal => ({ total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP, estimated: false });
+  const exact = (n: number): FilteredTotal => ({
+    total: Math.min(n, COUNT_CAP),
+    capped: n > COUNT_CAP,
+    estimated: false,
+  });
   if (db.kind !== 'postgres') return exact((await db.query<{ n: number }>(countSql, params)).rows[0]?.n ?? 0);
   try {
     return exact(
@@ -154,7 +186,12 @@ export async function filteredTotal(
   } catch (error) {
     // 57014: canceled by the statement timeout.
     if ((error as { code?: unknown }).code !== '57014') throw error;
-    const plan = (await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM campaign_results r WHERE ${where.sql}`, where.params)).rows[0];
+    const plan = (
+      await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        `EXPLAIN (FORMAT JSON) SELECT 1 FROM campaign_results r WHERE ${where.sql}`,
+        where.params,
+      )
+    ).rows[0];
     const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
     return { total: estimate, capped: false, estimated: true };
   }
@@ -216,64 +253,93 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
   /** `POST /api/{type}-results/{id}`: a page of the list. */
   function pageRoute(path: ListPath): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(path, { ...guard, schema: schemas.page }, async (request, reply) => {
-      const userId = currentUser(request).id;
-      const f = request.body ?? {};
-      const limit = f.limit ?? 20;
-      const page = f.page ?? 1;
-      if (f.after !== undefined && f.before !== undefined) throw validationError({ field: 'before', code: 'leadSearch.after_or_before' });
-      const where = resultWhere(request.params.id, f);
-      const params = [...where.params];
-      const cursor = f.after ?? f.before;
-      const position: PagePosition =
-        cursor === undefined ? { offset: (page - 1) * limit } : f.after !== undefined ? { after: `$${params.push(cursor)}` } : { before: `$${params.push(cursor)}` };
-      // The list, its latest job and the page in one statement: PGlite runs one statement at a time,
-      // so round trips, not rows, bound this endpoint under load (bench: list endpoint p95). The page
-      // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
-      // No exact count per page on a big list: the cached count when unfiltered, else filteredTotal (capped,
-      // within a budget), run beside the page on PostgreSQL (a second connection).
-      // A total counted for the same list and filters moments ago serves again (CountCache).
-      const now = clock.now().getTime();
-      const countKey = where.filtered ? JSON.stringify([userId, where.sql, where.params]) : null;
-      const cached = countKey ? counts.get(countKey, now) : undefined;
-      const counted = countKey && !cached ? filteredTotal(db, where, userId) : null;
-      counted?.catch(() => undefined);
-      const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position, where.fewMatches, f.sort), params);
-      if (campaign.list_type !== type) throw notFound();
-      let filtered: FilteredTotal = { total: campaign.result_count, capped: false, estimated: false };
-      if (countKey) {
-        const stamp = listStamp(campaign);
-        if (cached?.stamp === stamp) filtered = cached.value;
-        else {
-          filtered = await (counted ?? filteredTotal(db, where, userId));
-          counts.set(countKey, now, stamp, filtered);
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(
+      path,
+      { ...guard, schema: schemas.page },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const f = request.body ?? {};
+        const limit = f.limit ?? 20;
+        const page = f.page ?? 1;
+        if (f.after !== undefined && f.before !== undefined)
+          throw validationError({ field: 'before', code: 'leadSearch.after_or_before' });
+        const where = resultWhere(request.params.id, f);
+        const params = [...where.params];
+        const cursor = f.after ?? f.before;
+        const position: PagePosition =
+          cursor === undefined
+            ? { offset: (page - 1) * limit }
+            : f.after !== undefined
+              ? { after: `$${params.push(cursor)}` }
+              : { before: `$${params.push(cursor)}` };
+        // The list, its latest job and the page in one statement: PGlite runs one statement at a time,
+        // so round trips, not rows, bound this endpoint under load (bench: list endpoint p95). The page
+        // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
+        // No exact count per page on a big list: the cached count when unfiltered, else filteredTotal (capped,
+        // within a budget), run beside the page on PostgreSQL (a second connection).
+        // A total counted for the same list and filters moments ago serves again (CountCache).
+        const now = clock.now().getTime();
+        const countKey = where.filtered ? JSON.stringify([userId, where.sql, where.params]) : null;
+        const cached = countKey ? counts.get(countKey, now) : undefined;
+        const counted = countKey && !cached ? filteredTotal(db, where, userId) : null;
+        counted?.catch(() => undefined);
+        const { campaign, rows: pageJson } = await loadCampaignWith<string>(
+          db,
+          userId,
+          request.params.id,
+          pageJsonSql(where.sql, limit, position, where.fewMatches, f.sort),
+          params,
+        );
+        if (campaign.list_type !== type) throw notFound();
+        let filtered: FilteredTotal = { total: campaign.result_count, capped: false, estimated: false };
+        if (countKey) {
+          const stamp = listStamp(campaign);
+          if (cached?.stamp === stamp) filtered = cached.value;
+          else {
+            filtered = await (counted ?? filteredTotal(db, where, userId));
+            counts.set(countKey, now, stamp, filtered);
+          }
         }
-      }
-      const { total, capped, estimated } = filtered;
-      // The page envelope of ADR 016: { data, currentPage, pageSize, total }.
-      const rest = JSON.stringify({ currentPage: page, pageSize: limit, total: estimated ? Math.min(total, campaign.result_count) : total, total_capped: capped, total_estimated: estimated, campaign });
-      return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
-    });
+        const { total, capped, estimated } = filtered;
+        // The page envelope of ADR 016: { data, currentPage, pageSize, total }.
+        const rest = JSON.stringify({
+          currentPage: page,
+          pageSize: limit,
+          total: estimated ? Math.min(total, campaign.result_count) : total,
+          total_capped: capped,
+          total_estimated: estimated,
+          campaign,
+        });
+        return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
+      },
+    );
   }
 
   function csvRoute(path: ListPath<'/csv'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(path, { ...guard, schema: schemas.csv }, async (request, reply) => {
-      const userId = currentUser(request).id;
-      const campaign = await listFor(userId, type, request.params.id);
-      // Rows on the do-not-contact list stay out of the file unless the user asks for them.
-      const where = exportWhere(campaign.id, request.body ?? {});
-      const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
-      // The history records the export as asked for (the rows are counted while they stream, not before).
-      await recordListEvent(db, campaign.id, actorOf(request), 'export', { format: 'csv', filtered: where.params.length > 1 });
-      // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
-      // a list of any size and nothing holds a transaction open while the client reads. A failure part-way
-      // aborts the response (the client sees a broken transfer, never a file that looks complete).
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Readable.from(csvChunks(db, where)));
-    });
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(
+      path,
+      { ...guard, schema: schemas.csv },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const campaign = await listFor(userId, type, request.params.id);
+        // Rows on the do-not-contact list stay out of the file unless the user asks for them.
+        const where = exportWhere(campaign.id, request.body ?? {});
+        const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
+        // The history records the export as asked for (the rows are counted while they stream, not before).
+        await recordListEvent(db, campaign.id, actorOf(request), 'export', {
+          format: 'csv',
+          filtered: where.params.length > 1,
+        });
+        // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
+        // a list of any size and nothing holds a transaction open while the client reads. A failure part-way
+        // aborts the response (the client sees a broken transfer, never a file that looks complete).
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Readable.from(csvChunks(db, where)));
+      },
+    );
   }
 
   function resultRoute(path: ListPath<'/:resultId'>): void {
@@ -281,7 +347,12 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
     app.get<{ Params: { id: number; resultId: number } }>(path, { ...guard, schema: schemas.one }, async (request) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
-      const row = (await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = $2`, [campaign.id, request.params.resultId])).rows[0];
+      const row = (
+        await db.query<RowOut>(
+          `SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = $2`,
+          [campaign.id, request.params.resultId],
+        )
+      ).rows[0];
       if (!row) throw notFound();
       return toDto(row);
     });
@@ -294,17 +365,28 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       {
         ...guard,
         schema: {
-          summary: 'Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id)',
+          summary:
+            'Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id)',
           params: idParams,
           response: {
             200: Type.Object({
               ...MessageProperties,
               deleted: Type.Integer(),
-              undo_id: Nullable(Type.Integer({ description: 'POST /api/list-operations/{id}/undo within 10 seconds puts the results back; null for a deletion of every matching row (not undoable) or of nothing' })),
+              undo_id: Nullable(
+                Type.Integer({
+                  description:
+                    'POST /api/list-operations/{id}/undo within 10 seconds puts the results back; null for a deletion of every matching row (not undoable) or of nothing',
+                }),
+              ),
             }),
           },
           body: objectSchema({
-            ids: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+            ids: {
+              type: 'array',
+              maxItems: 1000,
+              uniqueItems: true,
+              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+            },
             all_matching: { type: 'boolean' },
             filters: resultFiltersSchema,
           }),
@@ -321,12 +403,24 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
           if (all_matching) {
             // Every row matching the filters, across all pages (select-all): not journalled for an undo (ADR 034).
             const where = resultWhere(campaign.id, filters ?? {});
-            count = (await tx.query(`DELETE FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking'`, where.params)).rowCount;
+            count = (
+              await tx.query(
+                `DELETE FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking'`,
+                where.params,
+              )
+            ).rowCount;
           } else {
             ({ count, undoId: undo } = await deleteResultsUndoably(tx, userId, campaign.id, ids!, clock.now()));
           }
-          await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2), updated_at = now() WHERE id = $1', [campaign.id, count]);
-          if (count > 0) await recordListEvent(tx, campaign.id, actorOf(request), 'bulk_delete', { count, all_matching: Boolean(all_matching) });
+          await tx.query(
+            'UPDATE campaigns SET result_count = GREATEST(0, result_count - $2), updated_at = now() WHERE id = $1',
+            [campaign.id, count],
+          );
+          if (count > 0)
+            await recordListEvent(tx, campaign.id, actorOf(request), 'bulk_delete', {
+              count,
+              all_matching: Boolean(all_matching),
+            });
           return { deleted: count, undoId: undo };
         });
         return { ...say(request, 'leadSearch.results_deleted', { count: deleted }), deleted, undo_id: undoId };
@@ -370,8 +464,32 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
         const has = (v: string | undefined) => Boolean(v?.trim());
         const issues: FieldIssue[] = [];
         const allowedByType: Record<SearchType, readonly (keyof ManualBody)[] | null> = {
-          local: ['website', 'name', 'country', 'city', 'state', 'postal_code', 'street', 'first_name', 'last_name', 'email', 'phone'],
-          company: ['website', 'name', 'country', 'city', 'state', 'postal_code', 'street', 'first_name', 'last_name', 'email', 'phone'],
+          local: [
+            'website',
+            'name',
+            'country',
+            'city',
+            'state',
+            'postal_code',
+            'street',
+            'first_name',
+            'last_name',
+            'email',
+            'phone',
+          ],
+          company: [
+            'website',
+            'name',
+            'country',
+            'city',
+            'state',
+            'postal_code',
+            'street',
+            'first_name',
+            'last_name',
+            'email',
+            'phone',
+          ],
           people: ['linkedin_url', 'email', 'company', 'name', 'position'],
           group: ['linkedin_url', 'email', 'company', 'name', 'position'],
           influencer: ['urls'],
@@ -380,9 +498,19 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
         };
         const allowed = allowedByType[type];
         if (!allowed) throw unprocessable('leadSearch.manual_not_supported', undefined, { type });
-        for (const key of Object.keys(b) as (keyof ManualBody)[]) if (!allowed.includes(key)) issues.push({ field: key, code: 'validation.unknown_field' });
+        for (const key of Object.keys(b) as (keyof ManualBody)[])
+          if (!allowed.includes(key)) issues.push({ field: key, code: 'validation.unknown_field' });
         if (has(b.email) && !EMAIL_RE.test(b.email!.trim())) issues.push({ field: 'email', code: 'validation.email' });
-        let row: { name: string; company: string | null; job_title: string | null; website: string | null; city: string | null; email: string | null; phone: string | null; data: object };
+        let row: {
+          name: string;
+          company: string | null;
+          job_title: string | null;
+          website: string | null;
+          city: string | null;
+          email: string | null;
+          phone: string | null;
+          data: object;
+        };
         if (type === 'local' || type === 'company') {
           if (!has(b.website)) issues.push({ field: 'website', code: 'validation.required' });
           else if (!URL_RE.test(b.website!.trim())) issues.push({ field: 'website', code: 'validation.url' });
@@ -395,12 +523,20 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
             city: b.city?.trim() || null,
             email: b.email?.trim() || null,
             phone: b.phone?.trim() || null,
-            data: { country: b.country ?? null, state: b.state ?? null, postal_code: b.postal_code ?? null, street: b.street ?? null, contact: person || null },
+            data: {
+              country: b.country ?? null,
+              state: b.state ?? null,
+              postal_code: b.postal_code ?? null,
+              street: b.street ?? null,
+              contact: person || null,
+            },
           };
         } else if (type === 'people' || type === 'group') {
           // Spec §5: a person needs a LinkedIn URL, an email or a name (one message, on the first field).
-          if (!has(b.linkedin_url) && !has(b.email) && !has(b.name)) issues.push({ field: 'linkedin_url', code: 'leadSearch.manual_people' });
-          if (has(b.linkedin_url) && !URL_RE.test(b.linkedin_url!.trim())) issues.push({ field: 'linkedin_url', code: 'validation.url' });
+          if (!has(b.linkedin_url) && !has(b.email) && !has(b.name))
+            issues.push({ field: 'linkedin_url', code: 'leadSearch.manual_people' });
+          if (has(b.linkedin_url) && !URL_RE.test(b.linkedin_url!.trim()))
+            issues.push({ field: 'linkedin_url', code: 'validation.url' });
           row = {
             name: b.name?.trim() || b.email?.trim() || b.linkedin_url?.trim() || '',
             company: b.company?.trim() || null,
@@ -417,7 +553,16 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
           urls.forEach((u, i) => {
             if (!URL_RE.test(u)) issues.push({ field: `urls.${i}`, code: 'validation.url' });
           });
-          row = { name: urls[0] ?? '', company: null, job_title: null, website: urls[0] ?? null, city: null, email: null, phone: null, data: { urls } };
+          row = {
+            name: urls[0] ?? '',
+            company: null,
+            job_title: null,
+            website: urls[0] ?? null,
+            city: null,
+            email: null,
+            phone: null,
+            data: { urls },
+          };
         }
         if (issues.length) throw validationError(...issues);
         const created = await db.transaction(async (tx) => {
@@ -425,13 +570,45 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
             await tx.query<RowOut>(
               `INSERT INTO campaign_results AS r (campaign_id, user_id, name, company, job_title, website, city, email, phone, email_status, manual, data)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true, $11::jsonb) RETURNING ${RESULT_COLUMNS}`,
-              [campaign.id, userId, row.name, row.company, row.job_title, row.website, row.city, row.email, row.phone, row.email ? 'found' : 'not_found', JSON.stringify(row.data)],
+              [
+                campaign.id,
+                userId,
+                row.name,
+                row.company,
+                row.job_title,
+                row.website,
+                row.city,
+                row.email,
+                row.phone,
+                row.email ? 'found' : 'not_found',
+                JSON.stringify(row.data),
+              ],
             )
           ).rows[0]!;
-          await tx.query('UPDATE campaigns SET result_count = result_count + 1, updated_at = now() WHERE id = $1', [campaign.id]);
+          await tx.query('UPDATE campaigns SET result_count = result_count + 1, updated_at = now() WHERE id = $1', [
+            campaign.id,
+          ]);
           await recordListEvent(tx, campaign.id, actorOf(request), 'manual_entry', { count: 1, name: inserted.name });
-          const lead = { id: inserted.id, name: inserted.name, company: inserted.company, job_title: inserted.job_title, email: inserted.email, phone: inserted.phone, website: inserted.website, city: inserted.city, email_status: inserted.email_status, manual: true };
-          await queueWebhookEvent(queue, tx, userId, 'lead.created', { list_id: campaign.id, search_id: null, leads: [lead] }, clock.now());
+          const lead = {
+            id: inserted.id,
+            name: inserted.name,
+            company: inserted.company,
+            job_title: inserted.job_title,
+            email: inserted.email,
+            phone: inserted.phone,
+            website: inserted.website,
+            city: inserted.city,
+            email_status: inserted.email_status,
+            manual: true,
+          };
+          await queueWebhookEvent(
+            queue,
+            tx,
+            userId,
+            'lead.created',
+            { list_id: campaign.id, search_id: null, leads: [lead] },
+            clock.now(),
+          );
           return inserted;
         });
         reply.code(201);

@@ -33,7 +33,12 @@ export interface SavedSearchRunInput {
  * so a second scheduler claiming the same period adds nothing. Returns the run id (null when the period
  * already has one) and the job id or why no search could start.
  */
-export async function startSavedSearchRun(tx: Queryable, queue: JobQueue, input: SavedSearchRunInput, now: Date): Promise<{ runId: number | null; outcome: number | RunError | null }> {
+export async function startSavedSearchRun(
+  tx: Queryable,
+  queue: JobQueue,
+  input: SavedSearchRunInput,
+  now: Date,
+): Promise<{ runId: number | null; outcome: number | RunError | null }> {
   const run = (
     await tx.query<{ id: number }>(
       `INSERT INTO saved_search_runs (saved_search_id, user_id, trigger, scheduled_for, created_at) VALUES ($1, $2, $3, $4, $5)
@@ -45,13 +50,25 @@ export async function startSavedSearchRun(tx: Queryable, queue: JobQueue, input:
   const outcome = await startScheduledSearch(
     tx,
     queue,
-    { user_id: input.userId, campaign_id: input.campaignId, location: input.location, filters: input.filters, max_results: input.count, skip_known: true },
+    {
+      user_id: input.userId,
+      campaign_id: input.campaignId,
+      location: input.location,
+      filters: input.filters,
+      max_results: input.count,
+      skip_known: true,
+    },
     now,
   );
   if (typeof outcome === 'number') {
     await tx.query('UPDATE saved_search_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
   } else {
-    await tx.query('UPDATE saved_search_runs SET status = $2, error = $3, finished_at = $4 WHERE id = $1', [run.id, outcome === 'no_credits' ? 'stopped' : 'failed', outcome, now.toISOString()]);
+    await tx.query('UPDATE saved_search_runs SET status = $2, error = $3, finished_at = $4 WHERE id = $1', [
+      run.id,
+      outcome === 'no_credits' ? 'stopped' : 'failed',
+      outcome,
+      now.toISOString(),
+    ]);
   }
   return { runId: run.id, outcome };
 }
@@ -89,12 +106,27 @@ export async function startDueAlerts(db: Db, now: Date): Promise<number[]> {
     const runIds: number[] = [];
     for (const row of due) {
       const slot = new Date(row.scheduled_for);
-      const next = nextRunAfter({ repeat: row.alert, anchor: new Date(row.alert_anchor ?? slot), timeZone: row.time_zone }, now);
-      await tx.query('UPDATE saved_searches SET next_alert_at = $2 WHERE id = $1', [row.id, next?.toISOString() ?? null]);
+      const next = nextRunAfter(
+        { repeat: row.alert, anchor: new Date(row.alert_anchor ?? slot), timeZone: row.time_zone },
+        now,
+      );
+      await tx.query('UPDATE saved_searches SET next_alert_at = $2 WHERE id = $1', [
+        row.id,
+        next?.toISOString() ?? null,
+      ]);
       const { runId } = await startSavedSearchRun(
         tx,
         queueOf(db),
-        { savedSearchId: row.id, userId: row.user_id, campaignId: row.campaign_id, location: row.location, filters: row.filters, count: row.count, trigger: 'alert', scheduledFor: slot },
+        {
+          savedSearchId: row.id,
+          userId: row.user_id,
+          campaignId: row.campaign_id,
+          location: row.location,
+          filters: row.filters,
+          count: row.count,
+          trigger: 'alert',
+          scheduledFor: slot,
+        },
         now,
       );
       if (runId !== null) runIds.push(runId);
@@ -134,18 +166,23 @@ export async function finishSavedSearchRuns(db: Db, now: Date, mail?: MailDeps):
       )
     ).rows;
     for (const row of rows) {
-      const status = row.job_status === 'stopped' ? (row.stop_reason === 'failed' || row.stop_reason === 'source_error' ? 'failed' : 'stopped') : 'done';
+      const status =
+        row.job_status === 'stopped'
+          ? row.stop_reason === 'failed' || row.stop_reason === 'source_error'
+            ? 'failed'
+            : 'stopped'
+          : 'done';
       const error = row.job_status === 'stopped' ? row.stop_reason : null;
-      await tx.query('UPDATE saved_search_runs SET status = $2, error = $3, new_leads = $4, credits_spent = $5, finished_at = $6 WHERE id = $1', [
-        row.id,
-        status,
-        error,
-        row.produced,
-        row.credits_charged,
-        now.toISOString(),
-      ]);
+      await tx.query(
+        'UPDATE saved_search_runs SET status = $2, error = $3, new_leads = $4, credits_spent = $5, finished_at = $6 WHERE id = $1',
+        [row.id, status, error, row.produced, row.credits_charged, now.toISOString()],
+      );
       if (mail && row.trigger === 'alert' && row.produced > 0) {
-        await sendTemplatedMail(tx, mail, { kind: 'saved_search_alert', userId: row.user_id, vars: { search: row.search, count: String(row.produced), list: row.list } });
+        await sendTemplatedMail(tx, mail, {
+          kind: 'saved_search_alert',
+          userId: row.user_id,
+          vars: { search: row.search, count: String(row.produced), list: row.list },
+        });
       }
     }
     return rows.map((r) => r.id);
@@ -153,7 +190,11 @@ export async function finishSavedSearchRuns(db: Db, now: Date, mail?: MailDeps):
 }
 
 /** One pass: record the runs that ended (and mail their alerts), then start the alerts that are due. */
-export async function savedSearchTick(db: Db, clock: Clock, mail?: MailDeps): Promise<{ started: number[]; finished: number[] }> {
+export async function savedSearchTick(
+  db: Db,
+  clock: Clock,
+  mail?: MailDeps,
+): Promise<{ started: number[]; finished: number[] }> {
   const finished = await finishSavedSearchRuns(db, clock.now(), mail);
   const started = await startDueAlerts(db, clock.now());
   return { started, finished };

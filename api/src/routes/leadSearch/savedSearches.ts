@@ -4,7 +4,19 @@ import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
-import { IdParams, MessageProperties, Nullable, Page, PageQuery, pageOf, pageWindow, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
+import {
+  IdParams,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQuery,
+  pageOf,
+  pageWindow,
+  StringEnum,
+  Timestamp,
+  Type,
+  type Static,
+} from '../../http/contract';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { DEFAULT_TIME_ZONE, isTimeZone, nextRunAfter } from '../../schedule/recurrence';
 import { say } from '../respond';
@@ -24,7 +36,12 @@ const Run = Type.Object({
   scheduled_for: Nullable(Timestamp()),
   job_id: Nullable(Type.Integer()),
   status: StringEnum(['running', 'done', 'stopped', 'failed'] as const),
-  error: Nullable(Type.String({ description: 'Why the run stopped or did not search: no_credits, limit_reached, job_running, failed, source_error, user' })),
+  error: Nullable(
+    Type.String({
+      description:
+        'Why the run stopped or did not search: no_credits, limit_reached, job_running, failed, source_error, user',
+    }),
+  ),
   new_leads: Type.Integer({ description: 'Leads added that the account did not hold before.' }),
   credits_spent: Type.Number(),
   created_at: Timestamp(),
@@ -60,7 +77,11 @@ const Alert = Type.Object({
 });
 
 const Name = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
-const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone the alert periods are counted in (the browser\'s); UTC when absent.' });
+const TimeZone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: "IANA zone the alert periods are counted in (the browser's); UTC when absent.",
+});
 const CreateBody = Type.Object(
   {
     name: Name,
@@ -75,7 +96,11 @@ const CreateBody = Type.Object(
   { additionalProperties: false },
 );
 const UpdateBody = Type.Object(
-  { name: Type.Optional(Name), alert: Type.Optional(StringEnum(SAVED_SEARCH_ALERTS)), time_zone: Type.Optional(TimeZone) },
+  {
+    name: Type.Optional(Name),
+    alert: Type.Optional(StringEnum(SAVED_SEARCH_ALERTS)),
+    time_zone: Type.Optional(TimeZone),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -140,8 +165,12 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   async function load(userId: number, id: number) {
-    const row = (await db.query<SavedSearchRow>(`SELECT ${COLUMNS} FROM saved_searches s JOIN campaigns c ON c.id = s.campaign_id WHERE s.id = $1 AND s.user_id = $2`, [id, userId]))
-      .rows[0];
+    const row = (
+      await db.query<SavedSearchRow>(
+        `SELECT ${COLUMNS} FROM saved_searches s JOIN campaigns c ON c.id = s.campaign_id WHERE s.id = $1 AND s.user_id = $2`,
+        [id, userId],
+      )
+    ).rows[0];
     if (!row) throw notFound();
     return toDto(row, (await lastRuns(db, [row.id])).get(row.id) ?? null);
   }
@@ -151,7 +180,7 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
     {
       ...guard,
       schema: {
-        summary: 'The account\'s saved searches, newest first, with the number of alerts not seen yet',
+        summary: "The account's saved searches, newest first, with the number of alerts not seen yet",
         querystring: PageQuery,
         response: { 200: Page(SavedSearch, { unseen_alerts: Type.Integer() }) },
       },
@@ -168,33 +197,58 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
         )
       ).rows[0]!;
       const rows = (
-        await db.query<SavedSearchRow>(`SELECT ${COLUMNS} FROM saved_searches s JOIN campaigns c ON c.id = s.campaign_id WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT ${limit} OFFSET ${offset}`, [
-          userId,
-        ])
+        await db.query<SavedSearchRow>(
+          `SELECT ${COLUMNS} FROM saved_searches s JOIN campaigns c ON c.id = s.campaign_id WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          [userId],
+        )
       ).rows;
       const runs = await lastRuns(
         db,
         rows.map((r) => r.id),
       );
-      return { ...pageOf(rows.map((r) => toDto(r, runs.get(r.id) ?? null)), request.query, counts.total), unseen_alerts: counts.unseen };
+      return {
+        ...pageOf(
+          rows.map((r) => toDto(r, runs.get(r.id) ?? null)),
+          request.query,
+          counts.total,
+        ),
+        unseen_alerts: counts.unseen,
+      };
     },
   );
 
   app.post(
     '/api/saved-searches',
-    { ...guard, schema: { summary: 'Saves a search\'s filters under a name (optionally with a daily or weekly alert)', body: CreateBody, response: { 201: SavedSearchAnswer } } },
+    {
+      ...guard,
+      schema: {
+        summary: "Saves a search's filters under a name (optionally with a daily or weekly alert)",
+        body: CreateBody,
+        response: { 201: SavedSearchAnswer },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const body = request.body;
       if (!body.location.trim()) throw validationError({ field: 'location', code: 'leadSearch.location_and_list' });
-      if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) throw validationError({ field: 'time_zone', code: 'validation.time_zone' });
+      if (body.time_zone !== undefined && !isTimeZone(body.time_zone))
+        throw validationError({ field: 'time_zone', code: 'validation.time_zone' });
       const timeZone = body.time_zone ?? DEFAULT_TIME_ZONE;
       const alert = body.alert ?? 'off';
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
-        const campaign = (await tx.query<{ list_type: SearchType }>('SELECT list_type FROM campaigns WHERE id = $1 AND user_id = $2', [body.campaign_id, userId])).rows[0];
+        const campaign = (
+          await tx.query<{ list_type: SearchType }>('SELECT list_type FROM campaigns WHERE id = $1 AND user_id = $2', [
+            body.campaign_id,
+            userId,
+          ])
+        ).rows[0];
         if (!campaign) throw notFound();
-        if (campaign.list_type !== body.type) throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', { listType: campaign.list_type, searchType: body.type });
+        if (campaign.list_type !== body.type)
+          throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', {
+            listType: campaign.list_type,
+            searchType: body.type,
+          });
         const filters = checkFilters(body.type, body.filters ?? {});
         return (
           await tx.query<{ id: number }>(
@@ -222,21 +276,38 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
     },
   );
 
-  app.get('/api/saved-searches/:id', { ...guard, schema: { summary: 'One saved search with its last run', params: IdParams, response: { 200: SavedSearch } } }, async (request) =>
-    load(currentUser(request).id, request.params.id),
+  app.get(
+    '/api/saved-searches/:id',
+    {
+      ...guard,
+      schema: { summary: 'One saved search with its last run', params: IdParams, response: { 200: SavedSearch } },
+    },
+    async (request) => load(currentUser(request).id, request.params.id),
   );
 
   app.put(
     '/api/saved-searches/:id',
-    { ...guard, schema: { summary: 'Renames a saved search or changes its alert', params: IdParams, body: UpdateBody, response: { 200: SavedSearchAnswer } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Renames a saved search or changes its alert',
+        params: IdParams,
+        body: UpdateBody,
+        response: { 200: SavedSearchAnswer },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const body = request.body;
-      if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) throw validationError({ field: 'time_zone', code: 'validation.time_zone' });
+      if (body.time_zone !== undefined && !isTimeZone(body.time_zone))
+        throw validationError({ field: 'time_zone', code: 'validation.time_zone' });
       const now = clock.now();
       await db.transaction(async (tx) => {
         const current = (
-          await tx.query<{ alert: SavedSearchAlert; time_zone: string }>('SELECT alert, time_zone FROM saved_searches WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId])
+          await tx.query<{ alert: SavedSearchAlert; time_zone: string }>(
+            'SELECT alert, time_zone FROM saved_searches WHERE id = $1 AND user_id = $2 FOR UPDATE',
+            [request.params.id, userId],
+          )
         ).rows[0];
         if (!current) throw notFound();
         const alert = body.alert ?? current.alert;
@@ -267,9 +338,19 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
 
   app.delete(
     '/api/saved-searches/:id',
-    { ...guard, schema: { summary: 'Deletes a saved search (the leads it added stay in their list)', params: IdParams, response: { 200: Type.Object(MessageProperties) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Deletes a saved search (the leads it added stay in their list)',
+        params: IdParams,
+        response: { 200: Type.Object(MessageProperties) },
+      },
+    },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM saved_searches WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
+      const { rowCount } = await db.query('DELETE FROM saved_searches WHERE id = $1 AND user_id = $2', [
+        request.params.id,
+        currentUser(request).id,
+      ]);
       if (!rowCount) throw notFound();
       return say(request, 'savedSearch.deleted');
     },
@@ -280,7 +361,8 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
     {
       ...guard,
       schema: {
-        summary: 'Runs a saved search again into its list: only leads the account does not hold yet are added (and charged)',
+        summary:
+          'Runs a saved search again into its list: only leads the account does not hold yet are added (and charged)',
         params: IdParams,
         response: { 201: Type.Object({ ...MessageProperties, saved_search: SavedSearch }) },
       },
@@ -289,21 +371,32 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
       const userId = currentUser(request).id;
       await db.transaction(async (tx) => {
         const row = (
-          await tx.query<SavedSearchRow>(`SELECT ${COLUMNS} FROM saved_searches s JOIN campaigns c ON c.id = s.campaign_id WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF s`, [
-            request.params.id,
-            userId,
-          ])
+          await tx.query<SavedSearchRow>(
+            `SELECT ${COLUMNS} FROM saved_searches s JOIN campaigns c ON c.id = s.campaign_id WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF s`,
+            [request.params.id, userId],
+          )
         ).rows[0];
         if (!row) throw notFound();
         const { outcome } = await startSavedSearchRun(
           tx,
           queue,
-          { savedSearchId: row.id, userId, campaignId: row.campaign_id, location: row.location, filters: row.filters, count: row.count, trigger: 'manual', scheduledFor: null },
+          {
+            savedSearchId: row.id,
+            userId,
+            campaignId: row.campaign_id,
+            location: row.location,
+            filters: row.filters,
+            count: row.count,
+            trigger: 'manual',
+            scheduledFor: null,
+          },
           clock.now(),
         );
         // A click that cannot search says why, as the search form does; nothing is recorded.
-        if (outcome === 'no_credits') throw unprocessable('leadSearch.no_credits', 'count', { cost: COST_PER_RECORD[row.search_type] });
-        if (outcome === 'limit_reached') throw unprocessable('leadSearch.limit_exceeded', 'count', { count: row.count, remaining: 0 });
+        if (outcome === 'no_credits')
+          throw unprocessable('leadSearch.no_credits', 'count', { cost: COST_PER_RECORD[row.search_type] });
+        if (outcome === 'limit_reached')
+          throw unprocessable('leadSearch.limit_exceeded', 'count', { count: row.count, remaining: 0 });
         if (outcome === 'job_running') throw unprocessable('leadSearch.job_running', 'campaign_id');
         if (outcome === 'list_in_trash') throw unprocessable('leadSearch.list_in_trash', 'campaign_id');
       });
@@ -314,7 +407,14 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
 
   app.get(
     '/api/saved-search-alerts',
-    { ...guard, schema: { summary: 'The alerts that found new leads, newest first', querystring: PageQuery, response: { 200: Page(Alert, { unseen: Type.Integer() }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'The alerts that found new leads, newest first',
+        querystring: PageQuery,
+        response: { 200: Page(Alert, { unseen: Type.Integer() }) },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const { limit, offset } = pageWindow(request.query);
@@ -344,16 +444,28 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
           [userId],
         )
       ).rows;
-      const data = rows.map(({ campaign_id, campaign_name, list_type, ...rest }) => ({ ...rest, campaign: { id: campaign_id, name: campaign_name, list_type } }));
+      const data = rows.map(({ campaign_id, campaign_name, list_type, ...rest }) => ({
+        ...rest,
+        campaign: { id: campaign_id, name: campaign_name, list_type },
+      }));
       return { ...pageOf(data, request.query, counts.total), unseen: counts.unseen };
     },
   );
 
   app.post(
     '/api/saved-search-alerts/seen',
-    { ...guard, schema: { summary: 'Marks every alert as seen', response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer() }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Marks every alert as seen',
+        response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer() }) },
+      },
+    },
     async (request) => {
-      const { rowCount } = await db.query(`UPDATE saved_search_runs SET seen = true WHERE user_id = $1 AND trigger = 'alert' AND new_leads > 0 AND NOT seen`, [currentUser(request).id]);
+      const { rowCount } = await db.query(
+        `UPDATE saved_search_runs SET seen = true WHERE user_id = $1 AND trigger = 'alert' AND new_leads > 0 AND NOT seen`,
+        [currentUser(request).id],
+      );
       return { ...say(request, 'savedSearch.alerts_seen'), updated: rowCount };
     },
   );

@@ -20,7 +20,8 @@ import {
 export const INFLUENCER_LASTPOSTED_MIN = 30;
 
 const text = (max = 200) => ({ type: 'string', maxLength: max }) as const;
-const list = (values: readonly string[], maxItems = values.length) => ({ type: 'array', maxItems, uniqueItems: true, items: { type: 'string', enum: values } }) as const;
+const list = (values: readonly string[], maxItems = values.length) =>
+  ({ type: 'array', maxItems, uniqueItems: true, items: { type: 'string', enum: values } }) as const;
 const count = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
 const rate = {
   type: 'object',
@@ -60,7 +61,12 @@ export const filtersSchema = {
     account_types: list(ACCOUNT_TYPES),
     genders: list(GENDERS),
     keyword: text(),
-    ...Object.fromEntries(RANGE_FILTERS.flatMap((name) => [[`${name}_min`, count], [`${name}_max`, count]])),
+    ...Object.fromEntries(
+      RANGE_FILTERS.flatMap((name) => [
+        [`${name}_min`, count],
+        [`${name}_max`, count],
+      ]),
+    ),
     lastposted: { type: 'integer', minimum: INFLUENCER_LASTPOSTED_MIN, maximum: 3650 },
     engagementRate: rate,
     followersGrowthRate: rate,
@@ -133,11 +139,13 @@ export function checkFilters(type: SearchType, filters: Filters): Filters {
       break;
     case 'domain':
       require('domain');
-      if (filled(clean.domain) && !DOMAIN.test(String(clean.domain))) issues.push({ field: 'filters.domain', code: 'validation.domain' });
+      if (filled(clean.domain) && !DOMAIN.test(String(clean.domain)))
+        issues.push({ field: 'filters.domain', code: 'validation.domain' });
       break;
     case 'intent':
       require('website');
-      if (filled(clean.website) && !DOMAIN.test(String(clean.website))) issues.push({ field: 'filters.website', code: 'validation.domain' });
+      if (filled(clean.website) && !DOMAIN.test(String(clean.website)))
+        issues.push({ field: 'filters.website', code: 'validation.domain' });
       break;
     case 'influencer':
       require('platforms');
@@ -147,16 +155,22 @@ export function checkFilters(type: SearchType, filters: Filters): Filters {
         const parts = { interval: rateValue.interval, operator: rateValue.operator, value: rateValue.value };
         const given = Object.values(parts).filter(filled).length;
         // engagementRate has no interval in the data source; the growth rates need all three.
-        const needed = name === 'engagementRate' ? (['operator', 'value'] as const) : (['interval', 'operator', 'value'] as const);
+        const needed =
+          name === 'engagementRate' ? (['operator', 'value'] as const) : (['interval', 'operator', 'value'] as const);
         if (given === 0) {
           delete clean[name];
           continue;
         }
         for (const part of needed) {
-          if (!filled(parts[part])) issues.push({ field: `filters.${name}.${part}`, code: 'leadSearch.rate_incomplete' });
+          if (!filled(parts[part]))
+            issues.push({ field: `filters.${name}.${part}`, code: 'leadSearch.rate_incomplete' });
         }
         if (name === 'engagementRate' && typeof parts.value === 'number' && (parts.value < 0 || parts.value > 1)) {
-          issues.push({ field: `filters.${name}.value`, code: parts.value < 0 ? 'validation.minimum' : 'validation.maximum', params: parts.value < 0 ? { min: 0 } : { max: 1 } });
+          issues.push({
+            field: `filters.${name}.value`,
+            code: parts.value < 0 ? 'validation.minimum' : 'validation.maximum',
+            params: parts.value < 0 ? { min: 0 } : { max: 1 },
+          });
         }
       }
       break;
@@ -164,7 +178,8 @@ export function checkFilters(type: SearchType, filters: Filters): Filters {
   for (const range of [...RANGE_FILTERS, 'employees']) {
     const min = clean[`${range}_min`];
     const max = clean[`${range}_max`];
-    if (typeof min === 'number' && typeof max === 'number' && min > max) issues.push({ field: `filters.${range}_min`, code: 'leadSearch.range_order' });
+    if (typeof min === 'number' && typeof max === 'number' && min > max)
+      issues.push({ field: `filters.${range}_min`, code: 'leadSearch.range_order' });
   }
   if (issues.length) throw validationError(...issues);
   return clean;

@@ -16,7 +16,10 @@ export interface NewSearchJob {
 
 /** Whether the list has a search running (a list is filled by one search at a time). */
 export async function hasRunningSearch(q: Queryable, campaignId: number): Promise<boolean> {
-  return (await q.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaignId])).rowCount > 0;
+  return (
+    (await q.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaignId]))
+      .rowCount > 0
+  );
 }
 
 /** Inserts the job (running) and marks its list incomplete until the job ends; answers the job id. */
@@ -25,7 +28,17 @@ export async function insertSearchJob(q: Queryable, job: NewSearchJob): Promise<
     await q.query<{ id: number }>(
       `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested, skip_known)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
-      [job.campaignId, job.userId, job.searchType, job.location, JSON.stringify(job.filters), job.provider, job.demoData, job.requested, job.skipKnown],
+      [
+        job.campaignId,
+        job.userId,
+        job.searchType,
+        job.location,
+        JSON.stringify(job.filters),
+        job.provider,
+        job.demoData,
+        job.requested,
+        job.skipKnown,
+      ],
     )
   ).rows[0]!;
   await q.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [job.campaignId]);

@@ -1,6 +1,14 @@
 import { erasedPersonSql } from '../../ops/personErasure';
 import type { Db, Queryable, SqlParam } from '../../db';
-import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadQuery, type LeadRecord, type SearchType } from '../../providers/leads';
+import {
+  LeadSourceError,
+  nextLeadSource,
+  providerById,
+  type LeadProvider,
+  type LeadQuery,
+  type LeadRecord,
+  type SearchType,
+} from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { COST_PER_RECORD } from './credits';
@@ -72,14 +80,36 @@ export const JOB_STORE_AFTER_MS = 500;
  * that continues where it stopped (same source, same offset); at most `remaining` records more.
  */
 export class SearchCursors {
-  private readonly open = new Map<number, { provider: string; offset: number; remaining: number; iterator: AsyncIterator<LeadRecord>; pending: Promise<IteratorResult<LeadRecord>> | null }>();
+  private readonly open = new Map<
+    number,
+    {
+      provider: string;
+      offset: number;
+      remaining: number;
+      iterator: AsyncIterator<LeadRecord>;
+      pending: Promise<IteratorResult<LeadRecord>> | null;
+    }
+  >();
 
   /** The cursor to read a job's next records from `offset` with, opening one when none continues there. */
-  at(jobId: number, provider: LeadProvider, offset: number, open: (limit: number) => AsyncIterable<LeadRecord>, limit: number) {
+  at(
+    jobId: number,
+    provider: LeadProvider,
+    offset: number,
+    open: (limit: number) => AsyncIterable<LeadRecord>,
+    limit: number,
+  ) {
     const current = this.open.get(jobId);
-    if (current && current.provider === provider.id && current.offset === offset && current.remaining > 0) return current;
+    if (current && current.provider === provider.id && current.offset === offset && current.remaining > 0)
+      return current;
     if (current) this.close(jobId);
-    const cursor = { provider: provider.id, offset, remaining: limit, iterator: open(limit)[Symbol.asyncIterator](), pending: null };
+    const cursor = {
+      provider: provider.id,
+      offset,
+      remaining: limit,
+      iterator: open(limit)[Symbol.asyncIterator](),
+      pending: null,
+    };
     this.open.set(jobId, cursor);
     return cursor;
   }
@@ -113,7 +143,12 @@ const TIMED_OUT = Symbol('timed out');
  * `storeAfterMs` have passed (or the fetch budget is spent); never stops empty-handed before the
  * source answers (an empty batch means the source has nothing more).
  */
-async function take(cursor: ReturnType<SearchCursors['at']>, n: number, storeAfterMs = JOB_STORE_AFTER_MS, budgetMs = JOB_FETCH_BUDGET_MS): Promise<LeadRecord[]> {
+async function take(
+  cursor: ReturnType<SearchCursors['at']>,
+  n: number,
+  storeAfterMs = JOB_STORE_AFTER_MS,
+  budgetMs = JOB_FETCH_BUDGET_MS,
+): Promise<LeadRecord[]> {
   const out: LeadRecord[] = [];
   const started = Date.now();
   while (out.length < Math.min(n, cursor.remaining)) {
@@ -124,7 +159,10 @@ async function take(cursor: ReturnType<SearchCursors['at']>, n: number, storeAft
       const left = Math.min(storeAfterMs, budgetMs) - (Date.now() - started);
       if (left <= 0) break;
       let timer: NodeJS.Timeout | undefined;
-      result = await Promise.race([cursor.pending, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, left, TIMED_OUT)))]);
+      result = await Promise.race([
+        cursor.pending,
+        new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, left, TIMED_OUT))),
+      ]);
       clearTimeout(timer);
       if (result === TIMED_OUT) break;
     }
@@ -156,7 +194,14 @@ interface RevealedLead {
  * account's search.completed webhooks and the grading of the list's new emails (`email-verify`, one per
  * list; demo data is not graded) are queued in the same transaction.
  */
-async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done' | 'stopped', reason: StopReason | null, produced: number): Promise<void> {
+async function finish(
+  tx: Queryable,
+  queue: JobQueue,
+  job: JobRow,
+  status: 'done' | 'stopped',
+  reason: StopReason | null,
+  produced: number,
+): Promise<void> {
   const ended = (
     await tx.query<{ found: number; credits_charged: number }>(
       'UPDATE search_jobs SET status = $2, stop_reason = $3, updated_at = now() WHERE id = $1 RETURNING found, credits_charged',
@@ -169,16 +214,34 @@ async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done
     job.user_id,
     'search.completed',
     {
-      search: { id: job.id, list_id: job.campaign_id, type: job.search_type, location: job.location, status, stop_reason: reason, requested: job.requested, produced, found: ended?.found ?? 0, credits_charged: ended?.credits_charged ?? 0 },
+      search: {
+        id: job.id,
+        list_id: job.campaign_id,
+        type: job.search_type,
+        location: job.location,
+        status,
+        stop_reason: reason,
+        requested: job.requested,
+        produced,
+        found: ended?.found ?? 0,
+        credits_charged: ended?.credits_charged ?? 0,
+      },
     },
     new Date(),
   );
-  await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [job.campaign_id, status === 'done' ? 'active' : 'incomplete']);
-  if (!job.demo_data && (await hasUngradedEmails(tx, job.campaign_id))) await enqueueEmailVerify(queue, job.campaign_id, tx);
+  await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [
+    job.campaign_id,
+    status === 'done' ? 'active' : 'incomplete',
+  ]);
+  if (!job.demo_data && (await hasUngradedEmails(tx, job.campaign_id)))
+    await enqueueEmailVerify(queue, job.campaign_id, tx);
   const unused = job.requested - produced;
   // Demo data never reserved any (an unreachable fallback gave its whole reservation back when it fell back).
   if (unused > 0 && !job.demo_data) {
-    await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, unused]);
+    await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [
+      job.user_id,
+      unused,
+    ]);
   }
 }
 
@@ -225,7 +288,11 @@ async function claimPayable(tx: Queryable, job: JobRow): Promise<Set<number>> {
 
 /** Gives back the claims of rows that were not charged after all (dropped when the credits ran out). */
 async function releaseClaims(tx: Queryable, job: JobRow, ids: readonly number[]): Promise<void> {
-  if (ids.length) await tx.query('DELETE FROM paid_contacts WHERE user_id = $1 AND first_result_id = ANY($2::bigint[])', [job.user_id, `{${ids.join(',')}}`]);
+  if (ids.length)
+    await tx.query('DELETE FROM paid_contacts WHERE user_id = $1 AND first_result_id = ANY($2::bigint[])', [
+      job.user_id,
+      `{${ids.join(',')}}`,
+    ]);
 }
 
 /**
@@ -233,13 +300,24 @@ async function releaseClaims(tx: Queryable, job: JobRow, ids: readonly number[])
  * whole batch; when the balance cannot cover it, record by record until the credits run out.
  * Returns null when everything was revealed, or the counts to stop the job with.
  */
-async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null; leads: RevealedLead[] }> {
+async function reveal(
+  tx: Queryable,
+  job: JobRow,
+  mail?: MailDeps,
+): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null; leads: RevealedLead[] }> {
   // Demo data is never charged, whatever the reason it is shown (ADR 017).
   const cost = job.demo_data ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
   // A person erased on request (a platform-wide entry, ops/personErasure.ts) is never stored again, nor charged.
-  const erased = await tx.query(`DELETE FROM campaign_results r WHERE r.job_id = $1 AND r.email_status = 'looking' AND ${erasedPersonSql('r')}`, [job.id]);
-  if (erased.rowCount > 0) await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, erased.rowCount]);
+  const erased = await tx.query(
+    `DELETE FROM campaign_results r WHERE r.job_id = $1 AND r.email_status = 'looking' AND ${erasedPersonSql('r')}`,
+    [job.id],
+  );
+  if (erased.rowCount > 0)
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
+      job.campaign_id,
+      erased.rowCount,
+    ]);
   const { n, looked } = (
     await tx.query<{ n: number; looked: number }>(
       `SELECT count(*) FILTER (WHERE ${HAS_CONTACT})::int AS n, count(*)::int AS looked FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`,
@@ -268,7 +346,12 @@ async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ lo
     return { looked, charged: cost * payable.size, found: n, dropped: null, leads };
   }
   // Not enough for the whole batch: as many records as the balance covers, in order; the rest is dropped uncharged.
-  const looking = (await tx.query<LookingRow>(`SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`, [job.id])).rows;
+  const looking = (
+    await tx.query<LookingRow>(
+      `SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`,
+      [job.id],
+    )
+  ).rows;
   let charged = 0;
   let found = 0;
   for (const [index, row] of looking.entries()) {
@@ -308,9 +391,7 @@ async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord
         `SELECT DISTINCT record_key FROM campaign_results o WHERE o.user_id = $1 AND o.record_key IN (SELECT jsonb_array_elements_text($2::jsonb)) AND ${listNotTrashedSql('o')}`,
         [userId, JSON.stringify(keys)],
       )
-    ).rows.map(
-      (r) => r.record_key,
-    ),
+    ).rows.map((r) => r.record_key),
   );
   // The same contact (email, else LinkedIn URL, else name at the same website) held in any list of the owner, whatever
   // source found it: the batch's contact keys, computed by the database's own result_contact_key, looked up with
@@ -322,7 +403,12 @@ async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord
                   AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = k.contact AND ${listNotTrashedSql('o')})) AS held
          FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(r, n)
          CROSS JOIN LATERAL (SELECT result_contact_key(x.r->>'email', x.r->>'linkedin_url', x.r->>'name', x.r->>'website') AS contact) k`,
-      [userId, JSON.stringify(records.map((r) => ({ email: r.email, linkedin_url: r.linkedin_url, name: r.name, website: r.website })))],
+      [
+        userId,
+        JSON.stringify(
+          records.map((r) => ({ email: r.email, linkedin_url: r.linkedin_url, name: r.name, website: r.website })),
+        ),
+      ],
     )
   ).rows;
   const seenContacts = new Set<string>();
@@ -380,12 +466,21 @@ async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Prom
  * A step that lost a race (another worker stepped the same job meanwhile) stores nothing: the
  * provider's batch is asked again from the new offset. Returns the job's status after the step.
  */
-export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors = new SearchCursors(), mail?: MailDeps, secret: string | null = null): Promise<StepOutcome> {
+export async function runJobStep(
+  db: Db,
+  jobId: number,
+  cursors: SearchCursors = new SearchCursors(),
+  mail?: MailDeps,
+  secret: string | null = null,
+): Promise<StepOutcome> {
   const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
   if (!before) return 'missing';
   if (before.status !== 'running') return before.status;
   // A search leaving out known records stops reading once it has read SKIP_KNOWN_MAX of them.
-  const wanted = before.skip_known && before.skipped >= SKIP_KNOWN_MAX ? 0 : Math.min(JOB_BATCH_SIZE, before.requested - before.produced);
+  const wanted =
+    before.skip_known && before.skipped >= SKIP_KNOWN_MAX
+      ? 0
+      : Math.min(JOB_BATCH_SIZE, before.requested - before.produced);
   const provider = providerById(before.provider, before.search_type);
   const intent = before.search_type === 'intent';
   // Where the source's answer continues: records stored plus those left out as already held.
@@ -395,11 +490,33 @@ export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors =
   try {
     fetched = intent
       ? await identifyVisits(db, before, provider, wanted)
-      : { records: wanted ? await take(cursors.at(jobId, provider, offset, (limit) => provider.search(query(before, secret), { offset, limit }), wanted), wanted) : [], visitIds: [] };
+      : {
+          records: wanted
+            ? await take(
+                cursors.at(
+                  jobId,
+                  provider,
+                  offset,
+                  (limit) => provider.search(query(before, secret), { offset, limit }),
+                  wanted,
+                ),
+                wanted,
+              )
+            : [],
+          visitIds: [],
+        };
   } catch (error) {
     cursors.close(jobId);
-    if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
-    if (error instanceof LeadSourceError && error.unresolvable && !intent) return unreachableNow(db, jobId, error, mail);
+    if (
+      error instanceof LeadSourceError &&
+      error.code === 'unavailable' &&
+      before.produced === 0 &&
+      !intent &&
+      (await nextSource(db, before, error))
+    )
+      return 'running';
+    if (error instanceof LeadSourceError && error.unresolvable && !intent)
+      return unreachableNow(db, jobId, error, mail);
     if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error, mail);
     throw error;
   }
@@ -440,13 +557,14 @@ async function storeStep(
   if (revealed.dropped) {
     const dropped = revealed.dropped;
     await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
-    await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [
-      job.id,
-      revealed.charged,
-      revealed.found,
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
+      job.campaign_id,
       dropped.length,
     ]);
+    await tx.query(
+      'UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1',
+      [job.id, revealed.charged, revealed.found, dropped.length],
+    );
     await finish(tx, queue, job, 'stopped', 'no_credits', job.produced - dropped.length);
     return { status: 'stopped', stored: null };
   }
@@ -456,15 +574,16 @@ async function storeStep(
   const skipped = read.length - batch.length;
   await storeBatch(tx, job, batch);
   const produced = job.produced + batch.length;
-  if (batch.length) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
+  if (batch.length)
+    await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [
+      job.campaign_id,
+      batch.length,
+    ]);
   // A step that got through ends any passing source failure shown while it was being retried.
-  await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, skipped = skipped + $5, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1', [
-    job.id,
-    produced,
-    revealed.charged,
-    revealed.found,
-    skipped,
-  ]);
+  await tx.query(
+    'UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, skipped = skipped + $5, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1',
+    [job.id, produced, revealed.charged, revealed.found, skipped],
+  );
   const stored = read.length;
   if (intent) {
     // Live visitor data: the search waits for visits until it has identified the companies asked for.
@@ -492,19 +611,24 @@ async function storeStep(
 async function nextSource(db: Db, before: JobRow, error: LeadSourceError): Promise<boolean> {
   const next = nextLeadSource(before.provider, before.search_type);
   if (!next) return false;
-  await db.query(`UPDATE search_jobs SET provider = $3, source_error = $4::jsonb, updated_at = now() WHERE id = $1 AND status = 'running' AND produced = 0 AND provider = $2`, [
-    before.id,
-    before.provider,
-    next.id,
-    JSON.stringify({ source: error.source, code: error.code }),
-  ]);
+  await db.query(
+    `UPDATE search_jobs SET provider = $3, source_error = $4::jsonb, updated_at = now() WHERE id = $1 AND status = 'running' AND produced = 0 AND provider = $2`,
+    [before.id, before.provider, next.id, JSON.stringify({ source: error.source, code: error.code })],
+  );
   return true;
 }
 
 /** The leads a step revealed, as one lead.created webhook event per step (at most JOB_BATCH_SIZE leads), queued in the step's transaction. */
 async function leadsCreated(tx: Queryable, queue: JobQueue, job: JobRow, leads: RevealedLead[]): Promise<void> {
   if (!leads.length) return;
-  await queueWebhookEvent(queue, tx, job.user_id, 'lead.created', { list_id: job.campaign_id, search_id: job.id, leads }, new Date());
+  await queueWebhookEvent(
+    queue,
+    tx,
+    job.user_id,
+    'lead.created',
+    { list_id: job.campaign_id, search_id: job.id, leads },
+    new Date(),
+  );
 }
 
 /**
@@ -513,12 +637,20 @@ async function leadsCreated(tx: Queryable, queue: JobQueue, job: JobRow, leads: 
  * otherwise it stops with what it found) instead of keeping the user waiting for a minute.
  */
 async function unreachableNow(db: Db, jobId: number, error: LeadSourceError, mail?: MailDeps): Promise<StepOutcome> {
-  await db.query(`UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'running'`, [jobId, JSON.stringify({ source: error.source, code: error.code })]);
+  await db.query(
+    `UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'running'`,
+    [jobId, JSON.stringify({ source: error.source, code: error.code })],
+  );
   return failSearchJob(db, jobId, mail);
 }
 
 /** Source failures a retry cannot mend: the job stops and says why. The others (rate limit, outage) are retried by the queue. */
-const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = ['key_refused', 'quota_exhausted', 'bad_request', 'bad_answer'];
+const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = [
+  'key_refused',
+  'quota_exhausted',
+  'bad_request',
+  'bad_answer',
+];
 
 /**
  * A source failed while fetching a batch: the job records which and why (the list shows "the
@@ -531,7 +663,10 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError, mail?
     const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
     if (!job) return 'missing';
     if (job.status !== 'running') return job.status;
-    await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [job.id, JSON.stringify({ source: error.source, code: error.code })]);
+    await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [
+      job.id,
+      JSON.stringify({ source: error.source, code: error.code }),
+    ]);
     if (!fatal) return 'running';
     await stopWithWhatWasFound(tx, queueOf(db), job, 'source_error', mail);
     return 'stopped';
@@ -545,15 +680,27 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError, mail?
  * revealed and charged as a step would (those the credits do not cover are dropped uncharged), and
  * nothing more is fetched.
  */
-async function stopWithWhatWasFound(tx: Queryable, queue: JobQueue, job: JobRow, reason: 'source_error' | 'failed', mail?: MailDeps): Promise<void> {
+async function stopWithWhatWasFound(
+  tx: Queryable,
+  queue: JobQueue,
+  job: JobRow,
+  reason: 'source_error' | 'failed',
+  mail?: MailDeps,
+): Promise<void> {
   const revealed = await reveal(tx, job, mail);
   await leadsCreated(tx, queue, job, revealed.leads);
   const dropped = revealed.dropped ?? [];
   if (dropped.length) {
     await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
+      job.campaign_id,
+      dropped.length,
+    ]);
   }
-  await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [job.id, revealed.charged, revealed.found, dropped.length]);
+  await tx.query(
+    'UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1',
+    [job.id, revealed.charged, revealed.found, dropped.length],
+  );
   await finish(tx, queue, job, 'stopped', reason, job.produced - dropped.length);
 }
 
@@ -572,9 +719,21 @@ export async function failSearchJob(db: Db, jobId: number, mail?: MailDeps): Pro
     const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
     if (!job) return 'missing';
     if (job.status !== 'running') return job.status;
-    if (job.produced === 0 && job.source_error?.code === 'unavailable' && job.provider !== 'demo' && job.search_type !== 'intent') {
-      await tx.query(`UPDATE search_jobs SET provider = 'demo', demo_data = true, demo_reason = 'unreachable', updated_at = now() WHERE id = $1`, [job.id]);
-      if (!job.demo_data) await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, job.requested]);
+    if (
+      job.produced === 0 &&
+      job.source_error?.code === 'unavailable' &&
+      job.provider !== 'demo' &&
+      job.search_type !== 'intent'
+    ) {
+      await tx.query(
+        `UPDATE search_jobs SET provider = 'demo', demo_data = true, demo_reason = 'unreachable', updated_at = now() WHERE id = $1`,
+        [job.id],
+      );
+      if (!job.demo_data)
+        await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [
+          job.user_id,
+          job.requested,
+        ]);
       return 'running';
     }
     await stopWithWhatWasFound(tx, queueOf(db), job, 'failed', mail);
@@ -596,7 +755,12 @@ interface VisitRow {
  * unprocessed visits. A visitor it cannot identify gives no lead; visits of the same company in the
  * batch count as page views of one lead. Returns the candidate leads and the visits read.
  */
-async function identifyVisits(db: Db, job: JobRow, provider: LeadProvider, wanted: number): Promise<{ records: LeadRecord[]; visitIds: number[] }> {
+async function identifyVisits(
+  db: Db,
+  job: JobRow,
+  provider: LeadProvider,
+  wanted: number,
+): Promise<{ records: LeadRecord[]; visitIds: number[] }> {
   if (wanted <= 0) return { records: [], visitIds: [] };
   const visits = (
     await db.query<VisitRow>(
@@ -609,7 +773,10 @@ async function identifyVisits(db: Db, job: JobRow, provider: LeadProvider, wante
   for (const visit of visits) {
     if (records.length >= wanted) break;
     visitIds.push(visit.id);
-    const record = await provider.identifyVisitor({ ...visit, at: visit.created_at instanceof Date ? visit.created_at : new Date(visit.created_at) });
+    const record = await provider.identifyVisitor({
+      ...visit,
+      at: visit.created_at instanceof Date ? visit.created_at : new Date(visit.created_at),
+    });
     if (!record) continue;
     const known = records.find((r) => r.key === record.key);
     if (known) {
@@ -625,9 +792,17 @@ async function identifyVisits(db: Db, job: JobRow, provider: LeadProvider, wante
  * Intent, in the step's transaction: marks the visits processed and keeps the leads that are new to
  * the list; a company already in the list counts the page view on its existing result instead.
  */
-async function claimVisits(tx: Queryable, job: JobRow, visitIds: number[], records: LeadRecord[]): Promise<LeadRecord[]> {
+async function claimVisits(
+  tx: Queryable,
+  job: JobRow,
+  visitIds: number[],
+  records: LeadRecord[],
+): Promise<LeadRecord[]> {
   if (!visitIds.length) return [];
-  const claimed = await tx.query('UPDATE intent_visits SET processed = true WHERE id = ANY($1::bigint[]) AND NOT processed', [`{${visitIds.join(',')}}`]);
+  const claimed = await tx.query(
+    'UPDATE intent_visits SET processed = true WHERE id = ANY($1::bigint[]) AND NOT processed',
+    [`{${visitIds.join(',')}}`],
+  );
   // Another step took these visits meanwhile: its leads are already stored.
   if (claimed.rowCount < visitIds.length) return [];
   const out: LeadRecord[] = [];
@@ -658,11 +833,15 @@ export async function stopJob(tx: Queryable, queue: JobQueue, jobId: number): Pr
     )
   ).rows[0];
   if (!job || job.status !== 'running') return;
-  const dropped = (await tx.query(`DELETE FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`, [job.id])).rowCount;
+  const dropped = (
+    await tx.query(`DELETE FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`, [job.id])
+  ).rowCount;
   if (dropped > 0) {
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped]);
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
+      job.campaign_id,
+      dropped,
+    ]);
     await tx.query('UPDATE search_jobs SET produced = produced - $2 WHERE id = $1', [job.id, dropped]);
   }
   await finish(tx, queue, job, 'stopped', 'user', job.produced - dropped);
 }
-

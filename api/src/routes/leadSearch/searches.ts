@@ -29,7 +29,8 @@ export interface StartSearchBody {
 }
 
 /** One value per search type (the object has every type as a key). */
-const PerSearchType = <T extends TSchema>(value: T) => Type.Object(Object.fromEntries(SEARCH_TYPES.map((type) => [type, value])) as Record<SearchType, T>);
+const PerSearchType = <T extends TSchema>(value: T) =>
+  Type.Object(Object.fromEntries(SEARCH_TYPES.map((type) => [type, value])) as Record<SearchType, T>);
 const Strings = () => Type.Array(Type.String());
 
 const SearchOptions = Type.Object({
@@ -55,7 +56,11 @@ const SearchOptions = Type.Object({
     Type.Object({
       id: Type.String(),
       demo: Type.Boolean(),
-      demo_reason: Nullable(StringEnum(['no_source'] as const, { description: 'Set when the type is served by the demo generator: no real source is configured.' })),
+      demo_reason: Nullable(
+        StringEnum(['no_source'] as const, {
+          description: 'Set when the type is served by the demo generator: no real source is configured.',
+        }),
+      ),
     }),
   ),
 });
@@ -66,30 +71,37 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
   /** Option lists and costs of every search type, for the new-search screen. */
   app.get(
     '/api/search-options',
-    { ...guard, schema: { summary: 'Option lists and costs of every search type (the new-search screen)', querystring: emptyObjectSchema, response: { 200: SearchOptions } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Option lists and costs of every search type (the new-search screen)',
+        querystring: emptyObjectSchema,
+        response: { 200: SearchOptions },
+      },
+    },
     async () => {
       // Which source serves each type: another process may have changed them in Admin → Searchers.
       await freshLeadSources();
       return {
-    types: SEARCH_TYPES,
-    filters_by_type: FILTERS_BY_TYPE,
-    cost_per_record: COST_PER_RECORD,
-    max_count: MAX_SEARCH_COUNT,
-    influencer_lastposted_min: INFLUENCER_LASTPOSTED_MIN,
-    seniorities: catalog.SENIORITIES,
-    departments: catalog.DEPARTMENTS,
-    management_levels: catalog.MANAGEMENT_LEVELS,
-    place_types: catalog.PLACE_TYPES,
-    technologies: catalog.WEBSITE_TECHNOLOGIES,
-    industries: catalog.COMPANY_INDUSTRIES,
-    platforms: catalog.SOCIAL_PLATFORMS,
-    account_types: catalog.ACCOUNT_TYPES,
-    genders: catalog.GENDERS,
-    growth_intervals: catalog.GROWTH_INTERVALS,
-    operators: catalog.COMPARISON_OPERATORS,
-    range_filters: catalog.RANGE_FILTERS,
-    rate_filters: catalog.RATE_FILTERS,
-    providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])),
+        types: SEARCH_TYPES,
+        filters_by_type: FILTERS_BY_TYPE,
+        cost_per_record: COST_PER_RECORD,
+        max_count: MAX_SEARCH_COUNT,
+        influencer_lastposted_min: INFLUENCER_LASTPOSTED_MIN,
+        seniorities: catalog.SENIORITIES,
+        departments: catalog.DEPARTMENTS,
+        management_levels: catalog.MANAGEMENT_LEVELS,
+        place_types: catalog.PLACE_TYPES,
+        technologies: catalog.WEBSITE_TECHNOLOGIES,
+        industries: catalog.COMPANY_INDUSTRIES,
+        platforms: catalog.SOCIAL_PLATFORMS,
+        account_types: catalog.ACCOUNT_TYPES,
+        genders: catalog.GENDERS,
+        growth_intervals: catalog.GROWTH_INTERVALS,
+        operators: catalog.COMPARISON_OPERATORS,
+        range_filters: catalog.RANGE_FILTERS,
+        rate_filters: catalog.RATE_FILTERS,
+        providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])),
       };
     },
   );
@@ -130,26 +142,43 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
       const jobId = await db.transaction(async (tx) => {
         const campaign = await loadCampaign(tx, userId, body.campaign_id!, { forUpdate: true });
         if (campaign.list_type !== body.type) {
-          throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', { listType: campaign.list_type, searchType: body.type });
+          throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', {
+            listType: campaign.list_type,
+            searchType: body.type,
+          });
         }
         const started = await startSearch(
           tx,
           queue,
-          { userId, campaign, location, filters, count: { exactly: body.count }, skipKnown: body.duplicates === 'skip' },
+          {
+            userId,
+            campaign,
+            location,
+            filters,
+            count: { exactly: body.count },
+            skipKnown: body.duplicates === 'skip',
+          },
           clock.now(),
         );
         if ('jobId' in started) return started.jobId;
         if (started.refused === 'job_running') throw unprocessable('leadSearch.job_running', 'campaign_id');
-        if (started.refused === 'no_credits') throw unprocessable('leadSearch.no_credits', 'count', { cost: started.cost });
+        if (started.refused === 'no_credits')
+          throw unprocessable('leadSearch.no_credits', 'count', { cost: started.cost });
         throw unprocessable('leadSearch.limit_exceeded', 'count', { count: body.count, remaining: started.remaining });
       });
       reply.code(201);
-      return { ...say(request, 'leadSearch.search_started'), job: await loadJob(userId, jobId), campaign: await loadCampaign(db, userId, body.campaign_id!) };
+      return {
+        ...say(request, 'leadSearch.search_started'),
+        job: await loadJob(userId, jobId),
+        campaign: await loadCampaign(db, userId, body.campaign_id!),
+      };
     },
   );
 
   async function loadJob(userId: number, id: number) {
-    const row = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+    const row = (
+      await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE id = $1 AND user_id = $2`, [id, userId])
+    ).rows[0];
     if (!row) throw notFound();
     return toJobDto(row);
   }
@@ -169,7 +198,10 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
       const userId = currentUser(request).id;
       await db.transaction(async (tx) => {
         const job = (
-          await tx.query<{ id: number; status: string }>('SELECT id, status FROM search_jobs WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId])
+          await tx.query<{ id: number; status: string }>(
+            'SELECT id, status FROM search_jobs WHERE id = $1 AND user_id = $2 FOR UPDATE',
+            [request.params.id, userId],
+          )
         ).rows[0];
         if (!job) throw notFound();
         if (job.status === 'running') await stopJob(tx, queue, job.id);
@@ -180,8 +212,14 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
 
   app.get<{ Params: { id: number } }>(
     '/api/searches/:id',
-    { ...guard, schema: { summary: 'One search job', params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']), response: { 200: SearchJobSchema } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'One search job',
+        params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']),
+        response: { 200: SearchJobSchema },
+      },
+    },
     async (request) => loadJob(currentUser(request).id, request.params.id),
   );
 }
-

@@ -37,9 +37,14 @@ export interface SimilarSources {
   company: LeadProvider;
 }
 
-const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
 
-async function take(records: AsyncIterable<LeadRecord>, n: number, keep: (r: LeadRecord) => boolean): Promise<LeadRecord[]> {
+async function take(
+  records: AsyncIterable<LeadRecord>,
+  n: number,
+  keep: (r: LeadRecord) => boolean,
+): Promise<LeadRecord[]> {
   const out: LeadRecord[] = [];
   // Sources page ahead; stop after a bounded number so a source of look-alikes of oneself cannot run on.
   let seen = 0;
@@ -76,12 +81,27 @@ export async function similarPeople(seed: SimilarSeed, sources: SimilarSources):
       filters.employees_min = Math.max(1, Math.floor(seed.employee_count / 2));
       filters.employees_max = seed.employee_count * 2;
     }
-    const found = await take(sources.company.search({ type: 'company', location, filters }, { offset: 0, limit: SIMILAR_COMPANIES_MAX }), SIMILAR_COMPANIES_MAX, (r) => !same(r.company ?? r.name, seed.company));
+    const found = await take(
+      sources.company.search({ type: 'company', location, filters }, { offset: 0, limit: SIMILAR_COMPANIES_MAX }),
+      SIMILAR_COMPANIES_MAX,
+      (r) => !same(r.company ?? r.name, seed.company),
+    );
     companies = [...new Set(found.map((r) => r.company ?? r.name).filter(Boolean))];
   }
   const records = companies.length
-    ? await take(sources.group.search({ type: 'group', location, filters: { ...role, companies } }, { offset: 0, limit: SIMILAR_PEOPLE_MAX }), SIMILAR_PEOPLE_MAX, other)
-    : await take(sources.people.search({ type: 'people', location, filters: role }, { offset: 0, limit: SIMILAR_PEOPLE_MAX }), SIMILAR_PEOPLE_MAX, other);
+    ? await take(
+        sources.group.search(
+          { type: 'group', location, filters: { ...role, companies } },
+          { offset: 0, limit: SIMILAR_PEOPLE_MAX },
+        ),
+        SIMILAR_PEOPLE_MAX,
+        other,
+      )
+    : await take(
+        sources.people.search({ type: 'people', location, filters: role }, { offset: 0, limit: SIMILAR_PEOPLE_MAX }),
+        SIMILAR_PEOPLE_MAX,
+        other,
+      );
   return records.map((r) => ({
     name: r.name,
     job_title: r.job_title,

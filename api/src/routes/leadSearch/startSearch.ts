@@ -25,7 +25,10 @@ export interface SearchStart {
 }
 
 /** Why a search could not start: its list is being filled, no credits for one record, or not enough search limit left. */
-export type SearchRefusal = { refused: 'job_running' } | { refused: 'no_credits'; cost: number } | { refused: 'limit_reached'; remaining: number };
+export type SearchRefusal =
+  | { refused: 'job_running' }
+  | { refused: 'no_credits'; cost: number }
+  | { refused: 'limit_reached'; remaining: number };
 
 /**
  * In the caller's transaction: one running search per list, credits for one record of the list's type,
@@ -33,7 +36,12 @@ export type SearchRefusal = { refused: 'job_running' } | { refused: 'no_credits'
  * for the type) is free of both. The job is inserted, its list marked incomplete and the job queued in
  * the same transaction. A refusal changes nothing but the lazy monthly reset of the limit.
  */
-export async function startSearch(tx: Queryable, queue: JobQueue, start: SearchStart, now: Date): Promise<{ jobId: number; count: number } | SearchRefusal> {
+export async function startSearch(
+  tx: Queryable,
+  queue: JobQueue,
+  start: SearchStart,
+  now: Date,
+): Promise<{ jobId: number; count: number } | SearchRefusal> {
   const { campaign, userId } = start;
   if (await hasRunningSearch(tx, campaign.id)) return { refused: 'job_running' };
   // A demo list (sample data for trying the product) always gets the demo generator's leads.

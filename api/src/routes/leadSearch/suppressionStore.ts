@@ -34,7 +34,8 @@ export function parseSuppressionValue(raw: string): { kind: 'email' | 'domain'; 
   let text = raw.trim().toLowerCase();
   if (!text) return null;
   if (text.startsWith('mailto:')) text = text.slice(7);
-  if (!text.startsWith('@') && text.includes('@')) return EMAIL_RE.test(text) && text.length <= 254 ? { kind: 'email', value: text } : null;
+  if (!text.startsWith('@') && text.includes('@'))
+    return EMAIL_RE.test(text) && text.length <= 254 ? { kind: 'email', value: text } : null;
   const host = text
     .replace(/^@/, '')
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
@@ -44,7 +45,8 @@ export function parseSuppressionValue(raw: string): { kind: 'email' | 'domain'; 
 }
 
 /** The value of an `email_sha256` entry: what suppression_keys() computes in SQL for the same address. */
-export const emailSha256 = (email: string): string => createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
+export const emailSha256 = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 
 /**
  * SQL: the kind of the first entry matching the row `r` (columns email and website) for the account given by the SQL
@@ -55,7 +57,8 @@ export const suppressedBySql = (r: string, account: string): string =>
      WHERE s.value = ANY(suppression_keys(${r}.email, ${r}.website)) AND COALESCE(s.account_id, ${account}) = ${account} LIMIT 1)`;
 
 /** SQL: the account (team owner) of a user id expression. */
-export const accountOfUserSql = (userId: string): string => `(SELECT COALESCE(u.team_owner_id, u.id) FROM users u WHERE u.id = ${userId})`;
+export const accountOfUserSql = (userId: string): string =>
+  `(SELECT COALESCE(u.team_owner_id, u.id) FROM users u WHERE u.id = ${userId})`;
 
 /** SQL: what put the row `r` of the list `$1` on its owner's account's list (every result query of a list has the list's id as $1). */
 export const listSuppressedSql = (r: string): string => {
@@ -85,11 +88,14 @@ export const duplicateOfSql = (r: string): string =>
 export function exportWhere(campaignId: number, filters: ResultFilters): { sql: string; params: SqlParam[] } {
   const { include_suppressed: includeSuppressed, ...rest } = filters;
   const where = resultWhere(campaignId, rest);
-  return includeSuppressed ? where : { sql: `${where.sql} AND ${listSuppressedSql('r')} IS NULL`, params: where.params };
+  return includeSuppressed
+    ? where
+    : { sql: `${where.sql} AND ${listSuppressedSql('r')} IS NULL`, params: where.params };
 }
 
 /** SQL condition: the row `r` (of campaign_results, whose user_id is its list's owner) is on its account's list. */
-export const isSuppressedSql = (r: string): string => `${suppressedBySql(r, accountOfUserSql(`${r}.user_id`))} IS NOT NULL`;
+export const isSuppressedSql = (r: string): string =>
+  `${suppressedBySql(r, accountOfUserSql(`${r}.user_id`))} IS NOT NULL`;
 
 /** The rows of `ids` that are suppressed for their account, with what matched. */
 export async function suppressedAmong(db: Queryable, ids: readonly number[]): Promise<Map<number, SuppressedBy>> {
@@ -102,7 +108,8 @@ export async function suppressedAmong(db: Queryable, ids: readonly number[]): Pr
 }
 
 /** The row's reason as a CRM / webhook refusal detail (kept short, no personal data beyond what the row holds). */
-export const suppressionDetail = (by: SuppressedBy): string => (by === 'domain' ? 'domain on the do-not-contact list' : 'email on the do-not-contact list');
+export const suppressionDetail = (by: SuppressedBy): string =>
+  by === 'domain' ? 'domain on the do-not-contact list' : 'email on the do-not-contact list';
 
 const COLUMNS = 'id::int AS id, kind, value, reason, source, created_at';
 
@@ -114,9 +121,24 @@ export async function listSuppressions(
   const params: (string | number)[] = [accountId];
   const where = ['account_id = $1'];
   if (q.kind) where.push(`kind = $${params.push(q.kind)}`);
-  if (q.search?.trim()) where.push(`value LIKE $${params.push(`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
-  const rows = (await db.query<Suppression>(`SELECT ${COLUMNS} FROM suppressions WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, params)).rows;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM suppressions WHERE ${where.join(' AND ')}`, params)).rows[0]?.n ?? 0;
+  if (q.search?.trim())
+    where.push(
+      `value LIKE $${params.push(
+        `%${q.search
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, (m) => `\\${m}`)}%`,
+      )}`,
+    );
+  const rows = (
+    await db.query<Suppression>(
+      `SELECT ${COLUMNS} FROM suppressions WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params,
+    )
+  ).rows;
+  const total =
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM suppressions WHERE ${where.join(' AND ')}`, params))
+      .rows[0]?.n ?? 0;
   return { rows, total };
 }
 
@@ -135,7 +157,12 @@ export async function addSuppressions(
     `INSERT INTO suppressions (account_id, kind, value, reason, source, created_by)
      SELECT $1, e.kind, e.value, e.reason, $3, $4 FROM jsonb_to_recordset($2::jsonb) AS e(kind text, value text, reason text)
      ON CONFLICT (COALESCE(account_id, 0), kind, value) DO NOTHING RETURNING ${COLUMNS}`,
-    [accountId, JSON.stringify(entries.map((e) => ({ kind: e.kind, value: e.value, reason: e.reason ?? null }))), meta.source, meta.createdBy],
+    [
+      accountId,
+      JSON.stringify(entries.map((e) => ({ kind: e.kind, value: e.value, reason: e.reason ?? null }))),
+      meta.source,
+      meta.createdBy,
+    ],
   );
   return rows;
 }
@@ -146,5 +173,8 @@ export async function deleteSuppression(db: Queryable, accountId: number, id: nu
 
 /** Whether an account (or the platform) has any entry: senders skip the per-row look-up when none could match. */
 export async function hasSuppressions(db: Queryable, accountId: number): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM suppressions WHERE account_id = $1 OR account_id IS NULL LIMIT 1', [accountId])).rowCount > 0;
+  return (
+    (await db.query('SELECT 1 FROM suppressions WHERE account_id = $1 OR account_id IS NULL LIMIT 1', [accountId]))
+      .rowCount > 0
+  );
 }

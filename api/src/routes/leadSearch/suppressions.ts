@@ -3,7 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { IdParams, Message, MessageProperties, Nullable, Page, PageQueryProperties, StringEnum, Timestamp, Type } from '../../http/contract';
+import {
+  IdParams,
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQueryProperties,
+  StringEnum,
+  Timestamp,
+  Type,
+} from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { say } from '../respond';
 import { accountIdOf } from '../settings/account';
@@ -27,7 +37,20 @@ const SuppressionDto = Type.Object({
 const Reason = Type.String({ maxLength: 200 });
 
 /** Header names that say which column holds the entries. */
-const VALUE_HEADERS = ['email', 'e-mail', 'email address', 'domain', 'website', 'value', 'correo', 'courriel', 'adresse e-mail', 'e-mail-adresse', 'dominio', 'domaine'];
+const VALUE_HEADERS = [
+  'email',
+  'e-mail',
+  'email address',
+  'domain',
+  'website',
+  'value',
+  'correo',
+  'courriel',
+  'adresse e-mail',
+  'e-mail-adresse',
+  'dominio',
+  'domaine',
+];
 
 /**
  * The do-not-contact list of the signed-in user's account (team members share their owner's): emails and whole
@@ -44,7 +67,11 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       schema: {
         summary: "The account's do-not-contact entries, newest first",
         querystring: Type.Object(
-          { ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 254 })), kind: Type.Optional(StringEnum(['email', 'domain'] as const)) },
+          {
+            ...PageQueryProperties,
+            search: Type.Optional(Type.String({ maxLength: 254 })),
+            kind: Type.Optional(StringEnum(['email', 'domain'] as const)),
+          },
           { additionalProperties: false },
         ),
         response: { 200: Page(SuppressionDto) },
@@ -53,7 +80,12 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const accountId = await accountIdOf(db, currentUser(request).id);
       const { page, pageSize, search, kind } = request.query;
-      const { rows, total } = await listSuppressions(db, accountId, { search, kind, limit: pageSize, offset: (page - 1) * pageSize });
+      const { rows, total } = await listSuppressions(db, accountId, {
+        search,
+        kind,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return { data: rows, currentPage: page, pageSize, total };
     },
   );
@@ -64,7 +96,10 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       ...guard,
       schema: {
         summary: 'Adds an email or a whole domain to the do-not-contact list',
-        body: Type.Object({ value: Type.String({ minLength: 1, maxLength: 300 }), reason: Type.Optional(Reason) }, { additionalProperties: false }),
+        body: Type.Object(
+          { value: Type.String({ minLength: 1, maxLength: 300 }), reason: Type.Optional(Reason) },
+          { additionalProperties: false },
+        ),
         response: { 201: Type.Object({ ...MessageProperties, suppression: SuppressionDto }) },
       },
     },
@@ -73,7 +108,12 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const entry = parseSuppressionValue(request.body.value);
       if (!entry) throw validationError({ field: 'value', code: 'lists.suppression_value' });
       const accountId = await accountIdOf(db, user.id);
-      const [added] = await addSuppressions(db, accountId, [{ ...entry, reason: request.body.reason?.trim() || null }], { source: 'manual', createdBy: user.id });
+      const [added] = await addSuppressions(
+        db,
+        accountId,
+        [{ ...entry, reason: request.body.reason?.trim() || null }],
+        { source: 'manual', createdBy: user.id },
+      );
       if (!added) throw unprocessable('lists.suppression_exists', 'value');
       reply.code(201);
       return { ...say(request, 'lists.suppression_added', { value: added.value }), suppression: added };
@@ -87,14 +127,19 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       bodyLimit: SUPPRESSION_CSV_MAX_BYTES + 64 * 1024,
       schema: {
         summary: 'Adds the emails and domains of a CSV file to the do-not-contact list',
-        body: Type.Object({ csv: Type.String({ minLength: 1, maxLength: SUPPRESSION_CSV_MAX_BYTES }), reason: Type.Optional(Reason) }, { additionalProperties: false }),
+        body: Type.Object(
+          { csv: Type.String({ minLength: 1, maxLength: SUPPRESSION_CSV_MAX_BYTES }), reason: Type.Optional(Reason) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Object({
             ...MessageProperties,
             added: Type.Integer(),
             already_listed: Type.Integer(),
             invalid_count: Type.Integer(),
-            invalid: Type.Array(Type.Object({ line: Type.Integer(), value: Type.String() }), { description: `The first ${INVALID_LISTED} lines that hold no email or domain.` }),
+            invalid: Type.Array(Type.Object({ line: Type.Integer(), value: Type.String() }), {
+              description: `The first ${INVALID_LISTED} lines that hold no email or domain.`,
+            }),
           }),
         },
       },
@@ -103,16 +148,30 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const user = currentUser(request);
       let records: string[][];
       try {
-        records = parse(request.body.csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 });
+        records = parse(request.body.csv, {
+          bom: true,
+          relax_column_count: true,
+          skip_empty_lines: true,
+          trim: true,
+          max_record_size: 64 * 1024,
+        });
       } catch (error) {
-        throw new ApiError(400, 'lists.csv_unreadable', { field: 'csv', params: { reason: (error as Error).message.slice(0, 200) } });
+        throw new ApiError(400, 'lists.csv_unreadable', {
+          field: 'csv',
+          params: { reason: (error as Error).message.slice(0, 200) },
+        });
       }
       // A header row names the column; without one, each line's first cell that reads as an email or domain.
       const header = records[0]?.map((h) => h.toLowerCase()) ?? [];
       const named = header.findIndex((h) => VALUE_HEADERS.includes(h));
       const headed = named >= 0 || (header.length > 0 && header.every((h) => !parseSuppressionValue(h)));
       const body = headed ? records.slice(1) : records;
-      if (body.length > SUPPRESSION_CSV_MAX_ROWS) throw validationError({ field: 'csv', code: 'lists.csv_too_many_rows', params: { max: SUPPRESSION_CSV_MAX_ROWS } });
+      if (body.length > SUPPRESSION_CSV_MAX_ROWS)
+        throw validationError({
+          field: 'csv',
+          code: 'lists.csv_too_many_rows',
+          params: { max: SUPPRESSION_CSV_MAX_ROWS },
+        });
       const entries = new Map<string, { kind: 'email' | 'domain'; value: string }>();
       const invalid: { line: number; value: string }[] = [];
       let invalidCount = 0;
@@ -122,7 +181,8 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
         if (entry) entries.set(`${entry.kind}:${entry.value}`, entry);
         else {
           invalidCount += 1;
-          if (invalid.length < INVALID_LISTED) invalid.push({ line: i + 1 + (headed ? 1 : 0), value: (candidates[0] ?? '').slice(0, 100) });
+          if (invalid.length < INVALID_LISTED)
+            invalid.push({ line: i + 1 + (headed ? 1 : 0), value: (candidates[0] ?? '').slice(0, 100) });
         }
       });
       const accountId = await accountIdOf(db, user.id);
@@ -130,7 +190,9 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const list = [...entries.values()].map((e) => ({ ...e, reason }));
       let added = 0;
       // Batches keep each statement's JSON small; an entry already listed is left as it was.
-      for (let i = 0; i < list.length; i += 5000) added += (await addSuppressions(db, accountId, list.slice(i, i + 5000), { source: 'csv', createdBy: user.id })).length;
+      for (let i = 0; i < list.length; i += 5000)
+        added += (await addSuppressions(db, accountId, list.slice(i, i + 5000), { source: 'csv', createdBy: user.id }))
+          .length;
       return {
         ...say(request, 'lists.suppression_imported', { added, invalid: invalidCount }),
         added,
@@ -143,7 +205,14 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   app.delete(
     '/api/suppressions/:id',
-    { ...guard, schema: { summary: 'Removes an entry from the do-not-contact list', params: IdParams, response: { 200: Message } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Removes an entry from the do-not-contact list',
+        params: IdParams,
+        response: { 200: Message },
+      },
+    },
     async (request) => {
       const accountId = await accountIdOf(db, currentUser(request).id);
       if (!(await deleteSuppression(db, accountId, request.params.id))) throw new ApiError(404, 'not_found');

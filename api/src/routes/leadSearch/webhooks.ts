@@ -25,9 +25,19 @@ const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147
 const CampaignWebhook = Type.Object({
   campaign_id: Type.Integer(),
   url: Nullable(Type.String()),
-  secret: Nullable(Type.String({ description: 'Signs each delivery: X-Webhook-Signature is sha256=<hex HMAC of "<timestamp>.<body>">, with X-Webhook-Timestamp.' })),
+  secret: Nullable(
+    Type.String({
+      description:
+        'Signs each delivery: X-Webhook-Signature is sha256=<hex HMAC of "<timestamp>.<body>">, with X-Webhook-Timestamp.',
+    }),
+  ),
 });
-const CampaignWebhookSaved = Type.Object({ ...MessageProperties, campaign_id: Type.Integer(), url: Type.String(), secret: Type.String() });
+const CampaignWebhookSaved = Type.Object({
+  ...MessageProperties,
+  campaign_id: Type.Integer(),
+  url: Type.String(),
+  secret: Type.String(),
+});
 const WebhookSent = Type.Object({ ...MessageProperties, sent: Type.Integer(), unsent: Type.Integer() });
 
 interface WebhookRow {
@@ -68,19 +78,23 @@ export async function sendToListWebhook(
     // A webhook send replaces what an earlier, finished CRM send left on the row (crmSend.ts); rows a
     // CRM send still holds ("sending" under its job) are left to it, or its answer would be lost.
     // Rows on the do-not-contact list are refused, each with the reason, and left out of the delivery.
-    const suppressed = await suppressedAmong(tx, picked.map((r) => r.id));
+    const suppressed = await suppressedAmong(
+      tx,
+      picked.map((r) => r.id),
+    );
     for (const by of new Set(suppressed.values())) {
       const refusedIds = [...suppressed].filter(([, b]) => b === by).map(([id]) => id);
-      await tx.query(`UPDATE campaign_results SET crm_status = 'unsent', crm_job_id = NULL, crm_provider = NULL, crm_error = 'suppressed', crm_error_detail = $2 WHERE id = ANY($1::bigint[])`, [
-        `{${refusedIds.join(',')}}`,
-        suppressionDetail(by),
-      ]);
+      await tx.query(
+        `UPDATE campaign_results SET crm_status = 'unsent', crm_job_id = NULL, crm_provider = NULL, crm_error = 'suppressed', crm_error_detail = $2 WHERE id = ANY($1::bigint[])`,
+        [`{${refusedIds.join(',')}}`, suppressionDetail(by)],
+      );
     }
     const sending = picked.map((r) => r.id).filter((id) => !suppressed.has(id));
     if (sending.length) {
-      await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL, crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`, [
-        `{${sending.join(',')}}`,
-      ]);
+      await tx.query(
+        `UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL, crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`,
+        [`{${sending.join(',')}}`],
+      );
       await claimEffects(tx, 'webhook', [deliveryId]);
       await enqueueWebhookCheck(queueOf(db), { deliveryId, listId: list.id, resultIds: sending }, tx);
     }
@@ -96,24 +110,36 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   async function webhookOf(userId: number, id: number): Promise<WebhookRow> {
-    const row = (await db.query<WebhookRow>('SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
+    const row = (
+      await db.query<WebhookRow>('SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1 AND user_id = $2', [
+        id,
+        userId,
+      ])
+    ).rows[0];
     if (!row) throw notFound();
     return row;
   }
 
-  app.get<{ Params: { id: number } }>('/api/campaign-webhook/:id', { ...guard, schema: { summary: 'A list\'s webhook', params: idParams, response: { 200: CampaignWebhook } } }, async (request) => {
-    const row = await webhookOf(currentUser(request).id, request.params.id);
-    return { campaign_id: request.params.id, url: row.webhook_url, secret: row.webhook_secret };
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/campaign-webhook/:id',
+    { ...guard, schema: { summary: "A list's webhook", params: idParams, response: { 200: CampaignWebhook } } },
+    async (request) => {
+      const row = await webhookOf(currentUser(request).id, request.params.id);
+      return { campaign_id: request.params.id, url: row.webhook_url, secret: row.webhook_secret };
+    },
+  );
 
   app.post<{ Params: { id: number }; Body: { url: string; regenerate_secret?: boolean } }>(
     '/api/campaign-webhook-setup/:id',
     {
       ...guard,
       schema: {
-        summary: 'Sets a list\'s webhook URL (checked against private addresses) and its signing secret',
+        summary: "Sets a list's webhook URL (checked against private addresses) and its signing secret",
         params: idParams,
-        body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } }, ['url']),
+        body: objectSchema(
+          { url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } },
+          ['url'],
+        ),
         response: { 200: CampaignWebhookSaved },
       },
     },
@@ -123,16 +149,27 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       const verdict = await checkWebhookUrl(request.body.url.trim());
       if (!verdict.ok) {
         if (verdict.reason === 'invalid_url') throw validationError({ field: 'url', code: 'validation.url' });
-        throw unprocessable(verdict.reason === 'private_address' ? 'leadSearch.webhook_private_address' : 'leadSearch.webhook_unresolvable', 'url');
+        throw unprocessable(
+          verdict.reason === 'private_address'
+            ? 'leadSearch.webhook_private_address'
+            : 'leadSearch.webhook_unresolvable',
+          'url',
+        );
       }
-      const secret = !current.webhook_secret || request.body.regenerate_secret ? randomBytes(24).toString('hex') : current.webhook_secret;
-      await db.query('UPDATE campaigns SET webhook_url = $3, webhook_secret = $4, updated_at = now() WHERE id = $1 AND user_id = $2', [
-        request.params.id,
-        userId,
-        verdict.url.toString(),
+      const secret =
+        !current.webhook_secret || request.body.regenerate_secret
+          ? randomBytes(24).toString('hex')
+          : current.webhook_secret;
+      await db.query(
+        'UPDATE campaigns SET webhook_url = $3, webhook_secret = $4, updated_at = now() WHERE id = $1 AND user_id = $2',
+        [request.params.id, userId, verdict.url.toString(), secret],
+      );
+      return {
+        ...say(request, 'leadSearch.webhook_saved'),
+        campaign_id: request.params.id,
+        url: verdict.url.toString(),
         secret,
-      ]);
-      return { ...say(request, 'leadSearch.webhook_saved'), campaign_id: request.params.id, url: verdict.url.toString(), secret };
+      };
     },
   );
 
@@ -147,7 +184,12 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
           params: idParams,
           response: { 200: WebhookSent },
           body: objectSchema({
-            ids: { type: 'array', maxItems: WEBHOOK_MAX_ROWS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+            ids: {
+              type: 'array',
+              maxItems: WEBHOOK_MAX_ROWS,
+              uniqueItems: true,
+              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+            },
             all_matching: { type: 'boolean' },
             filters: resultFiltersSchema,
           }),
@@ -160,9 +202,18 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
         const { ids, all_matching, filters } = request.body;
         if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
         const hook = await webhookOf(userId, campaign.id);
-        if (!hook.webhook_url || !hook.webhook_secret) throw unprocessable('leadSearch.list_has_no_webhook', 'campaign_id');
-        const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        const { sent, unsent } = await sendToListWebhook(db, clock, { id: campaign.id, name: campaign.name, type }, { url: hook.webhook_url, secret: hook.webhook_secret }, where);
+        if (!hook.webhook_url || !hook.webhook_secret)
+          throw unprocessable('leadSearch.list_has_no_webhook', 'campaign_id');
+        const where = all_matching
+          ? resultWhere(campaign.id, filters ?? {})
+          : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
+        const { sent, unsent } = await sendToListWebhook(
+          db,
+          clock,
+          { id: campaign.id, name: campaign.name, type },
+          { url: hook.webhook_url, secret: hook.webhook_secret },
+          where,
+        );
         await recordListEvent(db, campaign.id, actorOf(request), 'webhook_send', { sent, unsent });
         return { ...say(request, 'leadSearch.webhook_sent', { sent, unsent }), sent, unsent };
       },

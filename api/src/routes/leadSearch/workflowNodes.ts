@@ -20,7 +20,19 @@ import { checkFilters, filtersSchema } from './searchFilters';
 import { isTimeZone } from '../../schedule/recurrence';
 
 /** The node kinds, their settings' choices and the loose-node rule are shared's (the builder uses them too). */
-export { CONNECTION_TARGETS, CONTENT_TYPES, ENRICH_ACTIONS, FILTER_FIELDS, FILTER_OPERATORS, LABEL_ACTIONS, looseNodes, NODE_KINDS, TRIGGER_MODES, WORKFLOW_REPEATS, type NodeKind };
+export {
+  CONNECTION_TARGETS,
+  CONTENT_TYPES,
+  ENRICH_ACTIONS,
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  LABEL_ACTIONS,
+  looseNodes,
+  NODE_KINDS,
+  TRIGGER_MODES,
+  WORKFLOW_REPEATS,
+  type NodeKind,
+};
 
 /** Bounds of one workflow. */
 export const MAX_NODES = 30;
@@ -126,7 +138,10 @@ export const nodeSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['x', 'y'],
-      properties: { x: { type: 'number', minimum: -100000, maximum: 100000 }, y: { type: 'number', minimum: -100000, maximum: 100000 } },
+      properties: {
+        x: { type: 'number', minimum: -100000, maximum: 100000 },
+        y: { type: 'number', minimum: -100000, maximum: 100000 },
+      },
     },
     settings: settingsSchema,
   },
@@ -146,7 +161,9 @@ export const edgeSchema = {
 type SettingKey = keyof NodeSettings;
 
 /** The settings each kind may carry, and those it needs before the workflow can be published. */
-export const SETTINGS_BY_KIND: Readonly<Record<NodeKind, { allowed: readonly SettingKey[]; required: readonly SettingKey[] }>> = {
+export const SETTINGS_BY_KIND: Readonly<
+  Record<NodeKind, { allowed: readonly SettingKey[]; required: readonly SettingKey[] }>
+> = {
   trigger: { allowed: ['mode', 'repeat', 'time_zone', 'source_campaign_id', 'source_limit'], required: ['mode'] },
   search: { allowed: ['campaign_id', 'location', 'count', 'filters'], required: ['campaign_id', 'location', 'count'] },
   filter: { allowed: ['match', 'conditions'], required: ['conditions'] },
@@ -164,7 +181,12 @@ const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Ar
  * existing nodes (no self loop, no duplicate), and rows the settings point at belonging to the account
  * (another account's list or label → 404). An unfinished graph is fine for a draft.
  */
-export async function checkGraph(db: Queryable, userId: number, nodes: WorkflowNode[], edges: WorkflowEdge[]): Promise<void> {
+export async function checkGraph(
+  db: Queryable,
+  userId: number,
+  nodes: WorkflowNode[],
+  edges: WorkflowEdge[],
+): Promise<void> {
   const issues: FieldIssue[] = [];
   const seen = new Set<string>();
   nodes.forEach((node, index) => {
@@ -183,9 +205,17 @@ export async function checkGraph(db: Queryable, userId: number, nodes: WorkflowN
       }
       const textOnly = ['job_title', 'company', 'name', 'city', 'website', 'label'].includes(c.field);
       if (!textOnly && (c.operator === 'contains' || c.operator === 'not_contains')) {
-        issues.push({ field: `nodes.${index}.settings.conditions.${ci}.operator`, code: 'leadSearch.workflow.operator_field' });
+        issues.push({
+          field: `nodes.${index}.settings.conditions.${ci}.operator`,
+          code: 'leadSearch.workflow.operator_field',
+        });
       }
-      if ((c.field === 'has_email' || c.field === 'has_phone') && c.value !== undefined && c.value !== '' && !['true', 'false'].includes(c.value)) {
+      if (
+        (c.field === 'has_email' || c.field === 'has_phone') &&
+        c.value !== undefined &&
+        c.value !== '' &&
+        !['true', 'false'].includes(c.value)
+      ) {
         issues.push({ field: `nodes.${index}.settings.conditions.${ci}.value`, code: 'validation.invalid' });
       }
       if (c.field === 'email_status' && c.value && !['found', 'potential', 'not_found', 'looking'].includes(c.value)) {
@@ -195,9 +225,12 @@ export async function checkGraph(db: Queryable, userId: number, nodes: WorkflowN
   });
   const pairs = new Set<string>();
   edges.forEach((edge, index) => {
-    if (!seen.has(edge.source)) issues.push({ field: `edges.${index}.source`, code: 'leadSearch.workflow.edge_unknown_node' });
-    if (!seen.has(edge.target)) issues.push({ field: `edges.${index}.target`, code: 'leadSearch.workflow.edge_unknown_node' });
-    if (edge.source === edge.target) issues.push({ field: `edges.${index}.target`, code: 'leadSearch.workflow.self_loop' });
+    if (!seen.has(edge.source))
+      issues.push({ field: `edges.${index}.source`, code: 'leadSearch.workflow.edge_unknown_node' });
+    if (!seen.has(edge.target))
+      issues.push({ field: `edges.${index}.target`, code: 'leadSearch.workflow.edge_unknown_node' });
+    if (edge.source === edge.target)
+      issues.push({ field: `edges.${index}.target`, code: 'leadSearch.workflow.self_loop' });
     const key = `${edge.source}\u0000${edge.target}`;
     if (pairs.has(key)) issues.push({ field: `edges.${index}.target`, code: 'leadSearch.workflow.duplicate_edge' });
     pairs.add(key);
@@ -208,15 +241,22 @@ export async function checkGraph(db: Queryable, userId: number, nodes: WorkflowN
   const lists = new Set<number>();
   const labels = new Set<number>();
   for (const node of nodes) {
-    for (const value of [node.settings.campaign_id, node.settings.source_campaign_id]) if (typeof value === 'number') lists.add(value);
+    for (const value of [node.settings.campaign_id, node.settings.source_campaign_id])
+      if (typeof value === 'number') lists.add(value);
     if (typeof node.settings.label_id === 'number') labels.add(node.settings.label_id);
   }
   if (lists.size) {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[])', [userId, `{${[...lists].join(',')}}`]);
+    const { rows } = await db.query<{ id: number }>(
+      'SELECT id FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[])',
+      [userId, `{${[...lists].join(',')}}`],
+    );
     if (rows.length !== lists.size) throw notFound();
   }
   if (labels.size) {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM lead_labels WHERE user_id = $1 AND id = ANY($2::int[])', [userId, `{${[...labels].join(',')}}`]);
+    const { rows } = await db.query<{ id: number }>(
+      'SELECT id FROM lead_labels WHERE user_id = $1 AND id = ANY($2::int[])',
+      [userId, `{${[...labels].join(',')}}`],
+    );
     if (rows.length !== labels.size) throw notFound();
   }
 }
@@ -245,15 +285,29 @@ export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly
 }
 
 /** A publish refusal: 422 with the code, the node it concerns (for the builder to highlight) and the field. */
-function refuse(code: MessageCode, nodeIds: string[] = [], field = 'nodes', params?: Record<string, string | number>): ApiError {
-  return new ApiError(422, code, { field, params, extra: nodeIds.length ? { node_id: nodeIds[0]!, node_ids: nodeIds.join(',') } : undefined });
+function refuse(
+  code: MessageCode,
+  nodeIds: string[] = [],
+  field = 'nodes',
+  params?: Record<string, string | number>,
+): ApiError {
+  return new ApiError(422, code, {
+    field,
+    params,
+    extra: nodeIds.length ? { node_id: nodeIds[0]!, node_ids: nodeIds.join(',') } : undefined,
+  });
 }
 
 /**
  * Spec §4/§5: a workflow is published only when it is whole: exactly one trigger with nothing before it,
  * every node connected to it, no cycle, every node's settings complete and valid for its list.
  */
-export async function checkPublishable(db: Queryable, userId: number, nodes: WorkflowNode[], edges: WorkflowEdge[]): Promise<void> {
+export async function checkPublishable(
+  db: Queryable,
+  userId: number,
+  nodes: WorkflowNode[],
+  edges: WorkflowEdge[],
+): Promise<void> {
   await checkGraph(db, userId, nodes, edges);
   const triggers = nodes.filter((n) => n.kind === 'trigger');
   if (triggers.length === 0) throw refuse('leadSearch.workflow.no_trigger');
@@ -267,18 +321,27 @@ export async function checkPublishable(db: Queryable, userId: number, nodes: Wor
 
   for (const [index, node] of nodes.entries()) {
     const s = node.settings;
-    const fail = (key: string) => refuse('leadSearch.workflow.node_settings', [node.id], `nodes.${index}.settings.${key}`, { name: key });
-    for (const key of SETTINGS_BY_KIND[node.kind].required) if (!filled(typeof s[key] === 'string' ? (s[key] as string).trim() : s[key])) throw fail(key);
+    const fail = (key: string) =>
+      refuse('leadSearch.workflow.node_settings', [node.id], `nodes.${index}.settings.${key}`, { name: key });
+    for (const key of SETTINGS_BY_KIND[node.kind].required)
+      if (!filled(typeof s[key] === 'string' ? (s[key] as string).trim() : s[key])) throw fail(key);
     if (node.kind === 'trigger' && s.mode === 'schedule' && !s.repeat) throw fail('repeat');
     if (node.kind === 'search') {
-      const list = (await db.query<{ list_type: SearchType }>('SELECT list_type FROM campaigns WHERE id = $1 AND user_id = $2', [s.campaign_id ?? null, userId])).rows[0];
+      const list = (
+        await db.query<{ list_type: SearchType }>('SELECT list_type FROM campaigns WHERE id = $1 AND user_id = $2', [
+          s.campaign_id ?? null,
+          userId,
+        ])
+      ).rows[0];
       if (!list) throw notFound();
       try {
         checkFilters(list.list_type, s.filters ?? {});
       } catch (error) {
         const issue = error instanceof ApiError ? error.options.issues?.[0] : undefined;
         if (!issue) throw error;
-        throw refuse('leadSearch.workflow.node_settings', [node.id], `nodes.${index}.settings.${issue.field}`, { name: issue.field });
+        throw refuse('leadSearch.workflow.node_settings', [node.id], `nodes.${index}.settings.${issue.field}`, {
+          name: issue.field,
+        });
       }
     }
   }

@@ -18,7 +18,14 @@ import { applyLabels, labelsOf } from './resultLabels';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './listWebhookDelivery';
-import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
+import {
+  MAX_ITEMS,
+  topologicalOrder,
+  type FilterCondition,
+  type NodeKind,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from './workflowNodes';
 import type { MailDeps } from '../../mail/templatedMail';
 
 /** How often the runner starts due scheduled runs and advances running ones. */
@@ -55,7 +62,10 @@ class NodeBusy extends Error {
 
 /** Keeps the run's lease while a node makes its calls (a long AI or webhook node outlives RUN_LEASE_MS otherwise). */
 async function holdRun(db: Queryable, runId: number, clock: Clock): Promise<void> {
-  await db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running'`, [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString()]);
+  await db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running'`, [
+    runId,
+    new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString(),
+  ]);
 }
 
 interface Graph {
@@ -109,13 +119,23 @@ export async function createRun(
     await tx.query<{ id: number }>(
       `INSERT INTO workflow_runs (workflow_id, user_id, trigger, status, scheduled_for, graph, started_at)
        VALUES ($1, $2, $3, 'running', $4, $5::jsonb, $6) ON CONFLICT (workflow_id, scheduled_for) DO NOTHING RETURNING id`,
-      [workflow.id, workflow.user_id, trigger, scheduledFor ? scheduledFor.toISOString() : null, JSON.stringify({ nodes: workflow.nodes, edges: workflow.edges }), now.toISOString()],
+      [
+        workflow.id,
+        workflow.user_id,
+        trigger,
+        scheduledFor ? scheduledFor.toISOString() : null,
+        JSON.stringify({ nodes: workflow.nodes, edges: workflow.edges }),
+        now.toISOString(),
+      ],
     )
   ).rows[0];
   if (!run) return null;
   for (const [position, nodeId] of order.entries()) {
     const node = workflow.nodes.find((n) => n.id === nodeId)!;
-    await tx.query('INSERT INTO workflow_run_nodes (run_id, node_id, kind, label, position) VALUES ($1, $2, $3, $4, $5)', [run.id, node.id, node.kind, node.label ?? '', position]);
+    await tx.query(
+      'INSERT INTO workflow_run_nodes (run_id, node_id, kind, label, position) VALUES ($1, $2, $3, $4, $5)',
+      [run.id, node.id, node.kind, node.label ?? '', position],
+    );
   }
   return run.id;
 }
@@ -152,7 +172,12 @@ export async function startDueWorkflowRuns(db: Db, now: Date): Promise<number[]>
     const runs: number[] = [];
     for (const row of claimed) {
       const slot = new Date(row.scheduled_for);
-      const next = row.repeat ? nextRunAfter({ repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone }, now) : null;
+      const next = row.repeat
+        ? nextRunAfter(
+            { repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone },
+            now,
+          )
+        : null;
       await tx.query('UPDATE workflows SET next_run_at = $2 WHERE id = $1', [row.id, next?.toISOString() ?? null]);
       if (row.busy) continue;
       const runId = await createRun(tx, row, 'schedule', now, new Date(row.scheduled_for));
@@ -187,7 +212,14 @@ function inputOf(run: RunRow, nodeId: string): number[] {
  * running is finished: a second process that ran the same node (its lease ran out meanwhile) adds
  * nothing to the run's outputs or credits.
  */
-async function finishNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: number[], outcome: Outcome, now: Date): Promise<void> {
+async function finishNode(
+  tx: Queryable,
+  run: RunRow,
+  log: NodeLogRow,
+  input: number[],
+  outcome: Outcome,
+  now: Date,
+): Promise<void> {
   const ids = outcome.ids.slice(0, MAX_ITEMS);
   const { rowCount } = await tx.query(
     `UPDATE workflow_run_nodes SET status = 'done', items_in = $2, items_out = $3, credits = $4, detail = $5::jsonb, finished_at = $6, started_at = COALESCE(started_at, $6)
@@ -195,16 +227,21 @@ async function finishNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: nu
     [log.id, input.length, ids.length, outcome.credits ?? 0, JSON.stringify(outcome.detail ?? {}), now.toISOString()],
   );
   if (!rowCount) return;
-  await tx.query(`UPDATE workflow_runs SET outputs = outputs || jsonb_build_object($2::text, $3::jsonb), credits_spent = credits_spent + $4 WHERE id = $1`, [
-    run.id,
-    log.node_id,
-    JSON.stringify(ids),
-    outcome.credits ?? 0,
-  ]);
+  await tx.query(
+    `UPDATE workflow_runs SET outputs = outputs || jsonb_build_object($2::text, $3::jsonb), credits_spent = credits_spent + $4 WHERE id = $1`,
+    [run.id, log.node_id, JSON.stringify(ids), outcome.credits ?? 0],
+  );
 }
 
 /** A node failed: the run stops there with the error; the nodes after it are skipped. */
-async function failNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: number[], error: NodeError, now: Date): Promise<void> {
+async function failNode(
+  tx: Queryable,
+  run: RunRow,
+  log: NodeLogRow,
+  input: number[],
+  error: NodeError,
+  now: Date,
+): Promise<void> {
   const { rowCount } = await tx.query(
     `UPDATE workflow_run_nodes SET status = 'failed', items_in = $2, credits = credits + $3, detail = detail || $4::jsonb, error = $5, finished_at = $6, started_at = COALESCE(started_at, $6)
       WHERE id = $1 AND status IN ('pending', 'running')`,
@@ -212,13 +249,10 @@ async function failNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: numb
   );
   if (!rowCount) return;
   await tx.query(`UPDATE workflow_run_nodes SET status = 'skipped' WHERE run_id = $1 AND status = 'pending'`, [run.id]);
-  await tx.query(`UPDATE workflow_runs SET status = 'failed', error = $2, error_node = $3, credits_spent = credits_spent + $4, finished_at = $5, lease_until = NULL WHERE id = $1`, [
-    run.id,
-    error.code,
-    log.node_id,
-    error.credits,
-    now.toISOString(),
-  ]);
+  await tx.query(
+    `UPDATE workflow_runs SET status = 'failed', error = $2, error_node = $3, credits_spent = credits_spent + $4, finished_at = $5, lease_until = NULL WHERE id = $1`,
+    [run.id, error.code, log.node_id, error.credits, now.toISOString()],
+  );
 }
 
 /** Every node is done: the run's output is what its last nodes (those without a next node) produced. */
@@ -226,15 +260,18 @@ async function finishRun(db: Db, run: RunRow, now: Date): Promise<void> {
   const sinks = run.graph.nodes.filter((n) => !run.graph.edges.some((e) => e.source === n.id));
   const out = new Set<number>();
   for (const sink of sinks) for (const id of run.outputs[sink.id] ?? []) out.add(id);
-  await db.query(`UPDATE workflow_runs SET status = 'done', items_out = $2, finished_at = $3, lease_until = NULL WHERE id = $1 AND status = 'running'`, [
-    run.id,
-    out.size,
-    now.toISOString(),
-  ]);
+  await db.query(
+    `UPDATE workflow_runs SET status = 'done', items_out = $2, finished_at = $3, lease_until = NULL WHERE id = $1 AND status = 'running'`,
+    [run.id, out.size, now.toISOString()],
+  );
 }
 
 const loadRun = async (db: Queryable, runId: number) =>
-  (await db.query<RunRow>('SELECT id, workflow_id, user_id, status, graph, outputs FROM workflow_runs WHERE id = $1', [runId])).rows[0];
+  (
+    await db.query<RunRow>('SELECT id, workflow_id, user_id, status, graph, outputs FROM workflow_runs WHERE id = $1', [
+      runId,
+    ])
+  ).rows[0];
 
 /**
  * Advances one run as far as it can go now: node after node in execution order, each node's work and its log
@@ -242,7 +279,12 @@ const loadRun = async (db: Queryable, runId: number) =>
  * by a crash is simply resumed by the next tick). A search node starts a search job and waits for part 1's
  * worker to fill it. Returns the run's state afterwards.
  */
-export async function advanceRun(db: Db, runId: number, clock: Clock, mail?: MailDeps): Promise<'waiting' | 'done' | 'failed' | 'missing' | 'busy'> {
+export async function advanceRun(
+  db: Db,
+  runId: number,
+  clock: Clock,
+  mail?: MailDeps,
+): Promise<'waiting' | 'done' | 'failed' | 'missing' | 'busy'> {
   const lease = await db.query(
     `UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < $3) RETURNING id`,
     [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString(), clock.now().toISOString()],
@@ -257,9 +299,10 @@ export async function advanceRun(db: Db, runId: number, clock: Clock, mail?: Mai
       if (!run) return 'missing';
       if (run.status !== 'running') return run.status;
       const log = (
-        await db.query<NodeLogRow>(`SELECT id, node_id, kind, status, job_id FROM workflow_run_nodes WHERE run_id = $1 AND status IN ('pending', 'running') ORDER BY position LIMIT 1`, [
-          run.id,
-        ])
+        await db.query<NodeLogRow>(
+          `SELECT id, node_id, kind, status, job_id FROM workflow_run_nodes WHERE run_id = $1 AND status IN ('pending', 'running') ORDER BY position LIMIT 1`,
+          [run.id],
+        )
       ).rows[0];
       if (!log) {
         await finishRun(db, run, clock.now());
@@ -270,13 +313,19 @@ export async function advanceRun(db: Db, runId: number, clock: Clock, mail?: Mai
       try {
         if (!node) throw new NodeError('node_failed');
         if (log.status === 'pending' && node.kind !== 'search') {
-          await db.query(`UPDATE workflow_run_nodes SET status = 'running', started_at = $2 WHERE id = $1`, [log.id, clock.now().toISOString()]);
+          await db.query(`UPDATE workflow_run_nodes SET status = 'running', started_at = $2 WHERE id = $1`, [
+            log.id,
+            clock.now().toISOString(),
+          ]);
         }
         const waiting = await runNode(db, run, node, log, input, clock, mail);
         if (waiting) return 'waiting';
       } catch (error) {
         if (error instanceof NodeBusy) return 'busy';
-        const nodeError = error instanceof NodeError ? error : new NodeError('node_failed', 0, { message: String((error as Error)?.message ?? error).slice(0, 300) });
+        const nodeError =
+          error instanceof NodeError
+            ? error
+            : new NodeError('node_failed', 0, { message: String((error as Error)?.message ?? error).slice(0, 300) });
         await db.transaction((tx) => failNode(tx, run, log, input, nodeError, clock.now()));
         return 'failed';
       }
@@ -288,14 +337,24 @@ export async function advanceRun(db: Db, runId: number, clock: Clock, mail?: Mai
 }
 
 /** Runs one node; true when it is waiting (a search job still filling its list). */
-async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock, mail?: MailDeps): Promise<boolean> {
+async function runNode(
+  db: Db,
+  run: RunRow,
+  node: WorkflowNode,
+  log: NodeLogRow,
+  input: number[],
+  clock: Clock,
+  mail?: MailDeps,
+): Promise<boolean> {
   const now = () => clock.now();
   const s = node.settings;
   switch (node.kind) {
     case 'trigger': {
       let ids: number[] = [];
       if (s.source_campaign_id) {
-        const list = (await db.query('SELECT 1 FROM campaigns WHERE id = $1 AND user_id = $2', [s.source_campaign_id, run.user_id])).rowCount;
+        const list = (
+          await db.query('SELECT 1 FROM campaigns WHERE id = $1 AND user_id = $2', [s.source_campaign_id, run.user_id])
+        ).rowCount;
         if (!list) throw new NodeError('list_missing');
         ids = (
           await db.query<{ id: number }>(
@@ -304,7 +363,16 @@ async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow,
           )
         ).rows.map((r) => r.id);
       }
-      await db.transaction((tx) => finishNode(tx, run, log, input, { ids, detail: s.source_campaign_id ? { campaign_id: s.source_campaign_id } : {} }, now()));
+      await db.transaction((tx) =>
+        finishNode(
+          tx,
+          run,
+          log,
+          input,
+          { ids, detail: s.source_campaign_id ? { campaign_id: s.source_campaign_id } : {} },
+          now(),
+        ),
+      );
       return false;
     }
     case 'search':
@@ -312,8 +380,14 @@ async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow,
     case 'filter': {
       const rows = await loadRows(db, run.user_id, input);
       const conditions = s.conditions ?? [];
-      const keep = rows.filter((row) => (s.match === 'any' ? conditions.some((c) => matches(row, c)) : conditions.every((c) => matches(row, c)))).map((r) => r.id);
-      await db.transaction((tx) => finishNode(tx, run, log, input, { ids: keep, detail: { dropped: input.length - keep.length } }, now()));
+      const keep = rows
+        .filter((row) =>
+          s.match === 'any' ? conditions.some((c) => matches(row, c)) : conditions.every((c) => matches(row, c)),
+        )
+        .map((r) => r.id);
+      await db.transaction((tx) =>
+        finishNode(tx, run, log, input, { ids: keep, detail: { dropped: input.length - keep.length } }, now()),
+      );
       return false;
     }
     case 'research':
@@ -324,11 +398,19 @@ async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow,
       await enrichmentNode(db, run, node, log, input, clock, mail);
       return false;
     case 'label': {
-      const label = (await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2', [s.label_id ?? null, run.user_id])).rows[0];
+      const label = (
+        await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2', [
+          s.label_id ?? null,
+          run.user_id,
+        ])
+      ).rows[0];
       if (!label) throw new NodeError('label_missing');
       await db.transaction(async (tx) => {
         const selection = { sql: 'r.id = ANY($1::bigint[]) AND r.user_id = $2', params: [idArray(input), run.user_id] };
-        const updated = s.label_action === 'remove' ? await applyLabels(tx, selection, [], [label.name]) : await applyLabels(tx, selection, [label.name], []);
+        const updated =
+          s.label_action === 'remove'
+            ? await applyLabels(tx, selection, [], [label.name])
+            : await applyLabels(tx, selection, [label.name], []);
         await finishNode(tx, run, log, input, { ids: input, detail: { label: label.name, updated } }, now());
       });
       return false;
@@ -343,15 +425,22 @@ async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow,
 // Search: a job through part 1's machinery (search-limit reservation, credit check, the worker charges)
 // ---------------------------------------------------------------------------------------------
 
-async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<boolean> {
+async function searchNode(
+  db: Db,
+  run: RunRow,
+  node: WorkflowNode,
+  log: NodeLogRow,
+  input: number[],
+  clock: Clock,
+): Promise<boolean> {
   const s = node.settings;
   if (log.status === 'pending') {
     await db.transaction(async (tx) => {
       const campaign = (
-        await tx.query<{ id: number; list_type: SearchType; is_demo: boolean }>('SELECT id, list_type, is_demo FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE', [
-          s.campaign_id ?? null,
-          run.user_id,
-        ])
+        await tx.query<{ id: number; list_type: SearchType; is_demo: boolean }>(
+          'SELECT id, list_type, is_demo FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE',
+          [s.campaign_id ?? null, run.user_id],
+        )
       ).rows[0];
       if (!campaign) throw new NodeError('list_missing');
       // Same rules as POST /api/searches (startSearch.ts): the job gives back what it does not produce.
@@ -359,24 +448,40 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
       const started = await startSearch(
         tx,
         queueOf(db),
-        { userId: run.user_id, campaign, location: (s.location ?? '').trim(), filters: s.filters ?? {}, count: { exactly: requested } },
+        {
+          userId: run.user_id,
+          campaign,
+          location: (s.location ?? '').trim(),
+          filters: s.filters ?? {},
+          count: { exactly: requested },
+        },
         clock.now(),
       );
       if (!('jobId' in started)) throw new NodeError(started.refused);
       const { jobId, count } = started;
-      await tx.query(`UPDATE workflow_run_nodes SET status = 'running', job_id = $2, started_at = $3, items_in = $4, detail = $5::jsonb WHERE id = $1`, [
-        log.id,
-        jobId,
-        clock.now().toISOString(),
-        input.length,
-        JSON.stringify({ job_id: jobId, campaign_id: campaign.id, requested: count }),
-      ]);
+      await tx.query(
+        `UPDATE workflow_run_nodes SET status = 'running', job_id = $2, started_at = $3, items_in = $4, detail = $5::jsonb WHERE id = $1`,
+        [
+          log.id,
+          jobId,
+          clock.now().toISOString(),
+          input.length,
+          JSON.stringify({ job_id: jobId, campaign_id: campaign.id, requested: count }),
+        ],
+      );
     });
     return true;
   }
   const job = log.job_id
     ? (
-        await db.query<{ status: string; stop_reason: string | null; produced: number; found: number; credits_charged: number; campaign_id: number }>(
+        await db.query<{
+          status: string;
+          stop_reason: string | null;
+          produced: number;
+          found: number;
+          credits_charged: number;
+          campaign_id: number;
+        }>(
           'SELECT status, stop_reason, produced, found, credits_charged, campaign_id FROM search_jobs WHERE id = $1 AND user_id = $2',
           [log.job_id, run.user_id],
         )
@@ -387,12 +492,14 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
   const detail = { job_id: log.job_id, campaign_id: job.campaign_id, produced: job.produced, found: job.found };
   if (job.stop_reason === 'no_credits') throw new NodeError('no_credits', job.credits_charged, detail);
   const ids = (
-    await db.query<{ id: number }>(`SELECT id::int AS id FROM campaign_results WHERE job_id = $1 AND user_id = $2 AND email_status <> 'looking' ORDER BY id LIMIT ${MAX_ITEMS}`, [
-      log.job_id,
-      run.user_id,
-    ])
+    await db.query<{ id: number }>(
+      `SELECT id::int AS id FROM campaign_results WHERE job_id = $1 AND user_id = $2 AND email_status <> 'looking' ORDER BY id LIMIT ${MAX_ITEMS}`,
+      [log.job_id, run.user_id],
+    )
   ).rows.map((r) => r.id);
-  await db.transaction((tx) => finishNode(tx, run, log, input, { ids, credits: job.credits_charged, detail }, clock.now()));
+  await db.transaction((tx) =>
+    finishNode(tx, run, log, input, { ids, credits: job.credits_charged, detail }, clock.now()),
+  );
   return false;
 }
 
@@ -430,7 +537,13 @@ async function loadRows(db: Queryable, userId: number, ids: number[]): Promise<R
 }
 
 /** One filter condition on one result (text comparisons ignore case). */
-export function matches(row: Pick<ResultRow, 'name' | 'company' | 'job_title' | 'city' | 'website' | 'email' | 'phone' | 'email_status' | 'labels'>, c: FilterCondition): boolean {
+export function matches(
+  row: Pick<
+    ResultRow,
+    'name' | 'company' | 'job_title' | 'city' | 'website' | 'email' | 'phone' | 'email_status' | 'labels'
+  >,
+  c: FilterCondition,
+): boolean {
   const want = (c.value ?? '').trim().toLowerCase();
   const negate = c.operator === 'is_not' || c.operator === 'not_contains';
   let hit: boolean;
@@ -446,7 +559,10 @@ export function matches(row: Pick<ResultRow, 'name' | 'company' | 'job_title' | 
       break;
     case 'label': {
       const labels = row.labels.map((l) => l.toLowerCase());
-      hit = c.operator === 'contains' || c.operator === 'not_contains' ? labels.some((l) => l.includes(want)) : labels.includes(want);
+      hit =
+        c.operator === 'contains' || c.operator === 'not_contains'
+          ? labels.some((l) => l.includes(want))
+          : labels.includes(want);
       break;
     }
     default: {
@@ -462,10 +578,13 @@ export function matches(row: Pick<ResultRow, 'name' | 'company' | 'job_title' | 
 // ---------------------------------------------------------------------------------------------
 
 const CONTENT_PROMPTS: Record<string, string> = {
-  first_line: 'Write a one-sentence personalised opening line for a cold email from {business_name} to {name} ({job_title}) at {company}.',
+  first_line:
+    'Write a one-sentence personalised opening line for a cold email from {business_name} to {name} ({job_title}) at {company}.',
   subject: 'Write a short email subject line from {business_name} to {name} at {company}.',
-  email: 'Write a short cold email from {business_name} ({products_services}) to {name} ({job_title}) at {company} in {city}.',
-  summary: 'Summarise in two sentences who {name} ({job_title}) at {company} is and why {business_name} could help them.',
+  email:
+    'Write a short cold email from {business_name} ({products_services}) to {name} ({job_title}) at {company} in {city}.',
+  summary:
+    'Summarise in two sentences who {name} ({job_title}) at {company} is and why {business_name} could help them.',
 };
 
 const first = (name: string) => name.split(/\s+/)[0] || name;
@@ -473,7 +592,9 @@ const GREETING: Record<Language, string> = { en: 'Hi', es: 'Hola', fr: 'Bonjour'
 
 // The embedded engine's answers (deterministic, from the lead's fields and the business profile).
 registerEmbeddedTemplate('workflow_research', (v) => {
-  const who = v.job_title ? `${v.name} works as ${v.job_title}${v.company ? ` at ${v.company}` : ''}` : `${v.name}${v.company ? ` (${v.company})` : ''}`;
+  const who = v.job_title
+    ? `${v.name} works as ${v.job_title}${v.company ? ` at ${v.company}` : ''}`
+    : `${v.name}${v.company ? ` (${v.company})` : ''}`;
   const where = v.city ? ` in ${v.city}` : '';
   const site = v.website ? ` Website: ${v.website}.` : '';
   return `${who}${where}.${site} Relevance to ${v.business_name || 'us'}: ${v.target_audience ? `fits the audience "${v.target_audience}"` : 'a potential customer'}.`;
@@ -503,11 +624,19 @@ const AI_NODE_CHUNK = 10;
  * after a crash, a second process whose lease ran out), the node asks only about results whose call
  * is not done; a call in flight in another process makes the node wait for it (`NodeBusy`).
  */
-async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<void> {
+async function aiNode(
+  db: Db,
+  run: RunRow,
+  node: WorkflowNode,
+  log: NodeLogRow,
+  input: number[],
+  clock: Clock,
+): Promise<void> {
   const profile = await loadProfile(db, await accountIdOf(db, run.user_id));
   // Spec §5: AI tools need a completed business profile.
   if (!profile || !profileCompleted(profile)) throw new NodeError('profile_incomplete');
-  const lang = ((await db.query<{ lang: Language }>('SELECT lang FROM users WHERE id = $1', [run.user_id])).rows[0]?.lang ?? 'en') as Language;
+  const lang = ((await db.query<{ lang: Language }>('SELECT lang FROM users WHERE id = $1', [run.user_id])).rows[0]
+    ?.lang ?? 'en') as Language;
   const rows = await loadRows(db, run.user_id, input);
   const s = node.settings;
   const key = s.output_key || node.kind;
@@ -515,10 +644,22 @@ async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, 
   let busy = false;
   for (let i = 0; i < rows.length; i += AI_NODE_CHUNK) {
     const chunk = rows.slice(i, i + AI_NODE_CHUNK);
-    const claimed = await claimEffects(db, 'ai_call', chunk.map((r) => keyOf(r.id)));
+    const claimed = await claimEffects(
+      db,
+      'ai_call',
+      chunk.map((r) => keyOf(r.id)),
+    );
     const mine = chunk.filter((r) => claimed.has(keyOf(r.id)));
     if (mine.length < chunk.length) {
-      const inFlight = await db.query(`SELECT 1 FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${chunk.filter((r) => !claimed.has(keyOf(r.id))).map((r) => keyOf(r.id)).join(',')}}`]);
+      const inFlight = await db.query(
+        `SELECT 1 FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`,
+        [
+          `{${chunk
+            .filter((r) => !claimed.has(keyOf(r.id)))
+            .map((r) => keyOf(r.id))
+            .join(',')}}`,
+        ],
+      );
       busy ||= inFlight.rowCount > 0;
     }
     const texts: { id: number; text: string }[] = [];
@@ -535,9 +676,18 @@ async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, 
         email: row.email ?? '',
         content_type: s.content_type ?? '',
       };
-      const prompt = node.kind === 'research' ? (s.prompt ?? '') : [CONTENT_PROMPTS[s.content_type ?? 'first_line'], s.prompt].filter(Boolean).join('\n');
+      const prompt =
+        node.kind === 'research'
+          ? (s.prompt ?? '')
+          : [CONTENT_PROMPTS[s.content_type ?? 'first_line'], s.prompt].filter(Boolean).join('\n');
       try {
-        const answer = await aiProvider().generate({ task: node.kind === 'research' ? 'workflow_research' : 'workflow_content', prompt, variables, maxTokens: 300, language: lang });
+        const answer = await aiProvider().generate({
+          task: node.kind === 'research' ? 'workflow_research' : 'workflow_content',
+          prompt,
+          variables,
+          maxTokens: 300,
+          language: lang,
+        });
         texts.push({ id: row.id, text: answer.text.slice(0, 4000) });
         await holdRun(db, run.id, clock);
       } catch {
@@ -552,23 +702,43 @@ async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, 
              FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, text text) WHERE r.id = x.id AND r.user_id = $2`,
           [JSON.stringify(texts), run.user_id, key],
         );
-        await settleEffects(tx, texts.map((t) => ({ key: keyOf(t.id), ok: true })));
+        await settleEffects(
+          tx,
+          texts.map((t) => ({ key: keyOf(t.id), ok: true })),
+        );
       }
       // Calls that were not made are given back: a later run of the node makes them.
       const unanswered = mine.slice(texts.length).map((r) => keyOf(r.id));
-      if (unanswered.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${unanswered.join(',')}}`]);
+      if (unanswered.length)
+        await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [
+          `{${unanswered.join(',')}}`,
+        ]);
     });
-    if (failed) throw new NodeError('ai_failed', 0, { done: await doneCount(db, rows.map((r) => keyOf(r.id))) });
+    if (failed)
+      throw new NodeError('ai_failed', 0, {
+        done: await doneCount(
+          db,
+          rows.map((r) => keyOf(r.id)),
+        ),
+      });
     await holdRun(db, run.id, clock);
   }
   if (busy) throw new NodeBusy();
-  const written = await doneCount(db, rows.map((r) => keyOf(r.id)));
+  const written = await doneCount(
+    db,
+    rows.map((r) => keyOf(r.id)),
+  );
   await db.transaction((tx) => finishNode(tx, run, log, input, { ids: input, detail: { key, written } }, clock.now()));
 }
 
 async function doneCount(db: Queryable, keys: string[]): Promise<number> {
   if (!keys.length) return 0;
-  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`, [`{${keys.join(',')}}`])).rows[0]!.n;
+  return (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`,
+      [`{${keys.join(',')}}`],
+    )
+  ).rows[0]!.n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -581,7 +751,15 @@ const ENRICH_TYPES: Record<string, readonly SearchType[]> = {
   enrich_influencer: ['influencer'],
 };
 
-async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock, mail?: MailDeps): Promise<void> {
+async function enrichmentNode(
+  db: Db,
+  run: RunRow,
+  node: WorkflowNode,
+  log: NodeLogRow,
+  input: number[],
+  clock: Clock,
+  mail?: MailDeps,
+): Promise<void> {
   const action = node.settings.enrich ?? 'get_phones';
   const rows = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking');
   const fits = rows.filter((r) => ENRICH_TYPES[action]!.includes(r.list_type));
@@ -596,7 +774,14 @@ async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: Node
     const enrichment = enrichmentFor(type);
     if (!ids.length || !enrichment || out) continue;
     const where = { sql: 'r.id = ANY($1::bigint[]) AND r.user_id = $2', params: [idArray(ids), run.user_id] };
-    const outcome = await enrichment.run(db, run.user_id, where, `workflow:${run.workflow_id}:${enrichment.name}`, undefined, { mail });
+    const outcome = await enrichment.run(
+      db,
+      run.user_id,
+      where,
+      `workflow:${run.workflow_id}:${enrichment.name}`,
+      undefined,
+      { mail },
+    );
     credits += outcome.credits;
     found += outcome.found;
     out = outcome.stopped;
@@ -613,17 +798,28 @@ async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: Node
 // Connection: the list's webhook (signed, SSRF-guarded, as POST /api/{type}-results/{id}/send-webhook)
 // ---------------------------------------------------------------------------------------------
 
-async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: number[], onlyWithEmail: boolean, clock: Clock): Promise<void> {
-  const candidates = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking' && (!onlyWithEmail || r.email));
+async function connectionNode(
+  db: Db,
+  run: RunRow,
+  log: NodeLogRow,
+  input: number[],
+  onlyWithEmail: boolean,
+  clock: Clock,
+): Promise<void> {
+  const candidates = (await loadRows(db, run.user_id, input)).filter(
+    (r) => r.email_status !== 'looking' && (!onlyWithEmail || r.email),
+  );
   // Rows on the do-not-contact list are refused with the reason and never posted.
-  const suppressed = await suppressedAmong(db, candidates.map((r) => r.id));
+  const suppressed = await suppressedAmong(
+    db,
+    candidates.map((r) => r.id),
+  );
   for (const by of new Set(suppressed.values())) {
     const refusedIds = [...suppressed].filter(([, b]) => b === by).map(([id]) => id);
-    await db.query(`UPDATE campaign_results SET crm_status = 'unsent', crm_error = 'suppressed', crm_error_detail = $3 WHERE id = ANY($1::bigint[]) AND user_id = $2`, [
-      idArray(refusedIds),
-      run.user_id,
-      suppressionDetail(by),
-    ]);
+    await db.query(
+      `UPDATE campaign_results SET crm_status = 'unsent', crm_error = 'suppressed', crm_error_detail = $3 WHERE id = ANY($1::bigint[]) AND user_id = $2`,
+      [idArray(refusedIds), run.user_id, suppressionDetail(by)],
+    );
   }
   const rows = candidates.filter((r) => !suppressed.has(r.id));
   const byList = new Map<number, ResultRow[]>();
@@ -637,7 +833,8 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
       )
     ).rows[0];
     // Spec §8: "selected list has no webhook, set it up".
-    if (!hook?.webhook_url || !hook.webhook_secret) throw new NodeError('webhook_missing', 0, { campaign_id: campaignId });
+    if (!hook?.webhook_url || !hook.webhook_secret)
+      throw new NodeError('webhook_missing', 0, { campaign_id: campaignId });
     hooks.set(campaignId, { ...hook, webhook_url: hook.webhook_url, webhook_secret: hook.webhook_secret });
   }
   const delivered: number[] = [];
@@ -651,27 +848,34 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
       // One delivery per batch, named by the run, node, list and batch: recorded before the POST, settled with the rows' status.
       const deliveryId = `workflow-webhook:${run.id}:${log.node_id}:${campaignId}:${i}`;
       if (!(await claimEffects(db, 'webhook', [deliveryId])).size) {
-        const prior = (await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [deliveryId])).rows[0];
+        const prior = (
+          await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [deliveryId])
+        ).rows[0];
         // Sent by an earlier run of this node (its outcome is on the rows), or being sent by another process.
         if (!prior || prior.state === 'sending') busy = true;
         else if (prior.state === 'done') delivered.push(...batch.map((r) => r.id));
         else unsent += batch.length;
         continue;
       }
-      await db.query(`UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id]);
-      const results = batch.map(({ id, name, company, job_title, email, email_status, phone, website, city, data, labels }) => ({
-        id,
-        name,
-        company,
-        job_title,
-        email,
-        email_status,
-        phone,
-        website,
-        city,
-        labels,
-        data,
-      }));
+      await db.query(
+        `UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[]) AND user_id = $2`,
+        [ids, run.user_id],
+      );
+      const results = batch.map(
+        ({ id, name, company, job_title, email, email_status, phone, website, city, data, labels }) => ({
+          id,
+          name,
+          company,
+          job_title,
+          email,
+          email_status,
+          phone,
+          website,
+          city,
+          labels,
+          data,
+        }),
+      );
       const body = JSON.stringify({
         event: 'leads.sent',
         delivery_id: deliveryId,
@@ -687,13 +891,19 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
         const outcome = await guardedPost(
           verdict.url,
           body,
-          webhookHeaders({ timestamp, delivery: deliveryId, signature: webhookSignature(hook.webhook_secret, timestamp, body) }, { legacy: await sendsLegacyHeaders(db, run.user_id) }),
+          webhookHeaders(
+            { timestamp, delivery: deliveryId, signature: webhookSignature(hook.webhook_secret, timestamp, body) },
+            { legacy: await sendsLegacyHeaders(db, run.user_id) },
+          ),
           { timeoutMs: WEBHOOK_TIMEOUT_MS },
         );
         ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
       }
       await db.transaction(async (tx) => {
-        await tx.query(`UPDATE campaign_results SET crm_status = $3, sent = sent OR $4 WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id, ok ? 'sent' : 'unsent', ok]);
+        await tx.query(
+          `UPDATE campaign_results SET crm_status = $3, sent = sent OR $4 WHERE id = ANY($1::bigint[]) AND user_id = $2`,
+          [ids, run.user_id, ok ? 'sent' : 'unsent', ok],
+        );
         await settleEffects(tx, [{ key: deliveryId, ok }]);
       });
       await holdRun(db, run.id, clock);
@@ -715,7 +925,11 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
  * One pass: start the due scheduled runs, then advance every running run (a crash's leftovers included).
  * An account whose licence has expired starts and advances nothing: its runs wait for the renewal (ADR 046).
  */
-export async function workflowTick(db: Db, clock: Clock, mail?: MailDeps): Promise<{ started: number[]; advanced: number[] }> {
+export async function workflowTick(
+  db: Db,
+  clock: Clock,
+  mail?: MailDeps,
+): Promise<{ started: number[]; advanced: number[] }> {
   const started = await startDueWorkflowRuns(db, clock.now());
   const running = (
     await db.query<{ id: number }>(

@@ -9,7 +9,12 @@ export interface WorkflowTemplate {
 
 /** A straight chain laid out top to bottom: node ids n1…nN, edges between neighbours. */
 function chain(steps: [NodeKind, NodeSettings][]): Pick<WorkflowTemplate, 'nodes' | 'edges'> {
-  const nodes = steps.map(([kind, settings], i) => ({ id: `n${i + 1}`, kind, position: { x: 0, y: i * 120 }, settings }));
+  const nodes = steps.map(([kind, settings], i) => ({
+    id: `n${i + 1}`,
+    kind,
+    position: { x: 0, y: i * 120 },
+    settings,
+  }));
   const edges = nodes.slice(1).map((node, i) => ({ id: `e${i + 1}`, source: nodes[i]!.id, target: node.id }));
   return { nodes, edges };
 }
@@ -35,7 +40,10 @@ export const WORKFLOW_TEMPLATES: readonly WorkflowTemplate[] = [
       ['trigger', { mode: 'manual' }],
       ['search', { campaign_id: null, location: '', count: 20, filters: { job_title: '' } }],
       ['filter', { match: 'all', conditions: [{ field: 'email_status', operator: 'is', value: 'found' }] }],
-      ['research', { prompt: 'What does {company} do, and what might {name} ({job_title}) care about?', output_key: 'research' }],
+      [
+        'research',
+        { prompt: 'What does {company} do, and what might {name} ({job_title}) care about?', output_key: 'research' },
+      ],
       ['content', { content_type: 'first_line', prompt: '', output_key: 'first_line' }],
       ['connection', { target: 'list_webhook', only_with_email: true }],
     ]),

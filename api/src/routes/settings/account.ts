@@ -8,7 +8,10 @@ import { ApiError } from '../../http/errors';
  * works on the team owner's business profile and training data; everyone else on their own.
  */
 export async function accountIdOf(db: Queryable, userId: number): Promise<number> {
-  const { rows } = await db.query<{ account_id: number }>('SELECT COALESCE(team_owner_id, id) AS account_id FROM users WHERE id = $1', [userId]);
+  const { rows } = await db.query<{ account_id: number }>(
+    'SELECT COALESCE(team_owner_id, id) AS account_id FROM users WHERE id = $1',
+    [userId],
+  );
   return rows[0]?.account_id ?? userId;
 }
 

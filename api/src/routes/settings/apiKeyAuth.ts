@@ -38,7 +38,10 @@ interface KeyRow {
  * (app.requireAuth) applies. A revoked or unknown key is a 401 — it never
  * falls back to anything. `request.user.tokenId` is 0 for key requests.
  */
-export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDeps, 'db' | 'clock'>): onRequestAsyncHookHandler {
+export function apiKeyOrSession(
+  app: FastifyInstance,
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+): onRequestAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const key = requestApiKey(request);
     if (!key) return app.requireAuth.call(app, request, reply);
@@ -57,7 +60,17 @@ export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDep
     if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
       await db.query('UPDATE settings_api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, now]);
     }
-    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: modulesForRole(row.role, row.modules), tokenId: 0, impersonatorId: null, licenseExpiresAt: row.license_expires_at };
+    const user: AuthUser = {
+      id: row.user_id,
+      email: row.email,
+      role: row.role,
+      userType: row.user_type,
+      lang: row.lang,
+      modules: modulesForRole(row.role, row.modules),
+      tokenId: 0,
+      impersonatorId: null,
+      licenseExpiresAt: row.license_expires_at,
+    };
     request.user = user;
     if (parseLanguageHeader(request.headers['user-language']) === null) request.lang = user.lang;
   };

@@ -4,7 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { IdParams, Message, MessageProperties, Nullable, Page, PageQuery, Timestamp, Type, type Static } from '../../http/contract';
+import {
+  IdParams,
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQuery,
+  Timestamp,
+  Type,
+  type Static,
+} from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { say } from '../respond';
 import { notFound } from './account';
@@ -18,7 +28,9 @@ const ApiKey = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   /** The first characters, to tell keys apart. */
-  key_prefix: Type.String({ description: 'The first characters of the key, to tell keys apart; the key itself is shown only at creation.' }),
+  key_prefix: Type.String({
+    description: 'The first characters of the key, to tell keys apart; the key itself is shown only at creation.',
+  }),
   created_at: Timestamp(),
   last_used_at: Nullable(Timestamp()),
   revoked_at: Nullable(Timestamp()),
@@ -37,12 +49,21 @@ export function apiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/user-api-key',
-    { onRequest: app.requireAuth, schema: { summary: 'Your API keys, newest first', querystring: PageQuery, response: { 200: Page(ApiKey) } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { summary: 'Your API keys, newest first', querystring: PageQuery, response: { 200: Page(ApiKey) } },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const { page, pageSize } = request.query;
-      const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM settings_api_keys WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [userId, pageSize, (page - 1) * pageSize]);
-      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM settings_api_keys WHERE user_id = $1', [userId]);
+      const { rows } = await db.query<KeyRow>(
+        `SELECT ${COLUMNS} FROM settings_api_keys WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [userId, pageSize, (page - 1) * pageSize],
+      );
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM settings_api_keys WHERE user_id = $1',
+        [userId],
+      );
       return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
     },
   );
@@ -62,8 +83,12 @@ export function apiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-        const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_api_keys WHERE user_id = $1', [userId]);
-        if ((count.rows[0]?.n ?? 0) >= MAX_API_KEYS) throw unprocessable('settings.api_key_limit', 'name', { n: MAX_API_KEYS });
+        const count = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM settings_api_keys WHERE user_id = $1',
+          [userId],
+        );
+        if ((count.rows[0]?.n ?? 0) >= MAX_API_KEYS)
+          throw unprocessable('settings.api_key_limit', 'name', { n: MAX_API_KEYS });
         const { rows } = await tx.query<KeyRow>(
           `INSERT INTO settings_api_keys (user_id, name, key_prefix, key_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
           [userId, request.body.name.trim(), key.slice(0, API_KEY_PREFIX.length + 6), hashToken(key), clock.now()],
@@ -83,7 +108,10 @@ export function apiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void
       schema: {
         summary: 'Rename ({ name }) or revoke ({ revoked: true }) an API key',
         params: IdParams,
-        body: Type.Object({ name: Type.Optional(KeyName), revoked: Type.Optional(Type.Literal(true)) }, { additionalProperties: false, minProperties: 1 }),
+        body: Type.Object(
+          { name: Type.Optional(KeyName), revoked: Type.Optional(Type.Literal(true)) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: { 200: KeyAnswer },
       },
     },
@@ -102,9 +130,15 @@ export function apiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void
 
   app.delete(
     '/api/user-api-key/:id',
-    { onRequest: app.requireAuth, schema: { summary: 'Delete an API key', params: IdParams, response: { 200: Message } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { summary: 'Delete an API key', params: IdParams, response: { 200: Message } },
+    },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM settings_api_keys WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
+      const { rowCount } = await db.query('DELETE FROM settings_api_keys WHERE id = $1 AND user_id = $2', [
+        request.params.id,
+        currentUser(request).id,
+      ]);
       if (rowCount === 0) throw notFound();
       return say(request, 'settings.api_key_deleted');
     },

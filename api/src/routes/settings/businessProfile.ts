@@ -29,7 +29,13 @@ const SavedProfile = Type.Object({ ...MessageProperties, ...ProfileAnswer.proper
 type ProfileInput = Omit<BusinessProfile, 'id' | 'created_at' | 'updated_at'>;
 
 /** Fields a profile needs before it counts as completed (spec §5: AI tools, AI data generation, sales settings). */
-export const REQUIRED_PROFILE_FIELDS = ['business_name', 'industry', 'description', 'target_audience', 'products_services'] as const;
+export const REQUIRED_PROFILE_FIELDS = [
+  'business_name',
+  'industry',
+  'description',
+  'target_audience',
+  'products_services',
+] as const;
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const requiredText = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
@@ -48,9 +54,12 @@ const profileBody = objectSchema(
   REQUIRED_PROFILE_FIELDS,
 );
 
-const COLUMNS = 'id, business_name, website, industry, description, target_audience, products_services, unique_selling_points, location, created_at, updated_at';
+const COLUMNS =
+  'id, business_name, website, industry, description, target_audience, products_services, unique_selling_points, location, created_at, updated_at';
 
-export function isCompleted(profile: Pick<BusinessProfile, (typeof REQUIRED_PROFILE_FIELDS)[number]> | null | undefined): boolean {
+export function isCompleted(
+  profile: Pick<BusinessProfile, (typeof REQUIRED_PROFILE_FIELDS)[number]> | null | undefined,
+): boolean {
   return Boolean(profile && REQUIRED_PROFILE_FIELDS.every((f) => profile[f].trim() !== ''));
 }
 
@@ -64,13 +73,17 @@ export function isCompleted(profile: Pick<BusinessProfile, (typeof REQUIRED_PROF
  */
 export async function isBusinessProfileCompleted(db: Queryable, userId: number): Promise<boolean> {
   const accountId = await accountIdOf(db, userId);
-  const { rows } = await db.query<BusinessProfile>(`SELECT ${COLUMNS} FROM settings_business_profiles WHERE user_id = $1`, [accountId]);
+  const { rows } = await db.query<BusinessProfile>(
+    `SELECT ${COLUMNS} FROM settings_business_profiles WHERE user_id = $1`,
+    [accountId],
+  );
   return isCompleted(rows[0]);
 }
 
 function normalise(body: ProfileInput): ProfileInput {
   const website = (body.website ?? '').trim();
-  if (website && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(website)) throw validationError({ field: 'website', code: 'validation.url' });
+  if (website && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(website))
+    throw validationError({ field: 'website', code: 'validation.url' });
   return {
     business_name: body.business_name.trim(),
     website,
@@ -83,34 +96,74 @@ function normalise(body: ProfileInput): ProfileInput {
   };
 }
 
-export function businessProfileRoutes(app: FastifyInstance, { db, clock }: AppDeps, auth: onRequestAsyncHookHandler): void {
+export function businessProfileRoutes(
+  app: FastifyInstance,
+  { db, clock }: AppDeps,
+  auth: onRequestAsyncHookHandler,
+): void {
   const answer = (profile: BusinessProfile | null) => ({ data: profile, profile_completed: isCompleted(profile) });
 
-  app.get('/api/business-details/data', { onRequest: auth, schema: { summary: 'The business profile', querystring: emptyObjectSchema, response: { 200: ProfileAnswer } } }, async (request) => {
-    const accountId = await requestAccountId(db, request);
-    const { rows } = await db.query<BusinessProfile>(`SELECT ${COLUMNS} FROM settings_business_profiles WHERE user_id = $1`, [accountId]);
-    return answer(rows[0] ?? null);
-  });
+  app.get(
+    '/api/business-details/data',
+    {
+      onRequest: auth,
+      schema: { summary: 'The business profile', querystring: emptyObjectSchema, response: { 200: ProfileAnswer } },
+    },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const { rows } = await db.query<BusinessProfile>(
+        `SELECT ${COLUMNS} FROM settings_business_profiles WHERE user_id = $1`,
+        [accountId],
+      );
+      return answer(rows[0] ?? null);
+    },
+  );
 
-  app.post<{ Body: ProfileInput }>('/api/business-details/data', { onRequest: auth, schema: { summary: 'Create the business profile', body: profileBody, response: { 201: SavedProfile } } }, async (request, reply) => {
-    const accountId = await requestAccountId(db, request);
-    const p = normalise(request.body);
-    const now = clock.now();
-    const { rows } = await db.query<BusinessProfile>(
-      `INSERT INTO settings_business_profiles (user_id, business_name, website, industry, description, target_audience, products_services, unique_selling_points, location, created_at, updated_at)
+  app.post<{ Body: ProfileInput }>(
+    '/api/business-details/data',
+    {
+      onRequest: auth,
+      schema: { summary: 'Create the business profile', body: profileBody, response: { 201: SavedProfile } },
+    },
+    async (request, reply) => {
+      const accountId = await requestAccountId(db, request);
+      const p = normalise(request.body);
+      const now = clock.now();
+      const { rows } = await db.query<BusinessProfile>(
+        `INSERT INTO settings_business_profiles (user_id, business_name, website, industry, description, target_audience, products_services, unique_selling_points, location, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
        ON CONFLICT (user_id) DO NOTHING
        RETURNING ${COLUMNS}`,
-      [accountId, p.business_name, p.website, p.industry, p.description, p.target_audience, p.products_services, p.unique_selling_points, p.location, now],
-    );
-    if (!rows[0]) throw unprocessable('settings.profile_exists');
-    reply.code(201);
-    return { ...say(request, 'settings.profile_saved'), ...answer(rows[0]) };
-  });
+        [
+          accountId,
+          p.business_name,
+          p.website,
+          p.industry,
+          p.description,
+          p.target_audience,
+          p.products_services,
+          p.unique_selling_points,
+          p.location,
+          now,
+        ],
+      );
+      if (!rows[0]) throw unprocessable('settings.profile_exists');
+      reply.code(201);
+      return { ...say(request, 'settings.profile_saved'), ...answer(rows[0]) };
+    },
+  );
 
   app.put<{ Body: ProfileInput; Params: { id: number } }>(
     '/api/business-details/data/:id',
-    { onRequest: auth, schema: { summary: 'Change the business profile', params: idParamsSchema, body: profileBody, response: { 200: SavedProfile } } },
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Change the business profile',
+        params: idParamsSchema,
+        body: profileBody,
+        response: { 200: SavedProfile },
+      },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const p = normalise(request.body);
@@ -119,7 +172,19 @@ export function businessProfileRoutes(app: FastifyInstance, { db, clock }: AppDe
                 products_services = $8, unique_selling_points = $9, location = $10, updated_at = $11
           WHERE id = $1 AND user_id = $2
           RETURNING ${COLUMNS}`,
-        [request.params.id, accountId, p.business_name, p.website, p.industry, p.description, p.target_audience, p.products_services, p.unique_selling_points, p.location, clock.now()],
+        [
+          request.params.id,
+          accountId,
+          p.business_name,
+          p.website,
+          p.industry,
+          p.description,
+          p.target_audience,
+          p.products_services,
+          p.unique_selling_points,
+          p.location,
+          clock.now(),
+        ],
       );
       if (!rows[0]) throw notFound();
       return { ...say(request, 'settings.profile_saved'), ...answer(rows[0]) };

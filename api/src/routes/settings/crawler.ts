@@ -20,13 +20,15 @@ export interface CrawledLink {
   title: string;
 }
 
-export type CrawlOutcome = { ok: true; links: CrawledLink[] } | { ok: false; error: 'address_refused' | 'unreachable'; links: CrawledLink[] };
+export type CrawlOutcome =
+  { ok: true; links: CrawledLink[] } | { ok: false; error: 'address_refused' | 'unreachable'; links: CrawledLink[] };
 
 function envInt(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {
   const raw = env[key]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`Invalid environment variable ${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`Invalid environment variable ${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -42,7 +44,8 @@ export function crawlLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CrawlL
 
 /** Checks a URL before any connection: scheme, credentials, private literals (names are checked at connect time). */
 export function checkUrlTarget(url: URL): 'ok' | 'refused' | 'invalid' {
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) return 'invalid';
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname)
+    return 'invalid';
   try {
     refuseLiteral(url);
   } catch {
@@ -55,7 +58,11 @@ export function checkUrlTarget(url: URL): 'ok' | 'refused' | 'invalid' {
  * Crawls `start` breadth-first. `maxDepth` 0 fetches only the start page
  * (a single link). Returns the pages fetched (URL + title), in crawl order.
  */
-export async function crawl(start: string, limits: CrawlLimits, options: { maxDepth?: number } = {}): Promise<CrawlOutcome> {
+export async function crawl(
+  start: string,
+  limits: CrawlLimits,
+  options: { maxDepth?: number } = {},
+): Promise<CrawlOutcome> {
   let startUrl: URL;
   try {
     startUrl = new URL(start);
@@ -64,10 +71,19 @@ export async function crawl(start: string, limits: CrawlLimits, options: { maxDe
   }
   if (checkUrlTarget(startUrl) === 'refused') return { ok: false, error: 'address_refused', links: [] };
   const result = await crawlSite(startUrl.href, {
-    limits: { maxDepth: options.maxDepth ?? limits.maxDepth, maxPages: limits.maxPages, maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs, concurrency: 2 },
+    limits: {
+      maxDepth: options.maxDepth ?? limits.maxDepth,
+      maxPages: limits.maxPages,
+      maxBytes: limits.maxBytes,
+      timeoutMs: limits.timeoutMs,
+      concurrency: 2,
+    },
     network: {},
   });
-  const links = [...result.pages].sort((a, b) => a.depth - b.depth || a.seq - b.seq).map((p) => ({ url: p.url, title: p.title.replace(/\s+/g, ' ') }));
-  if (links.length === 0) return { ok: false, error: result.error === 'address_refused' ? 'address_refused' : 'unreachable', links };
+  const links = [...result.pages]
+    .sort((a, b) => a.depth - b.depth || a.seq - b.seq)
+    .map((p) => ({ url: p.url, title: p.title.replace(/\s+/g, ' ') }));
+  if (links.length === 0)
+    return { ok: false, error: result.error === 'address_refused' ? 'address_refused' : 'unreachable', links };
   return { ok: true, links };
 }

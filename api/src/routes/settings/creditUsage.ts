@@ -19,14 +19,22 @@ interface Query extends PageQuery {
 
 function parseDay(value: string, field: string): Date {
   const date = new Date(`${value}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw validationError({ field, code: 'validation.invalid' });
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    throw validationError({ field, code: 'validation.invalid' });
   return date;
 }
 
 const Day = Type.String({ format: 'date' });
 /** The period's totals, per day and per search type, and one page of its ledger entries. */
 const CreditUsage = Page(
-  Type.Object({ id: Type.Integer(), created_at: Timestamp(), delta: Type.Integer(), bucket: StringEnum(SPEND_ORDER), reason: Type.String(), type: Nullable(Type.String()) }),
+  Type.Object({
+    id: Type.Integer(),
+    created_at: Timestamp(),
+    delta: Type.Integer(),
+    bucket: StringEnum(SPEND_ORDER),
+    reason: Type.String(),
+    type: Nullable(Type.String()),
+  }),
   {
     start_date: Day,
     end_date: Day,
@@ -56,10 +64,17 @@ export function creditUsageRoutes(app: FastifyInstance, { db, clock }: AppDeps):
       const accountId = await requestAccountId(db, request);
       const today = clock.now().toISOString().slice(0, 10);
       const end = parseDay(request.query.end_date ?? today, 'end_date');
-      const start = request.query.start_date ? parseDay(request.query.start_date, 'start_date') : new Date(end.getTime() - 29 * DAY_MS);
+      const start = request.query.start_date
+        ? parseDay(request.query.start_date, 'start_date')
+        : new Date(end.getTime() - 29 * DAY_MS);
       if (start > end) throw validationError({ field: 'start_date', code: 'settings.range_order' });
       const days = Math.round((end.getTime() - start.getTime()) / DAY_MS) + 1;
-      if (days > MAX_RANGE_DAYS) throw validationError({ field: 'start_date', code: 'settings.range_too_long', params: { days: MAX_RANGE_DAYS } });
+      if (days > MAX_RANGE_DAYS)
+        throw validationError({
+          field: 'start_date',
+          code: 'settings.range_too_long',
+          params: { days: MAX_RANGE_DAYS },
+        });
       const from = start;
       const to = new Date(end.getTime() + DAY_MS);
       const { page, pageSize } = request.query;
@@ -82,7 +97,10 @@ export function creditUsageRoutes(app: FastifyInstance, { db, clock }: AppDeps):
           WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
         [accountId, from, to, pageSize, (page - 1) * pageSize],
       );
-      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM credit_ledger WHERE user_id = $1 AND created_at >= $2 AND created_at < $3', [accountId, from, to]);
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM credit_ledger WHERE user_id = $1 AND created_at >= $2 AND created_at < $3',
+        [accountId, from, to],
+      );
 
       const byDayMap = new Map(perDay.rows.map((r) => [r.day, r]));
       const byDay = Array.from({ length: days }, (_, i) => {
@@ -90,13 +108,16 @@ export function creditUsageRoutes(app: FastifyInstance, { db, clock }: AppDeps):
         return { date: day, consumed: byDayMap.get(day)?.consumed ?? 0, added: byDayMap.get(day)?.added ?? 0 };
       });
       const byType = new Map<string, number>();
-      for (const r of perReason.rows) byType.set(usageType(r.reason), (byType.get(usageType(r.reason)) ?? 0) + r.consumed);
+      for (const r of perReason.rows)
+        byType.set(usageType(r.reason), (byType.get(usageType(r.reason)) ?? 0) + r.consumed);
       return {
         start_date: from.toISOString().slice(0, 10),
         end_date: end.toISOString().slice(0, 10),
         totals: { consumed: byDay.reduce((s, d) => s + d.consumed, 0), added: byDay.reduce((s, d) => s + d.added, 0) },
         by_day: byDay,
-        by_type: [...byType.entries()].map(([type, consumed]) => ({ type, consumed })).sort((a, b) => b.consumed - a.consumed),
+        by_type: [...byType.entries()]
+          .map(([type, consumed]) => ({ type, consumed }))
+          .sort((a, b) => b.consumed - a.consumed),
         data: entries.rows.map((e) => ({ ...e, id: Number(e.id), type: e.delta < 0 ? usageType(e.reason) : null })),
         currentPage: page,
         pageSize,

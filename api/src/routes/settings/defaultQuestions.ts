@@ -93,14 +93,22 @@ const DefaultQuestion = Type.Object({
   answered: Type.Boolean({ description: "The account's Q&A training data holds an answer to it (in any language)" }),
   qa_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The Q&A that answers it' }),
 });
-const DefaultQuestions = Type.Object({ data: Type.Array(DefaultQuestion), answered: Type.Integer(), total: Type.Integer() });
+const DefaultQuestions = Type.Object({
+  data: Type.Array(DefaultQuestion),
+  answered: Type.Integer(),
+  total: Type.Integer(),
+});
 
 export function defaultQuestionRoutes(app: FastifyInstance, { db }: AppDeps, auth: onRequestAsyncHookHandler): void {
   app.get(
     '/api/get-all-openai-default-questions',
     {
       onRequest: auth,
-      schema: { summary: "The AI training's default questions, in your language, each with whether your Q&A answers it", querystring: Empty, response: { 200: DefaultQuestions } },
+      schema: {
+        summary: "The AI training's default questions, in your language, each with whether your Q&A answers it",
+        querystring: Empty,
+        response: { 200: DefaultQuestions },
+      },
     },
     async (request) => {
       const accountId = await requestAccountId(db, request);
@@ -117,7 +125,12 @@ export function defaultQuestionRoutes(app: FastifyInstance, { db }: AppDeps, aut
         const key = byText.get(normalise(row.question));
         if (key && !answers.has(key)) answers.set(key, row.id);
       }
-      const data = DEFAULT_QUESTIONS.map((q) => ({ key: q.key, question: q.text[request.lang], answered: answers.has(q.key), qa_id: answers.get(q.key) ?? null }));
+      const data = DEFAULT_QUESTIONS.map((q) => ({
+        key: q.key,
+        question: q.text[request.lang],
+        answered: answers.has(q.key),
+        qa_id: answers.get(q.key) ?? null,
+      }));
       return { data, answered: answers.size, total: data.length };
     },
   );

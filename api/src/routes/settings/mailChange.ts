@@ -31,7 +31,8 @@ interface PendingRow {
  */
 export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock, config } = deps;
-  const hash = (userId: number, email: string, code: string) => createHmac('sha256', config.appSecret).update(`mail_change:${userId}:${email}:${code}`).digest('hex');
+  const hash = (userId: number, email: string, code: string) =>
+    createHmac('sha256', config.appSecret).update(`mail_change:${userId}:${email}:${code}`).digest('hex');
 
   async function issue(tx: Queryable, userId: number, email: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -42,13 +43,27 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
       [userId, email, hash(userId, email, code), new Date(now.getTime() + MAIL_CHANGE_TTL_MINUTES * MINUTE_MS), now],
     );
     // The code goes to the new address, in the account's brand and language.
-    await sendTemplatedMail(tx, deps, { kind: 'email_change', userId, to: email, vars: { code, minutes: MAIL_CHANGE_TTL_MINUTES } });
+    await sendTemplatedMail(tx, deps, {
+      kind: 'email_change',
+      userId,
+      to: email,
+      vars: { code, minutes: MAIL_CHANGE_TTL_MINUTES },
+    });
   }
 
-  const Pending = Type.Object({ ...MessageProperties, pending_email: Type.String(), retry_after_seconds: Type.Integer() });
+  const Pending = Type.Object({
+    ...MessageProperties,
+    pending_email: Type.String(),
+    retry_after_seconds: Type.Integer(),
+  });
 
   const pending = async (q: Queryable, userId: number, lock = false) =>
-    (await q.query<PendingRow>(`SELECT new_email, code_hash, attempts, expires_at, created_at FROM settings_mail_changes WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`, [userId])).rows[0];
+    (
+      await q.query<PendingRow>(
+        `SELECT new_email, code_hash, attempts, expires_at, created_at FROM settings_mail_changes WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+        [userId],
+      )
+    ).rows[0];
 
   app.get(
     '/api/mail-change',
@@ -57,7 +72,12 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         summary: 'The email change waiting for its code, if any',
         querystring: emptyObjectSchema,
-        response: { 200: Type.Object({ pending_email: Nullable(Type.String()), expires_at: Nullable(Type.String({ format: 'date-time' })) }) },
+        response: {
+          200: Type.Object({
+            pending_email: Nullable(Type.String()),
+            expires_at: Nullable(Type.String({ format: 'date-time' })),
+          }),
+        },
       },
     },
     async (request) => {
@@ -67,53 +87,104 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { email: string } }>('/api/mail-change', { onRequest: app.requireAuth, schema: { summary: 'Start changing your email: a code goes to the new address', body: objectSchema({ email: emailSchema }, ['email']), response: { 200: Pending } } }, async (request) => {
-    const user = currentUser(request);
-    const email = normaliseEmail(request.body.email);
-    if (email === user.email) throw unprocessable('settings.same_email', 'email');
-    const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
-    if (taken.rowCount > 0) throw unprocessable('email_taken', 'email');
-    await db.transaction((tx) => issue(tx, user.id, email));
-    return { ...say(request, 'settings.mail_change.sent', { email }), pending_email: email, retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS };
-  });
+  app.post<{ Body: { email: string } }>(
+    '/api/mail-change',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Start changing your email: a code goes to the new address',
+        body: objectSchema({ email: emailSchema }, ['email']),
+        response: { 200: Pending },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const email = normaliseEmail(request.body.email);
+      if (email === user.email) throw unprocessable('settings.same_email', 'email');
+      const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+      if (taken.rowCount > 0) throw unprocessable('email_taken', 'email');
+      await db.transaction((tx) => issue(tx, user.id, email));
+      return {
+        ...say(request, 'settings.mail_change.sent', { email }),
+        pending_email: email,
+        retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS,
+      };
+    },
+  );
 
-  app.post('/api/mail-change/resend', { onRequest: app.requireAuth, schema: { summary: 'Send the email change code again', body: emptyObjectSchema, response: { 200: Pending } } }, async (request) => {
-    const user = currentUser(request);
-    const row = await pending(db, user.id);
-    if (!row) throw unprocessable('settings.mail_change.none', 'email');
-    const wait = Math.ceil((MAIL_CHANGE_RESEND_SECONDS * 1000 - (clock.now().getTime() - row.created_at.getTime())) / 1000);
-    if (wait > 0) throw new ApiError(429, 'resend_too_soon', { params: { seconds: wait }, extra: { retry_after_seconds: wait }, headers: { 'retry-after': String(wait) } });
-    await db.transaction((tx) => issue(tx, user.id, row.new_email));
-    return { ...say(request, 'settings.mail_change.sent', { email: row.new_email }), pending_email: row.new_email, retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS };
-  });
+  app.post(
+    '/api/mail-change/resend',
+    {
+      onRequest: app.requireAuth,
+      schema: { summary: 'Send the email change code again', body: emptyObjectSchema, response: { 200: Pending } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await pending(db, user.id);
+      if (!row) throw unprocessable('settings.mail_change.none', 'email');
+      const wait = Math.ceil(
+        (MAIL_CHANGE_RESEND_SECONDS * 1000 - (clock.now().getTime() - row.created_at.getTime())) / 1000,
+      );
+      if (wait > 0)
+        throw new ApiError(429, 'resend_too_soon', {
+          params: { seconds: wait },
+          extra: { retry_after_seconds: wait },
+          headers: { 'retry-after': String(wait) },
+        });
+      await db.transaction((tx) => issue(tx, user.id, row.new_email));
+      return {
+        ...say(request, 'settings.mail_change.sent', { email: row.new_email }),
+        pending_email: row.new_email,
+        retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS,
+      };
+    },
+  );
 
-  app.post<{ Body: { code: string } }>('/api/mail-change/confirm', { onRequest: app.requireAuth, schema: { summary: 'Confirm the new email with its code', body: objectSchema({ code: codeSchema }, ['code']), response: { 200: Message } } }, async (request) => {
-    const user = currentUser(request);
-    const now = clock.now();
-    const outcome = await db.transaction(async (tx): Promise<'ok' | 'invalid' | 'too_many' | 'taken'> => {
-      const row = await pending(tx, user.id, true);
-      if (!row || row.expires_at.getTime() <= now.getTime()) return 'invalid';
-      if (row.attempts >= MAIL_CHANGE_MAX_ATTEMPTS) return 'too_many';
-      const ok = timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(hash(user.id, row.new_email, request.body.code), 'hex'));
-      if (!ok) {
-        await tx.query('UPDATE settings_mail_changes SET attempts = attempts + 1 WHERE user_id = $1', [user.id]);
-        return row.attempts + 1 >= MAIL_CHANGE_MAX_ATTEMPTS ? 'too_many' : 'invalid';
-      }
-      try {
-        await tx.query('SAVEPOINT mail_change');
-        await tx.query('UPDATE users SET email = $2, email_verified_at = $3, updated_at = $3 WHERE id = $1', [user.id, row.new_email, now]);
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        await tx.query('ROLLBACK TO SAVEPOINT mail_change');
+  app.post<{ Body: { code: string } }>(
+    '/api/mail-change/confirm',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Confirm the new email with its code',
+        body: objectSchema({ code: codeSchema }, ['code']),
+        response: { 200: Message },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx): Promise<'ok' | 'invalid' | 'too_many' | 'taken'> => {
+        const row = await pending(tx, user.id, true);
+        if (!row || row.expires_at.getTime() <= now.getTime()) return 'invalid';
+        if (row.attempts >= MAIL_CHANGE_MAX_ATTEMPTS) return 'too_many';
+        const ok = timingSafeEqual(
+          Buffer.from(row.code_hash, 'hex'),
+          Buffer.from(hash(user.id, row.new_email, request.body.code), 'hex'),
+        );
+        if (!ok) {
+          await tx.query('UPDATE settings_mail_changes SET attempts = attempts + 1 WHERE user_id = $1', [user.id]);
+          return row.attempts + 1 >= MAIL_CHANGE_MAX_ATTEMPTS ? 'too_many' : 'invalid';
+        }
+        try {
+          await tx.query('SAVEPOINT mail_change');
+          await tx.query('UPDATE users SET email = $2, email_verified_at = $3, updated_at = $3 WHERE id = $1', [
+            user.id,
+            row.new_email,
+            now,
+          ]);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          await tx.query('ROLLBACK TO SAVEPOINT mail_change');
+          await tx.query('DELETE FROM settings_mail_changes WHERE user_id = $1', [user.id]);
+          return 'taken';
+        }
         await tx.query('DELETE FROM settings_mail_changes WHERE user_id = $1', [user.id]);
-        return 'taken';
-      }
-      await tx.query('DELETE FROM settings_mail_changes WHERE user_id = $1', [user.id]);
-      return 'ok';
-    });
-    if (outcome === 'invalid') throw unprocessable('invalid_code', 'code');
-    if (outcome === 'too_many') throw unprocessable('too_many_code_attempts', 'code');
-    if (outcome === 'taken') throw unprocessable('email_taken', 'email');
-    return say(request, 'settings.mail_change.done');
-  });
+        return 'ok';
+      });
+      if (outcome === 'invalid') throw unprocessable('invalid_code', 'code');
+      if (outcome === 'too_many') throw unprocessable('too_many_code_attempts', 'code');
+      if (outcome === 'taken') throw unprocessable('email_taken', 'email');
+      return say(request, 'settings.mail_change.done');
+    },
+  );
 }

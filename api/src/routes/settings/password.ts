@@ -34,14 +34,21 @@ export function passwordRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     async (request) => {
       const user = currentUser(request);
       const body = request.body;
-      if (body.password !== body.password_confirmation) throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
-      const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
-      if (!rows[0] || !(await verifyPassword(body.current_password, rows[0].password_hash))) throw unprocessable('settings.wrong_password', 'current_password');
+      if (body.password !== body.password_confirmation)
+        throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
+      const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+        user.id,
+      ]);
+      if (!rows[0] || !(await verifyPassword(body.current_password, rows[0].password_hash)))
+        throw unprocessable('settings.wrong_password', 'current_password');
       const hash = await hashPassword(body.password);
       const now = clock.now();
       await db.transaction(async (tx) => {
         await tx.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [user.id, hash, now]);
-        await tx.query('UPDATE auth_tokens SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [user.id, user.tokenId, now]);
+        await tx.query(
+          'UPDATE auth_tokens SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+          [user.id, user.tokenId, now],
+        );
       });
       return say(request, 'settings.password_changed');
     },

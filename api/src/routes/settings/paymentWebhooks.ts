@@ -15,7 +15,11 @@ export function paymentWebhookRoutes(api: FastifyInstance, payments: Payments): 
   void api.register(async (scope) => {
     // The signature covers the exact bytes: this scope keeps JSON bodies raw.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     app.post(
       '/api/payments/stripe/webhook',
@@ -31,7 +35,8 @@ export function paymentWebhookRoutes(api: FastifyInstance, payments: Payments): 
         const secret = payments.config.webhookSecret;
         if (payments.provider.name !== 'stripe' || !secret) throw new ApiError(404, 'not_found');
         const signature = request.headers['stripe-signature'];
-        if (!signature || !Buffer.isBuffer(request.body)) throw new ApiError(400, 'settings.payment_webhook_signature', { field: 'stripe-signature' });
+        if (!signature || !Buffer.isBuffer(request.body))
+          throw new ApiError(400, 'settings.payment_webhook_signature', { field: 'stripe-signature' });
         let event: PaymentEvent;
         try {
           event = Stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as PaymentEvent;

@@ -7,7 +7,18 @@ import { isUniqueViolation } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { forbidden, unprocessable, validationError } from '../../http/errors';
-import { IdParams, Message, MessageProperties, Nullable, Page, PageQuery, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
+import {
+  IdParams,
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQuery,
+  StringEnum,
+  Timestamp,
+  Type,
+  type Static,
+} from '../../http/contract';
 import { emailSchema, nameSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { MODULE_SLUGS, normaliseEmail, type ModuleSlug } from '../../users/users';
@@ -41,13 +52,20 @@ const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, u.create
   FROM users u`;
 
 async function ownerOptions(q: Queryable, ownerId: number): Promise<ModuleSlug[]> {
-  const { rows } = await q.query<{ slug: ModuleSlug }>('SELECT m.slug FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id', [ownerId]);
+  const { rows } = await q.query<{ slug: ModuleSlug }>(
+    'SELECT m.slug FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id',
+    [ownerId],
+  );
   return rows.map((r) => r.slug).filter((s) => s !== 'admin');
 }
 
 async function setAccess(q: Queryable, memberId: number, access: readonly ModuleSlug[]): Promise<void> {
   await q.query('DELETE FROM user_modules WHERE user_id = $1', [memberId]);
-  for (const slug of access) await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [memberId, slug]);
+  for (const slug of access)
+    await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [
+      memberId,
+      slug,
+    ]);
 }
 
 export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -56,7 +74,9 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
   /** Team members cannot run teams of their own. */
   async function ownerId(request: Parameters<typeof currentUser>[0]): Promise<number> {
     const user = currentUser(request);
-    const { rows } = await db.query<{ team_owner_id: number | null }>('SELECT team_owner_id FROM users WHERE id = $1', [user.id]);
+    const { rows } = await db.query<{ team_owner_id: number | null }>('SELECT team_owner_id FROM users WHERE id = $1', [
+      user.id,
+    ]);
     if (rows[0]?.team_owner_id) throw forbidden();
     return user.id;
   }
@@ -64,7 +84,8 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
   async function checkAccess(owner: number, access: readonly ModuleSlug[]): Promise<void> {
     if (access.length === 0) throw validationError({ field: 'access', code: 'settings.select_access' });
     const allowed = await ownerOptions(db, owner);
-    if (access.some((slug) => !allowed.includes(slug))) throw validationError({ field: 'access', code: 'validation.invalid' });
+    if (access.some((slug) => !allowed.includes(slug)))
+      throw validationError({ field: 'access', code: 'validation.invalid' });
   }
 
   app.get(
@@ -75,16 +96,33 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
         summary: 'Your team members, newest first, and the access options you may grant',
         querystring: PageQuery,
         response: {
-          200: Type.Object({ ...Page(TeamMember).properties, access_options: Type.Array(StringEnum(MODULE_SLUGS), { description: 'Modules the owner may grant (their own, never admin).' }) }),
+          200: Type.Object({
+            ...Page(TeamMember).properties,
+            access_options: Type.Array(StringEnum(MODULE_SLUGS), {
+              description: 'Modules the owner may grant (their own, never admin).',
+            }),
+          }),
         },
       },
     },
     async (request) => {
       const owner = await ownerId(request);
       const { page, pageSize } = request.query;
-      const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} WHERE u.team_owner_id = $1 AND u.deleted_at IS NULL ORDER BY u.id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
-      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM users WHERE team_owner_id = $1 AND deleted_at IS NULL', [owner]);
-      return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, access_options: await ownerOptions(db, owner) };
+      const { rows } = await db.query<MemberRow>(
+        `${MEMBER_SELECT} WHERE u.team_owner_id = $1 AND u.deleted_at IS NULL ORDER BY u.id DESC LIMIT $2 OFFSET $3`,
+        [owner, pageSize, (page - 1) * pageSize],
+      );
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM users WHERE team_owner_id = $1 AND deleted_at IS NULL',
+        [owner],
+      );
+      return {
+        data: rows,
+        currentPage: page,
+        pageSize,
+        total: count.rows[0]?.total ?? 0,
+        access_options: await ownerOptions(db, owner),
+      };
     },
   );
 
@@ -94,7 +132,10 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
       onRequest: app.requireAuth,
       schema: {
         summary: 'Invite a team member (emailed; they set a password through "Forgot password")',
-        body: Type.Object({ first_name: Name, last_name: Name, email: Type.Unsafe<string>(emailSchema), access: Access }, { additionalProperties: false }),
+        body: Type.Object(
+          { first_name: Name, last_name: Name, email: Type.Unsafe<string>(emailSchema), access: Access },
+          { additionalProperties: false },
+        ),
         response: { 201: MemberAnswer },
       },
     },
@@ -106,8 +147,12 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
       await checkAccess(owner, body.access);
       const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
       const now = clock.now();
-      const { rows: ownerRows } = await db.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1', [owner]);
-      const ownerName = `${ownerRows[0]?.first_name ?? ''} ${ownerRows[0]?.last_name ?? ''}`.trim() || currentUser(request).email;
+      const { rows: ownerRows } = await db.query<{ first_name: string; last_name: string }>(
+        'SELECT first_name, last_name FROM users WHERE id = $1',
+        [owner],
+      );
+      const ownerName =
+        `${ownerRows[0]?.first_name ?? ''} ${ownerRows[0]?.last_name ?? ''}`.trim() || currentUser(request).email;
       try {
         const member = await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number }>(
@@ -145,13 +190,10 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
       const owner = await ownerId(request);
       await checkAccess(owner, request.body.access);
       const member = await db.transaction(async (tx) => {
-        const { rowCount } = await tx.query('UPDATE users SET first_name = $3, last_name = $4, updated_at = $5 WHERE id = $1 AND team_owner_id = $2 AND deleted_at IS NULL', [
-          request.params.id,
-          owner,
-          request.body.first_name.trim(),
-          request.body.last_name.trim(),
-          clock.now(),
-        ]);
+        const { rowCount } = await tx.query(
+          'UPDATE users SET first_name = $3, last_name = $4, updated_at = $5 WHERE id = $1 AND team_owner_id = $2 AND deleted_at IS NULL',
+          [request.params.id, owner, request.body.first_name.trim(), request.body.last_name.trim(), clock.now()],
+        );
         if (rowCount === 0) throw notFound();
         await setAccess(tx, request.params.id, request.body.access);
         return (await tx.query<MemberRow>(`${MEMBER_SELECT} WHERE u.id = $1`, [request.params.id])).rows[0]!;
@@ -162,10 +204,16 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   app.delete(
     '/api/team-members/:id',
-    { onRequest: app.requireAuth, schema: { summary: 'Remove a team member', params: IdParams, response: { 200: Message } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { summary: 'Remove a team member', params: IdParams, response: { 200: Message } },
+    },
     async (request) => {
       const owner = await ownerId(request);
-      const { rowCount } = await db.query("DELETE FROM users WHERE id = $1 AND team_owner_id = $2 AND user_type = 'team_member'", [request.params.id, owner]);
+      const { rowCount } = await db.query(
+        "DELETE FROM users WHERE id = $1 AND team_owner_id = $2 AND user_type = 'team_member'",
+        [request.params.id, owner],
+      );
       if (rowCount === 0) throw notFound();
       return say(request, 'settings.team.removed');
     },

@@ -14,9 +14,20 @@ export function topicRoutes(api: FastifyInstance, { db }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/topics',
-    { onRequest: app.requireAuth, schema: { summary: 'The onboarding topics shown to users, in order', querystring: Empty, response: { 200: Type.Object({ data: Type.Array(Topic) }) } } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'The onboarding topics shown to users, in order',
+        querystring: Empty,
+        response: { 200: Type.Object({ data: Type.Array(Topic) }) },
+      },
+    },
     async () => ({
-      data: (await db.query<{ id: number; title: string; description: string | null }>('SELECT id, title, description FROM admin_topics WHERE shown ORDER BY position, id LIMIT 100')).rows,
+      data: (
+        await db.query<{ id: number; title: string; description: string | null }>(
+          'SELECT id, title, description FROM admin_topics WHERE shown ORDER BY position, id LIMIT 100',
+        )
+      ).rows,
     }),
   );
 }

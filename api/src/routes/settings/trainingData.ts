@@ -37,46 +37,76 @@ const COLLECTIONS: CollectionSpec[] = [
   },
 ];
 
-export function trainingCollectionRoutes(app: FastifyInstance, { db, clock }: AppDeps, auth: onRequestAsyncHookHandler): void {
+export function trainingCollectionRoutes(
+  app: FastifyInstance,
+  { db, clock }: AppDeps,
+  auth: onRequestAsyncHookHandler,
+): void {
   for (const spec of COLLECTIONS) {
     const names = Object.keys(spec.fields);
     const columns = `id, ${names.join(', ')}, created_at, updated_at`;
     const body = objectSchema(
-      Object.fromEntries(names.map((n) => [n, { type: 'string', minLength: 1, maxLength: spec.fields[n], pattern: '\\S' }])),
+      Object.fromEntries(
+        names.map((n) => [n, { type: 'string', minLength: 1, maxLength: spec.fields[n], pattern: '\\S' }]),
+      ),
       names,
     );
     const values = (input: Record<string, string>) => names.map((n) => input[n]!.trim());
-    const Item = Type.Object({ id: Type.Integer(), ...Object.fromEntries(names.map((n) => [n, Type.String()])), created_at: Timestamp(), updated_at: Timestamp() });
+    const Item = Type.Object({
+      id: Type.Integer(),
+      ...Object.fromEntries(names.map((n) => [n, Type.String()])),
+      created_at: Timestamp(),
+      updated_at: Timestamp(),
+    });
     const Saved = Type.Object({ ...MessageProperties, data: Item });
 
     app.get<{ Querystring: PageQuery }>(
       spec.path,
-      { onRequest: auth, schema: { summary: `Your ${spec.noun}s (paginated)`, querystring: objectSchema(pageQuerySchema), response: { 200: Page(Item) } } },
+      {
+        onRequest: auth,
+        schema: {
+          summary: `Your ${spec.noun}s (paginated)`,
+          querystring: objectSchema(pageQuerySchema),
+          response: { 200: Page(Item) },
+        },
+      },
       async (request): Promise<Paginated<Record<string, unknown>>> => {
         const accountId = await requestAccountId(db, request);
         const { page, pageSize } = request.query;
         const [{ rows }, count] = [
-          await db.query(`SELECT ${columns} FROM ${spec.table} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]),
-          await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${spec.table} WHERE user_id = $1`, [accountId]),
+          await db.query(
+            `SELECT ${columns} FROM ${spec.table} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+            [accountId, pageSize, (page - 1) * pageSize],
+          ),
+          await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${spec.table} WHERE user_id = $1`, [
+            accountId,
+          ]),
         ];
         return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
       },
     );
 
-    app.post<{ Body: Record<string, string> }>(spec.path, { onRequest: auth, schema: { summary: `Add a ${spec.noun}`, body, response: { 201: Saved } } }, async (request, reply) => {
-      const accountId = await requestAccountId(db, request);
-      const placeholders = names.map((_, i) => `$${i + 2}`).join(', ');
-      const { rows } = await db.query(
-        `INSERT INTO ${spec.table} (user_id, ${names.join(', ')}, created_at, updated_at) VALUES ($1, ${placeholders}, $${names.length + 2}, $${names.length + 2}) RETURNING ${columns}`,
-        [accountId, ...values(request.body), clock.now()],
-      );
-      reply.code(201);
-      return { ...say(request, spec.messages.created), data: rows[0] };
-    });
+    app.post<{ Body: Record<string, string> }>(
+      spec.path,
+      { onRequest: auth, schema: { summary: `Add a ${spec.noun}`, body, response: { 201: Saved } } },
+      async (request, reply) => {
+        const accountId = await requestAccountId(db, request);
+        const placeholders = names.map((_, i) => `$${i + 2}`).join(', ');
+        const { rows } = await db.query(
+          `INSERT INTO ${spec.table} (user_id, ${names.join(', ')}, created_at, updated_at) VALUES ($1, ${placeholders}, $${names.length + 2}, $${names.length + 2}) RETURNING ${columns}`,
+          [accountId, ...values(request.body), clock.now()],
+        );
+        reply.code(201);
+        return { ...say(request, spec.messages.created), data: rows[0] };
+      },
+    );
 
     app.put<{ Body: Record<string, string>; Params: { id: number } }>(
       `${spec.path}/:id`,
-      { onRequest: auth, schema: { summary: `Change a ${spec.noun}`, params: idParamsSchema, body, response: { 200: Saved } } },
+      {
+        onRequest: auth,
+        schema: { summary: `Change a ${spec.noun}`, params: idParamsSchema, body, response: { 200: Saved } },
+      },
       async (request) => {
         const accountId = await requestAccountId(db, request);
         const sets = names.map((n, i) => `${n} = $${i + 3}`).join(', ');
@@ -89,11 +119,21 @@ export function trainingCollectionRoutes(app: FastifyInstance, { db, clock }: Ap
       },
     );
 
-    app.delete<{ Params: { id: number } }>(`${spec.path}/:id`, { onRequest: auth, schema: { summary: `Delete a ${spec.noun}`, params: idParamsSchema, response: { 200: Message } } }, async (request) => {
-      const accountId = await requestAccountId(db, request);
-      const { rowCount } = await db.query(`DELETE FROM ${spec.table} WHERE id = $1 AND user_id = $2`, [request.params.id, accountId]);
-      if (rowCount === 0) throw notFound();
-      return say(request, spec.messages.deleted);
-    });
+    app.delete<{ Params: { id: number } }>(
+      `${spec.path}/:id`,
+      {
+        onRequest: auth,
+        schema: { summary: `Delete a ${spec.noun}`, params: idParamsSchema, response: { 200: Message } },
+      },
+      async (request) => {
+        const accountId = await requestAccountId(db, request);
+        const { rowCount } = await db.query(`DELETE FROM ${spec.table} WHERE id = $1 AND user_id = $2`, [
+          request.params.id,
+          accountId,
+        ]);
+        if (rowCount === 0) throw notFound();
+        return say(request, spec.messages.deleted);
+      },
+    );
   }
 }

@@ -37,11 +37,22 @@ interface FileRow {
 }
 
 const COLUMNS = 'id, name, mime_type, size_bytes, created_at, updated_at';
-const FileItem = Type.Object({ id: Type.Integer(), name: Type.String(), mime_type: Type.String(), size_bytes: Type.Integer(), created_at: Timestamp(), updated_at: Timestamp() });
+const FileItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  mime_type: Type.String(),
+  size_bytes: Type.Integer(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
 const SavedFile = Type.Object({ ...MessageProperties, data: FileItem });
 const nameSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' } as const;
 
-export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: AppDeps, auth: onRequestAsyncHookHandler): void {
+export function trainingFileRoutes(
+  app: FastifyInstance,
+  { db, clock, config }: AppDeps,
+  auth: onRequestAsyncHookHandler,
+): void {
   const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
   if (store) app.addHook('onClose', async () => store.close());
 
@@ -52,19 +63,33 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
       schema: {
         summary: 'Your training files (paginated), with the size limit and the accepted types',
         querystring: objectSchema(pageQuerySchema),
-        response: { 200: Page(FileItem, { max_file_mb: Type.Number(), accepted_types: Type.Array(StringEnum(TRAINING_FILE_TYPES)) }) },
+        response: {
+          200: Page(FileItem, {
+            max_file_mb: Type.Number(),
+            accepted_types: Type.Array(StringEnum(TRAINING_FILE_TYPES)),
+          }),
+        },
       },
     },
     async (request): Promise<Paginated<FileRow> & { max_file_mb: number; accepted_types: readonly string[] }> => {
       const accountId = await requestAccountId(db, request);
       const { page, pageSize } = request.query;
-      const { rows } = await db.query<FileRow>(`SELECT ${COLUMNS} FROM settings_training_files WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [
-        accountId,
+      const { rows } = await db.query<FileRow>(
+        `SELECT ${COLUMNS} FROM settings_training_files WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [accountId, pageSize, (page - 1) * pageSize],
+      );
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM settings_training_files WHERE user_id = $1',
+        [accountId],
+      );
+      return {
+        data: rows,
+        currentPage: page,
         pageSize,
-        (page - 1) * pageSize,
-      ]);
-      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM settings_training_files WHERE user_id = $1', [accountId]);
-      return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, max_file_mb: TRAINING_FILE_MAX_MB, accepted_types: TRAINING_FILE_TYPES };
+        total: count.rows[0]?.total ?? 0,
+        max_file_mb: TRAINING_FILE_MAX_MB,
+        accepted_types: TRAINING_FILE_TYPES,
+      };
     },
   );
 
@@ -80,7 +105,11 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
           {
             name: nameSchema,
             mime_type: { type: 'string', enum: TRAINING_FILE_TYPES },
-            content_base64: { type: 'string', maxLength: BASE64_MAX_CHARS, pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' },
+            content_base64: {
+              type: 'string',
+              maxLength: BASE64_MAX_CHARS,
+              pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
+            },
           },
           ['name', 'mime_type', 'content_base64'],
         ),
@@ -89,12 +118,20 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
     async (request, reply) => {
       const accountId = await requestAccountId(db, request);
       const content = Buffer.from(request.body.content_base64, 'base64');
-      if (content.length > MAX_BYTES) throw unprocessable('settings.file_too_large', 'file', { n: TRAINING_FILE_MAX_MB });
+      if (content.length > MAX_BYTES)
+        throw unprocessable('settings.file_too_large', 'file', { n: TRAINING_FILE_MAX_MB });
       if (!store) {
         const { rows } = await db.query<FileRow>(
           `INSERT INTO settings_training_files (user_id, name, mime_type, size_bytes, content, created_at, updated_at)
            VALUES ($1, $2, $3, $4, decode($5, 'base64'), $6, $6) RETURNING ${COLUMNS}`,
-          [accountId, request.body.name.trim(), request.body.mime_type, content.length, request.body.content_base64, clock.now()],
+          [
+            accountId,
+            request.body.name.trim(),
+            request.body.mime_type,
+            content.length,
+            request.body.content_base64,
+            clock.now(),
+          ],
         );
         reply.code(201);
         return { ...say(request, 'settings.file_created'), data: rows[0] };
@@ -121,15 +158,21 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
 
   app.put<{ Body: { name: string }; Params: { id: number } }>(
     '/api/business-details/training-files/:id',
-    { onRequest: auth, schema: { summary: 'Rename a training file', params: idParamsSchema, body: objectSchema({ name: nameSchema }, ['name']), response: { 200: SavedFile } } },
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Rename a training file',
+        params: idParamsSchema,
+        body: objectSchema({ name: nameSchema }, ['name']),
+        response: { 200: SavedFile },
+      },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
-      const { rows } = await db.query<FileRow>(`UPDATE settings_training_files SET name = $3, updated_at = $4 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [
-        request.params.id,
-        accountId,
-        request.body.name.trim(),
-        clock.now(),
-      ]);
+      const { rows } = await db.query<FileRow>(
+        `UPDATE settings_training_files SET name = $3, updated_at = $4 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+        [request.params.id, accountId, request.body.name.trim(), clock.now()],
+      );
       if (!rows[0]) throw notFound();
       return { ...say(request, 'settings.file_updated'), data: rows[0] };
     },
@@ -137,18 +180,23 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
 
   app.delete<{ Params: { id: number } }>(
     '/api/business-details/training-files/:id',
-    { onRequest: auth, schema: { summary: 'Delete a training file', params: idParamsSchema, response: { 200: Message } } },
+    {
+      onRequest: auth,
+      schema: { summary: 'Delete a training file', params: idParamsSchema, response: { 200: Message } },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
-      const { rows, rowCount } = await db.query<{ storage_key: string | null }>('DELETE FROM settings_training_files WHERE id = $1 AND user_id = $2 RETURNING storage_key', [
-        request.params.id,
-        accountId,
-      ]);
+      const { rows, rowCount } = await db.query<{ storage_key: string | null }>(
+        'DELETE FROM settings_training_files WHERE id = $1 AND user_id = $2 RETURNING storage_key',
+        [request.params.id, accountId],
+      );
       if (rowCount === 0) throw notFound();
       const key = rows[0]?.storage_key;
       if (key && store) {
         // The row is gone; an object left behind by a failed delete is only storage, never shown.
-        await store.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'training file object not deleted'));
+        await store
+          .delete(key)
+          .catch((error: unknown) => request.log.warn({ err: error, key }, 'training file object not deleted'));
       }
       return say(request, 'settings.file_deleted');
     },

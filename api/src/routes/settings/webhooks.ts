@@ -40,7 +40,13 @@ const SavedWebhook = Type.Object({ ...MessageProperties, data: WebhookItem });
 const bodyProperties = {
   name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
   url: { type: 'string', minLength: 1, maxLength: 2000, format: 'uri', pattern: '^https?://' },
-  events: { type: 'array', minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+  events: {
+    type: 'array',
+    minItems: 1,
+    maxItems: WEBHOOK_EVENTS.length,
+    uniqueItems: true,
+    items: { type: 'string', enum: WEBHOOK_EVENTS },
+  },
   secret: { type: 'string', minLength: 8, maxLength: 200, pattern: '^\\S+$' },
 } as const;
 
@@ -64,30 +70,65 @@ async function checkTarget(raw: string): Promise<void> {
 export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = { onRequest: app.requireAuth };
 
-  app.get<{ Querystring: PageQuery }>('/api/integrations/webhooks', { ...guard, schema: { summary: 'Your webhooks (paginated), with the events one can subscribe to', querystring: objectSchema(pageQuerySchema), response: { 200: Page(WebhookItem, { events: Type.Array(StringEnum(WEBHOOK_EVENTS)) }) } } }, async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
-    const accountId = await requestAccountId(db, request);
-    const { page, pageSize } = request.query;
-    const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]);
-    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM settings_webhooks WHERE user_id = $1', [accountId]);
-    return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
-  });
+  app.get<{ Querystring: PageQuery }>(
+    '/api/integrations/webhooks',
+    {
+      ...guard,
+      schema: {
+        summary: 'Your webhooks (paginated), with the events one can subscribe to',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(WebhookItem, { events: Type.Array(StringEnum(WEBHOOK_EVENTS)) }) },
+      },
+    },
+    async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
+      const accountId = await requestAccountId(db, request);
+      const { page, pageSize } = request.query;
+      const { rows } = await db.query<WebhookRow>(
+        `SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [accountId, pageSize, (page - 1) * pageSize],
+      );
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM settings_webhooks WHERE user_id = $1',
+        [accountId],
+      );
+      return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
+    },
+  );
 
   app.post<{ Body: WebhookBody }>(
     '/api/integrations/webhooks',
-    { ...guard, schema: { summary: 'Add a webhook (a secret is generated when none is given)', body: objectSchema(bodyProperties, ['name', 'url', 'events']), response: { 201: SavedWebhook } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Add a webhook (a secret is generated when none is given)',
+        body: objectSchema(bodyProperties, ['name', 'url', 'events']),
+        response: { 201: SavedWebhook },
+      },
+    },
     async (request, reply) => {
       const accountId = await requestAccountId(db, request);
       const { name, url, events, secret } = request.body;
       await checkTarget(url);
       const row = await db.transaction(async (tx) => {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
-        const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_webhooks WHERE user_id = $1', [accountId]);
-        if ((count.rows[0]?.n ?? 0) >= MAX_WEBHOOKS) throw unprocessable('settings.webhook_limit', 'name', { n: MAX_WEBHOOKS });
+        const count = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM settings_webhooks WHERE user_id = $1',
+          [accountId],
+        );
+        if ((count.rows[0]?.n ?? 0) >= MAX_WEBHOOKS)
+          throw unprocessable('settings.webhook_limit', 'name', { n: MAX_WEBHOOKS });
         const now = clock.now();
         return (
           await tx.query<WebhookRow>(
             `INSERT INTO settings_webhooks (user_id, name, url, events, secret, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6) RETURNING ${COLUMNS}`,
-            [accountId, name.trim(), url.trim(), JSON.stringify(events), secret ?? `whsec_${randomBytes(24).toString('base64url')}`, now],
+            [
+              accountId,
+              name.trim(),
+              url.trim(),
+              JSON.stringify(events),
+              secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
+              now,
+            ],
           )
         ).rows[0]!;
       });
@@ -98,7 +139,15 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
 
   app.put<{ Params: { id: number }; Body: WebhookBody }>(
     '/api/integrations/webhooks/:id',
-    { ...guard, schema: { summary: 'Change a webhook', params: idParamsSchema, body: objectSchema(bodyProperties, ['name', 'url', 'events']), response: { 200: SavedWebhook } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Change a webhook',
+        params: idParamsSchema,
+        body: objectSchema(bodyProperties, ['name', 'url', 'events']),
+        response: { 200: SavedWebhook },
+      },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const { name, url, events, secret } = request.body;
@@ -112,31 +161,68 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/integrations/webhooks/:id', { ...guard, schema: { summary: 'Delete a webhook', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
-    const accountId = await requestAccountId(db, request);
-    const { rowCount } = await db.query('DELETE FROM settings_webhooks WHERE id = $1 AND user_id = $2', [request.params.id, accountId]);
-    if (rowCount === 0) throw notFound();
-    return say(request, 'settings.webhook_deleted');
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/api/integrations/webhooks/:id',
+    { ...guard, schema: { summary: 'Delete a webhook', params: idParamsSchema, response: { 200: Message } } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const { rowCount } = await db.query('DELETE FROM settings_webhooks WHERE id = $1 AND user_id = $2', [
+        request.params.id,
+        accountId,
+      ]);
+      if (rowCount === 0) throw notFound();
+      return say(request, 'settings.webhook_deleted');
+    },
+  );
 
   /** Sends a signed test event now and answers with the receiver's HTTP status. */
   app.post<{ Params: { id: number } }>(
     '/api/integrations/webhooks/:id/test',
-    { ...guard, schema: { summary: "Send a signed test event now; answers the receiver's HTTP status", params: idParamsSchema, response: { 200: Type.Object({ ...MessageProperties, status: Type.Integer(), ok: Type.Boolean() }) } } },
+    {
+      ...guard,
+      schema: {
+        summary: "Send a signed test event now; answers the receiver's HTTP status",
+        params: idParamsSchema,
+        response: { 200: Type.Object({ ...MessageProperties, status: Type.Integer(), ok: Type.Boolean() }) },
+      },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
-      const hook = (await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE id = $1 AND user_id = $2`, [request.params.id, accountId])).rows[0];
+      const hook = (
+        await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE id = $1 AND user_id = $2`, [
+          request.params.id,
+          accountId,
+        ])
+      ).rows[0];
       if (!hook) throw notFound();
       const now = clock.now();
       const deliveryId = `webhook-test:${randomUUID()}`;
-      const body = webhookBody(hook.id, { event: 'test', deliveryId, createdAt: now.toISOString(), data: { message: 'Test event', subscribed_events: hook.events } });
-      const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: 'test', deliveryId, legacy: await sendsLegacyHeaders(db, accountId) });
-      await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
+      const body = webhookBody(hook.id, {
+        event: 'test',
+        deliveryId,
+        createdAt: now.toISOString(),
+        data: { message: 'Test event', subscribed_events: hook.events },
+      });
+      const outcome = await postSigned(hook.url, body, {
+        secret: hook.secret,
+        event: 'test',
+        deliveryId,
+        legacy: await sendsLegacyHeaders(db, accountId),
+      });
+      await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [
+        hook.id,
+        outcome.ok ? outcome.status : null,
+        now,
+      ]);
       if (!outcome.ok) {
         if (outcome.error === 'address_refused') throw unprocessable('settings.address_refused', 'url');
         throw unprocessable('settings.webhook_unreachable', 'url');
       }
-      return { ...say(request, 'settings.webhook_test_sent', { status: outcome.status }), status: outcome.status, ok: outcome.status >= 200 && outcome.status < 300 };
+      return {
+        ...say(request, 'settings.webhook_test_sent', { status: outcome.status }),
+        status: outcome.status,
+        ok: outcome.status >= 200 && outcome.status < 300,
+      };
     },
   );
 }

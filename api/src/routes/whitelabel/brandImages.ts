@@ -49,7 +49,10 @@ export const brandImageId = (value: string): string | null => PATH.exec(value)?.
 export async function ownsBrandImage(q: Queryable, ownerId: number, path: string): Promise<boolean> {
   const id = brandImageId(path);
   if (!id) return false;
-  return ((await q.query('SELECT 1 FROM brand_images WHERE id = $1 AND owner_user_id = $2', [id, ownerId])).rowCount ?? 0) > 0;
+  return (
+    ((await q.query('SELECT 1 FROM brand_images WHERE id = $1 AND owner_user_id = $2', [id, ownerId])).rowCount ?? 0) >
+    0
+  );
 }
 
 /** What the bytes are: one of the accepted formats with its size in pixels, or null. */
@@ -70,7 +73,13 @@ const UNUSED_GRACE_MS = 60 * 60_000;
  * Removes the owner's uploads the business account no longer shows (replaced or never saved). The rows go
  * first; an object left behind by a failed delete is only storage, never shown.
  */
-export async function pruneBrandImages(q: Queryable, store: ObjectStore | null, ownerId: number, keep: (string | null)[], now: Date): Promise<void> {
+export async function pruneBrandImages(
+  q: Queryable,
+  store: ObjectStore | null,
+  ownerId: number,
+  keep: (string | null)[],
+  now: Date,
+): Promise<void> {
   const ids = keep.map((v) => (v ? brandImageId(v) : null)).filter((v): v is string => v !== null);
   const { rows } = await q.query<{ storage_key: string | null }>(
     'DELETE FROM brand_images WHERE owner_user_id = $1 AND NOT (id = ANY($2::uuid[])) AND created_at < $3 RETURNING storage_key',
@@ -103,12 +112,18 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
       onRequest: resellerGuard(app),
       bodyLimit: BASE64_MAX_CHARS + 64 * 1024,
       schema: {
-        summary: 'Upload a logo or favicon (base64 PNG, JPEG, GIF, WebP or ICO, at most 5 MB); answers the path to put in the business account',
+        summary:
+          'Upload a logo or favicon (base64 PNG, JPEG, GIF, WebP or ICO, at most 5 MB); answers the path to put in the business account',
         body: objectSchema(
           {
             kind: { type: 'string', enum: BRAND_IMAGE_KINDS },
             // A flat pattern: the grouped base64 pattern overflows the regex engine's stack on megabytes.
-            content_base64: { type: 'string', minLength: 4, maxLength: BASE64_MAX_CHARS, pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+            content_base64: {
+              type: 'string',
+              minLength: 4,
+              maxLength: BASE64_MAX_CHARS,
+              pattern: '^[A-Za-z0-9+/]*={0,2}$',
+            },
           },
           ['kind', 'content_base64'],
         ),
@@ -120,9 +135,23 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
       const content = Buffer.from(request.body.content_base64, 'base64');
       if (content.length > MAX_BYTES) throw unprocessable('settings.file_too_large', 'file', { n: BRAND_IMAGE_MAX_MB });
       const image = detect(content);
-      if (!image) throw validationError({ field: 'file', code: 'validation.image_formats', params: { formats: BRAND_IMAGE_FORMATS.join(', ') } });
+      if (!image)
+        throw validationError({
+          field: 'file',
+          code: 'validation.image_formats',
+          params: { formats: BRAND_IMAGE_FORMATS.join(', ') },
+        });
       const id = randomUUID();
-      const values = [id, ownerId, request.body.kind, image.mime, content.length, image.width, image.height, clock.now()];
+      const values = [
+        id,
+        ownerId,
+        request.body.kind,
+        image.mime,
+        content.length,
+        image.width,
+        image.height,
+        clock.now(),
+      ];
       if (!store) {
         await db.query(
           `INSERT INTO brand_images (id, owner_user_id, kind, mime_type, size_bytes, width, height, created_at, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, decode($9, 'base64'))`,
@@ -145,7 +174,14 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
       reply.code(201);
       return {
         ...say(request, 'whitelabel.image_uploaded'),
-        data: { url: `${PATH_PREFIX}${id}`, kind: request.body.kind, mime_type: image.mime, size_bytes: content.length, width: image.width, height: image.height },
+        data: {
+          url: `${PATH_PREFIX}${id}`,
+          kind: request.body.kind,
+          mime_type: image.mime,
+          size_bytes: content.length,
+          width: image.width,
+          height: image.height,
+        },
       };
     },
   );
@@ -156,8 +192,21 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
     {
       schema: {
         summary: "A reseller's uploaded logo or favicon",
-        params: objectSchema({ id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } }, ['id']),
-        response: { 200: { description: 'The image', content: Object.fromEntries(BRAND_IMAGE_MIME_TYPES.map((m) => [m, { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) }])) } },
+        params: objectSchema(
+          { id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } },
+          ['id'],
+        ),
+        response: {
+          200: {
+            description: 'The image',
+            content: Object.fromEntries(
+              BRAND_IMAGE_MIME_TYPES.map((m) => [
+                m,
+                { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) },
+              ]),
+            ),
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -166,7 +215,11 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
         [request.params.id],
       );
       const row = rows[0];
-      const bytes = row?.content ? Buffer.from(row.content) : row?.storage_key && store ? await store.get(row.storage_key) : null;
+      const bytes = row?.content
+        ? Buffer.from(row.content)
+        : row?.storage_key && store
+          ? await store.get(row.storage_key)
+          : null;
       if (!row || !bytes) throw new ApiError(404, 'not_found');
       return (
         reply

@@ -10,7 +10,10 @@ import { HEX_COLOR } from '@leadsmith/shared/constants';
  */
 export async function resellerIdOf(db: Queryable, request: FastifyRequest): Promise<number> {
   const userId = currentUser(request).id;
-  const { rows } = await db.query<{ account_id: number }>('SELECT COALESCE(team_owner_id, id) AS account_id FROM users WHERE id = $1', [userId]);
+  const { rows } = await db.query<{ account_id: number }>(
+    'SELECT COALESCE(team_owner_id, id) AS account_id FROM users WHERE id = $1',
+    [userId],
+  );
   return rows[0]?.account_id ?? userId;
 }
 

@@ -23,7 +23,9 @@ export const walletPaymentProperties = {
   refund_failure_code: Nullable(Type.String()),
   refund_taken_credits: Nullable(Type.Integer()),
   refund_shortfall_credits: Nullable(Type.Integer()),
-  wallet_additional: Type.Integer({ description: "The customer's purchased credits now: a refund takes back at most these." }),
+  wallet_additional: Type.Integer({
+    description: "The customer's purchased credits now: a refund takes back at most these.",
+  }),
 };
 
 /** One wallet payment of a reseller's customer (spec §5: its customers buy credits at its price, on its account). */
@@ -54,15 +56,25 @@ export function creditPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   app.get<{ Querystring: PageQuery }>(
     '/api/whitelabel/credit-purchases',
-    { onRequest: guard, schema: { summary: "Your customers' credit purchases (paginated), newest first", querystring: objectSchema(pageQuerySchema), response: { 200: Page(CreditPurchase) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "Your customers' credit purchases (paginated), newest first",
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(CreditPurchase) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { page, pageSize } = request.query;
-      const { rows } = await db.query(`${SELECT} WHERE u.parent_id = $1 AND c.provider = $2 ORDER BY c.id DESC LIMIT $3 OFFSET $4`, [owner, payments.provider.name, pageSize, (page - 1) * pageSize]);
-      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM settings_payment_charges c JOIN users u ON u.id = c.user_id WHERE u.parent_id = $1 AND c.provider = $2', [
-        owner,
-        payments.provider.name,
-      ]);
+      const { rows } = await db.query(
+        `${SELECT} WHERE u.parent_id = $1 AND c.provider = $2 ORDER BY c.id DESC LIMIT $3 OFFSET $4`,
+        [owner, payments.provider.name, pageSize, (page - 1) * pageSize],
+      );
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM settings_payment_charges c JOIN users u ON u.id = c.user_id WHERE u.parent_id = $1 AND c.provider = $2',
+        [owner, payments.provider.name],
+      );
       return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
     },
   );
@@ -72,14 +84,18 @@ export function creditPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       onRequest: guard,
       schema: {
-        summary: "Refund a customer's credit purchase paid to your account: the money goes back to the card, the credits leave the customer's wallet",
+        summary:
+          "Refund a customer's credit purchase paid to your account: the money goes back to the card, the credits leave the customer's wallet",
         params: idParamsSchema,
         response: { 200: RefundAnswer, 202: RefundAnswer },
       },
     },
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
-      const { rows } = await db.query<{ paid_to_you: boolean }>(`${SELECT} WHERE c.id = $1 AND u.parent_id = $2 AND c.provider = $3`, [request.params.id, owner, payments.provider.name]);
+      const { rows } = await db.query<{ paid_to_you: boolean }>(
+        `${SELECT} WHERE c.id = $1 AND u.parent_id = $2 AND c.provider = $3`,
+        [request.params.id, owner, payments.provider.name],
+      );
       const charge = rows[0];
       if (!charge) throw notFound();
       if (!charge.paid_to_you) throw unprocessable('settings.refund_not_yours', 'status');

@@ -17,7 +17,8 @@ export const addDays = (at: Date, days: number): Date => new Date(at.getTime() +
  * may run for up to a year): the first credit period ends after a month or at the subscription's
  * end, whichever is first; the renewal job grants the months after it.
  */
-export const firstCreditPeriodEnd = (at: Date, periodEnd: Date): Date => new Date(Math.min(addMonths(at, 1).getTime(), periodEnd.getTime()));
+export const firstCreditPeriodEnd = (at: Date, periodEnd: Date): Date =>
+  new Date(Math.min(addMonths(at, 1).getTime(), periodEnd.getTime()));
 
 /**
  * Modules a customer of a reseller gets while its subscription is active: lead search, and the wallet
@@ -25,26 +26,39 @@ export const firstCreditPeriodEnd = (at: Date, periodEnd: Date): Date => new Dat
  */
 export const CUSTOMER_MODULES = CUSTOMER_MODULE_SLUGS;
 
-export async function logEvent(q: Queryable, ownerId: number, subscriptionId: number, event: string, at: Date, detail: Record<string, unknown> = {}): Promise<void> {
-  await q.query('INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)', [
-    ownerId,
-    subscriptionId,
-    event,
-    JSON.stringify(detail),
-    at,
-  ]);
+export async function logEvent(
+  q: Queryable,
+  ownerId: number,
+  subscriptionId: number,
+  event: string,
+  at: Date,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await q.query(
+    'INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)',
+    [ownerId, subscriptionId, event, JSON.stringify(detail), at],
+  );
 }
 
 /**
  * Spec §4: a child account stays inactive until a plan from the parent's packages is chosen. Active =
  * the package's modules and `subscription_status = 'active'` until the period end; inactive = neither.
  */
-export async function setCustomerActive(q: Queryable, customerId: number, active: boolean, subscriptionId: number, periodEnd: Date | null): Promise<void> {
+export async function setCustomerActive(
+  q: Queryable,
+  customerId: number,
+  active: boolean,
+  subscriptionId: number,
+  periodEnd: Date | null,
+): Promise<void> {
   if (active) {
     await resumeAccess(q, customerId, subscriptionId, periodEnd);
   } else {
     await q.query(`UPDATE users SET subscription_status = 'inactive' WHERE id = $1`, [customerId]);
-    await q.query(`DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))`, [customerId, `{${CUSTOMER_MODULES.join(',')}}`]);
+    await q.query(
+      `DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))`,
+      [customerId, `{${CUSTOMER_MODULES.join(',')}}`],
+    );
   }
 }
 
@@ -75,7 +89,8 @@ export async function customerRoomRefusal(q: Queryable, ownerId: number): Promis
   );
   const owner = rows[0];
   if (!owner?.allowed) return unprocessable('whitelabel.related_accounts_not_allowed', 'can_create_related_accounts');
-  if (owner.cap !== null && owner.used >= owner.cap) return unprocessable('whitelabel.sub_account_limit', 'sub_account_limit', { limit: owner.cap });
+  if (owner.cap !== null && owner.used >= owner.cap)
+    return unprocessable('whitelabel.sub_account_limit', 'sub_account_limit', { limit: owner.cap });
   return null;
 }
 
@@ -85,10 +100,16 @@ export async function assertMayAddCustomer(q: Queryable, ownerId: number): Promi
 }
 
 /** Hash outside any transaction (scrypt is slow; PGlite has one connection). */
-export const passwordHashFor = (password: string | null): Promise<string> => hashPassword(password ?? randomBytes(24).toString('base64url'));
+export const passwordHashFor = (password: string | null): Promise<string> =>
+  hashPassword(password ?? randomBytes(24).toString('base64url'));
 
 /** The child account row, role `related` (a sub-account of the owner, ADR 052; verified unless `verified: false`: the reseller vouches for the address). Null when the email is taken. */
-export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash: string, at: Date): Promise<number | null> {
+export async function insertCustomer(
+  q: Queryable,
+  c: NewCustomer,
+  passwordHash: string,
+  at: Date,
+): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at, subscription_status,
                         search_limit, last_reset_date, lang, referral_partner_id)
@@ -96,7 +117,17 @@ export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash:
             (SELECT p.id FROM admin_partners p WHERE $9::text IS NOT NULL AND lower(p.referral_code) = lower($9::text) AND p.active)
        FROM users WHERE id = $5
      ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [c.email, passwordHash, c.firstName, c.lastName, c.ownerId, at, at.toISOString().slice(0, 10), c.verified ?? true, c.referralCode ?? null],
+    [
+      c.email,
+      passwordHash,
+      c.firstName,
+      c.lastName,
+      c.ownerId,
+      at,
+      at.toISOString().slice(0, 10),
+      c.verified ?? true,
+      c.referralCode ?? null,
+    ],
   );
   return rows[0]?.id ?? null;
 }
@@ -133,22 +164,61 @@ export async function startSubscription(
     `INSERT INTO whitelabel_subscriptions (owner_id, customer_id, package_id, customer_name, username, additional_credits, welcome_email, status, managed_by, source,
        current_period_end, created_at, updated_at, custom_answers)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8, $9, $10, $11, $11, $12::jsonb) RETURNING id`,
-    [s.ownerId, s.customerId, s.pkg.id, s.customerName, s.username, s.additionalCredits, s.welcomeEmail, s.managedBy, s.source, s.periodEnd, s.at, JSON.stringify(s.customAnswers ?? {})],
+    [
+      s.ownerId,
+      s.customerId,
+      s.pkg.id,
+      s.customerName,
+      s.username,
+      s.additionalCredits,
+      s.welcomeEmail,
+      s.managedBy,
+      s.source,
+      s.periodEnd,
+      s.at,
+      JSON.stringify(s.customAnswers ?? {}),
+    ],
   );
   const id = rows[0]!.id;
   if (s.stripe) {
-    await q.query(`UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = $2, billing_interval = $3 WHERE id = $1`, [id, s.stripe.subscriptionRef, s.stripe.interval]);
+    await q.query(
+      `UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = $2, billing_interval = $3 WHERE id = $1`,
+      [id, s.stripe.subscriptionRef, s.stripe.interval],
+    );
   }
   await setCustomerActive(q, s.customerId, true, id, s.periodEnd);
   // The first paid period: one month of the package's credits (and its search limit), recorded so that
   // neither the renewal job nor a provider's report of the same period grants it again. Stripe's first
   // period is the one its invoice paid (a yearly one grants twelve months, as its renewals will).
-  if (s.stripe) await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.stripe.periodStart, periodEnd: s.periodEnd, sourceEventId: `stripe:${s.stripe.invoiceRef}`, at: s.at });
-  else await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.at, periodEnd: firstCreditPeriodEnd(s.at, s.periodEnd), sourceEventId: `start:${id}`, at: s.at });
+  if (s.stripe)
+    await grantPaidPeriod(q, {
+      subscriptionId: id,
+      periodStart: s.stripe.periodStart,
+      periodEnd: s.periodEnd,
+      sourceEventId: `stripe:${s.stripe.invoiceRef}`,
+      at: s.at,
+    });
+  else
+    await grantPaidPeriod(q, {
+      subscriptionId: id,
+      periodStart: s.at,
+      periodEnd: firstCreditPeriodEnd(s.at, s.periodEnd),
+      sourceEventId: `start:${id}`,
+      at: s.at,
+    });
   // Spec §5: the reseller pays for the credits it grants, from its own wallet; short → nothing is created.
-  if (!(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', { now: s.at, mail: s.mail }))) {
+  if (
+    !(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', {
+      now: s.at,
+      mail: s.mail,
+    }))
+  ) {
     throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: s.additionalCredits });
   }
-  await logEvent(q, s.ownerId, id, 'created', s.at, { package: s.pkg.name, source: s.source, additional_credits: s.additionalCredits });
+  await logEvent(q, s.ownerId, id, 'created', s.at, {
+    package: s.pkg.name,
+    source: s.source,
+    additional_credits: s.additionalCredits,
+  });
   return id;
 }

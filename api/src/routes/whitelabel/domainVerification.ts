@@ -26,7 +26,8 @@ export function txtLookupFromEnv(env: NodeJS.ProcessEnv = process.env): TxtLooku
     .map((s) => s.trim())
     .filter(Boolean);
   for (const s of servers) {
-    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s)) throw new ConfigError('DOMAIN_CHECK_DNS_SERVERS', `"${s}" is not an IP address with an optional port`);
+    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s))
+      throw new ConfigError('DOMAIN_CHECK_DNS_SERVERS', `"${s}" is not an IP address with an optional port`);
   }
   return async (name) => {
     const resolver = new Resolver({ timeout: 3_000, tries: 2 });
@@ -50,7 +51,10 @@ export async function domainHasRecord(lookup: TxtLookup, domain: string, token: 
 export async function isServedDomain(db: Db, rawDomain: string): Promise<boolean> {
   const domain = normaliseDomain(rawDomain);
   if (domain === DEFAULT_DOMAIN) return true;
-  const { rows } = await db.query('SELECT 1 FROM business_settings WHERE domain = $1 AND (owner_user_id IS NULL OR domain_verified_at IS NOT NULL)', [domain]);
+  const { rows } = await db.query(
+    'SELECT 1 FROM business_settings WHERE domain = $1 AND (owner_user_id IS NULL OR domain_verified_at IS NOT NULL)',
+    [domain],
+  );
   return rows.length > 0;
 }
 
@@ -66,13 +70,22 @@ const DomainStatus = Type.Object({
  * and the check that looks it up. `GET /api/domains/check` answers the TLS-terminating proxy's
  * on-demand question ("may I get a certificate for this host?") from the same state.
  */
-export function domainVerificationRoutes(api: FastifyInstance, { db, clock }: AppDeps, lookup: TxtLookup = txtLookupFromEnv()): void {
+export function domainVerificationRoutes(
+  api: FastifyInstance,
+  { db, clock }: AppDeps,
+  lookup: TxtLookup = txtLookupFromEnv(),
+): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = resellerGuard(app);
 
   /** The reseller's domain with its token (made on first use), or a 422 while there is no business account. */
   async function statusOf(owner: number) {
-    const { rows } = await db.query<{ id: number; domain: string; domain_token: string | null; domain_verified_at: Date | null }>(
+    const { rows } = await db.query<{
+      id: number;
+      domain: string;
+      domain_token: string | null;
+      domain_verified_at: Date | null;
+    }>(
       'SELECT id, domain, domain_token, domain_verified_at FROM business_settings WHERE owner_user_id = $1 ORDER BY id LIMIT 1',
       [owner],
     );
@@ -82,15 +95,33 @@ export function domainVerificationRoutes(api: FastifyInstance, { db, clock }: Ap
     if (!token) {
       const made = randomBytes(16).toString('hex');
       // Two first reads at once keep the one token stored first.
-      const { rows: kept } = await db.query<{ domain_token: string }>('UPDATE business_settings SET domain_token = COALESCE(domain_token, $2) WHERE id = $1 RETURNING domain_token', [row.id, made]);
+      const { rows: kept } = await db.query<{ domain_token: string }>(
+        'UPDATE business_settings SET domain_token = COALESCE(domain_token, $2) WHERE id = $1 RETURNING domain_token',
+        [row.id, made],
+      );
       token = kept[0]!.domain_token;
     }
-    return { id: row.id, token, status: { domain: row.domain, txt_name: txtNameOf(row.domain), txt_value: txtValueOf(token), verified_at: row.domain_verified_at } };
+    return {
+      id: row.id,
+      token,
+      status: {
+        domain: row.domain,
+        txt_name: txtNameOf(row.domain),
+        txt_value: txtValueOf(token),
+        verified_at: row.domain_verified_at,
+      },
+    };
   }
 
   app.get(
     '/api/whitelabel/domain',
-    { onRequest: guard, schema: { summary: "The reseller's domain, the TXT record that proves it owns it, and when it was verified", response: { 200: Type.Object({ data: DomainStatus }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "The reseller's domain, the TXT record that proves it owns it, and when it was verified",
+        response: { 200: Type.Object({ data: DomainStatus }) },
+      },
+    },
     async (request) => ({ data: (await statusOf(await resellerIdOf(db, request))).status }),
   );
 
@@ -98,16 +129,28 @@ export function domainVerificationRoutes(api: FastifyInstance, { db, clock }: Ap
     '/api/whitelabel/domain/verify',
     {
       onRequest: guard,
-      schema: { summary: 'Looks the TXT record up in DNS; verified when it holds the value (422 naming `domain` otherwise)', body: Type.Object({}, { additionalProperties: false }), response: { 200: Type.Object({ ...MessageProperties, data: DomainStatus }) } },
+      schema: {
+        summary: 'Looks the TXT record up in DNS; verified when it holds the value (422 naming `domain` otherwise)',
+        body: Type.Object({}, { additionalProperties: false }),
+        response: { 200: Type.Object({ ...MessageProperties, data: DomainStatus }) },
+      },
     },
     async (request) => {
       const { id, token, status } = await statusOf(await resellerIdOf(db, request));
       // The DNS look-up runs with no transaction open.
-      if (!(await domainHasRecord(lookup, status.domain, token))) throw unprocessable('whitelabel.domain_unverified', 'domain', { name: status.txt_name });
+      if (!(await domainHasRecord(lookup, status.domain, token)))
+        throw unprocessable('whitelabel.domain_unverified', 'domain', { name: status.txt_name });
       const now = clock.now();
       // Only if the domain is still the one looked up (a concurrent change of domain resets the check).
-      await db.query('UPDATE business_settings SET domain_verified_at = $3 WHERE id = $1 AND domain = $2', [id, status.domain, now]);
-      return { ...say(request, 'whitelabel.domain_verified', { domain: status.domain }), data: { ...status, verified_at: now } };
+      await db.query('UPDATE business_settings SET domain_verified_at = $3 WHERE id = $1 AND domain = $2', [
+        id,
+        status.domain,
+        now,
+      ]);
+      return {
+        ...say(request, 'whitelabel.domain_verified', { domain: status.domain }),
+        data: { ...status, verified_at: now },
+      };
     },
   );
 
@@ -115,14 +158,29 @@ export function domainVerificationRoutes(api: FastifyInstance, { db, clock }: Ap
     '/api/domains/check',
     {
       schema: {
-        summary: "For the TLS proxy's on-demand certificates: 200 when the platform serves this host (its own, or a reseller's verified domain), 404 otherwise",
-        querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ domain: Type.String(), served: Type.Boolean() }), 404: Type.Object({ code: Type.String(), message: Type.String(), domain: Type.String(), served: Type.Boolean() }) },
+        summary:
+          "For the TLS proxy's on-demand certificates: 200 when the platform serves this host (its own, or a reseller's verified domain), 404 otherwise",
+        querystring: Type.Object(
+          { domain: Type.String({ minLength: 1, maxLength: 253 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ domain: Type.String(), served: Type.Boolean() }),
+          404: Type.Object({
+            code: Type.String(),
+            message: Type.String(),
+            domain: Type.String(),
+            served: Type.Boolean(),
+          }),
+        },
       },
     },
     async (request, reply) => {
       const domain = normaliseDomain(request.query.domain);
-      if (!(await isServedDomain(db, domain))) return reply.code(404).send({ ...say(request, 'whitelabel.domain_not_served', { domain }), domain, served: false });
+      if (!(await isServedDomain(db, domain)))
+        return reply
+          .code(404)
+          .send({ ...say(request, 'whitelabel.domain_not_served', { domain }), domain, served: false });
       return { domain, served: true };
     },
   );

@@ -44,7 +44,12 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
   const guard = resellerGuard(app);
 
   const view = async (q: Queryable, owner: number, kind: EmailKind, lang: Language): Promise<EmailTemplate> => {
-    const saved = (await q.query<{ updated_at: Date }>('SELECT updated_at FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [owner, kind])).rows[0];
+    const saved = (
+      await q.query<{ updated_at: Date }>(
+        'SELECT updated_at FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2',
+        [owner, kind],
+      )
+    ).rows[0];
     const custom = saved ? await customTemplate(q, owner, kind) : null;
     const base = { kind, variables: variablesOf(kind) };
     if (saved && custom) return { ...base, ...custom, is_default: false, updated_at: saved.updated_at };
@@ -71,7 +76,15 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
 
   app.put(
     '/api/whitelabel/email-templates/:kind',
-    { onRequest: guard, schema: { summary: "Save the reseller's template of a kind", params: KindParams, body: TemplateBody, response: { 200: TemplateAnswer } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "Save the reseller's template of a kind",
+        params: KindParams,
+        body: TemplateBody,
+        response: { 200: TemplateAnswer },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { subject, html, text } = request.body;
@@ -80,18 +93,34 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
          ON CONFLICT (owner_id, kind) DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
         [owner, request.params.kind, subject.trim(), html, text, clock.now()],
       );
-      return { ...say(request, 'whitelabel.template_saved'), data: await view(db, owner, request.params.kind, request.lang) };
+      return {
+        ...say(request, 'whitelabel.template_saved'),
+        data: await view(db, owner, request.params.kind, request.lang),
+      };
     },
   );
 
   app.delete(
     '/api/whitelabel/email-templates/:kind',
-    { onRequest: guard, schema: { summary: 'Back to the built-in template of a kind', params: KindParams, response: { 200: TemplateAnswer } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Back to the built-in template of a kind',
+        params: KindParams,
+        response: { 200: TemplateAnswer },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { rowCount } = await db.query('DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [owner, request.params.kind]);
+      const { rowCount } = await db.query('DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [
+        owner,
+        request.params.kind,
+      ]);
       if (rowCount === 0) throw notFound();
-      return { ...say(request, 'whitelabel.template_reset'), data: await view(db, owner, request.params.kind, request.lang) };
+      return {
+        ...say(request, 'whitelabel.template_reset'),
+        data: await view(db, owner, request.params.kind, request.lang),
+      };
     },
   );
 
@@ -100,7 +129,8 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
     {
       onRequest: guard,
       schema: {
-        summary: "A draft rendered as its email is sent: the reseller's logo, colours and domain, sample values in the placeholders",
+        summary:
+          "A draft rendered as its email is sent: the reseller's logo, colours and domain, sample values in the placeholders",
         params: KindParams,
         body: Type.Object({ ...Parts, lang: Type.Optional(Lang) }, { additionalProperties: false }),
         response: { 200: Type.Object({ subject: Type.String(), html: Type.String(), text: Type.String() }) },

@@ -4,7 +4,17 @@ import { Message, MessageProperties, Nullable, Page, Timestamp, Type, type Stati
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { blankToNull, idParamsSchema, notFound, optionalText, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
+import {
+  blankToNull,
+  idParamsSchema,
+  notFound,
+  optionalText,
+  pageQuerySchema,
+  resellerGuard,
+  resellerIdOf,
+  type PageQuery,
+  type Paginated,
+} from './common';
 
 /** The reseller's own referral partners (spec §2 whitelabel/partners). */
 const PartnerSchema = Type.Object({
@@ -44,62 +54,126 @@ interface Body {
   active: boolean;
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
-  const values = (b: Body) => [b.name.trim(), blankToNull(b.email)?.toLowerCase() ?? null, blankToNull(b.company), b.referral_code, b.commission_percent, b.active];
+  const values = (b: Body) => [
+    b.name.trim(),
+    blankToNull(b.email)?.toLowerCase() ?? null,
+    blankToNull(b.company),
+    b.referral_code,
+    b.commission_percent,
+    b.active,
+  ];
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/partners', { onRequest: guard, schema: { summary: 'Your referral partners (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(PartnerSchema) } } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const { page, pageSize } = request.query;
-    const { rows } = await db.query<Partner>(`SELECT ${COLUMNS} FROM whitelabel_partners WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
-    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_partners WHERE owner_id = $1', [owner]);
-    const result: Paginated<Partner> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
-    return result;
-  });
-
-  app.get<{ Params: { id: number } }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { summary: 'One referral partner', params: idParamsSchema, response: { 200: PartnerSchema } } }, async (request) => {
-    const { rows } = await db.query<Partner>(`SELECT ${COLUMNS} FROM whitelabel_partners WHERE id = $1 AND owner_id = $2`, [request.params.id, await resellerIdOf(db, request)]);
-    if (!rows[0]) throw notFound();
-    return rows[0];
-  });
-
-  app.post<{ Body: Body }>('/api/whitelabel/partners', { onRequest: guard, schema: { summary: 'Add a referral partner', body: bodySchema, response: { 201: SavedPartner } } }, async (request, reply) => {
-    const owner = await resellerIdOf(db, request);
-    try {
+  app.get<{ Querystring: PageQuery }>(
+    '/api/whitelabel/partners',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your referral partners (paginated)',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(PartnerSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { page, pageSize } = request.query;
       const { rows } = await db.query<Partner>(
-        `INSERT INTO whitelabel_partners (owner_id, name, email, company, referral_code, commission_percent, active, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${COLUMNS}`,
-        [owner, ...values(request.body), clock.now()],
+        `SELECT ${COLUMNS} FROM whitelabel_partners WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [owner, pageSize, (page - 1) * pageSize],
       );
-      reply.code(201);
-      return { ...say(request, 'whitelabel.partner_created'), data: rows[0] };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw unprocessable('whitelabel.referral_code_taken', 'referral_code');
-      throw error;
-    }
-  });
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM whitelabel_partners WHERE owner_id = $1',
+        [owner],
+      );
+      const result: Paginated<Partner> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+      return result;
+    },
+  );
 
-  app.put<{ Params: { id: number }; Body: Body }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { summary: 'Change a referral partner', params: idParamsSchema, body: bodySchema, response: { 200: SavedPartner } } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    try {
+  app.get<{ Params: { id: number } }>(
+    '/api/whitelabel/partners/:id',
+    {
+      onRequest: guard,
+      schema: { summary: 'One referral partner', params: idParamsSchema, response: { 200: PartnerSchema } },
+    },
+    async (request) => {
       const { rows } = await db.query<Partner>(
-        `UPDATE whitelabel_partners SET name = $3, email = $4, company = $5, referral_code = $6, commission_percent = $7, active = $8, updated_at = $9
-          WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
-        [request.params.id, owner, ...values(request.body), clock.now()],
+        `SELECT ${COLUMNS} FROM whitelabel_partners WHERE id = $1 AND owner_id = $2`,
+        [request.params.id, await resellerIdOf(db, request)],
       );
       if (!rows[0]) throw notFound();
-      return { ...say(request, 'whitelabel.partner_updated'), data: rows[0] };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw unprocessable('whitelabel.referral_code_taken', 'referral_code');
-      throw error;
-    }
-  });
+      return rows[0];
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { summary: 'Delete a referral partner', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
-    const { rowCount } = await db.query('DELETE FROM whitelabel_partners WHERE id = $1 AND owner_id = $2', [request.params.id, await resellerIdOf(db, request)]);
-    if (rowCount === 0) throw notFound();
-    return say(request, 'whitelabel.partner_deleted');
-  });
+  app.post<{ Body: Body }>(
+    '/api/whitelabel/partners',
+    {
+      onRequest: guard,
+      schema: { summary: 'Add a referral partner', body: bodySchema, response: { 201: SavedPartner } },
+    },
+    async (request, reply) => {
+      const owner = await resellerIdOf(db, request);
+      try {
+        const { rows } = await db.query<Partner>(
+          `INSERT INTO whitelabel_partners (owner_id, name, email, company, referral_code, commission_percent, active, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${COLUMNS}`,
+          [owner, ...values(request.body), clock.now()],
+        );
+        reply.code(201);
+        return { ...say(request, 'whitelabel.partner_created'), data: rows[0] };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('whitelabel.referral_code_taken', 'referral_code');
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: Body }>(
+    '/api/whitelabel/partners/:id',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Change a referral partner',
+        params: idParamsSchema,
+        body: bodySchema,
+        response: { 200: SavedPartner },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      try {
+        const { rows } = await db.query<Partner>(
+          `UPDATE whitelabel_partners SET name = $3, email = $4, company = $5, referral_code = $6, commission_percent = $7, active = $8, updated_at = $9
+          WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
+          [request.params.id, owner, ...values(request.body), clock.now()],
+        );
+        if (!rows[0]) throw notFound();
+        return { ...say(request, 'whitelabel.partner_updated'), data: rows[0] };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('whitelabel.referral_code_taken', 'referral_code');
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/whitelabel/partners/:id',
+    {
+      onRequest: guard,
+      schema: { summary: 'Delete a referral partner', params: idParamsSchema, response: { 200: Message } },
+    },
+    async (request) => {
+      const { rowCount } = await db.query('DELETE FROM whitelabel_partners WHERE id = $1 AND owner_id = $2', [
+        request.params.id,
+        await resellerIdOf(db, request),
+      ]);
+      if (rowCount === 0) throw notFound();
+      return say(request, 'whitelabel.partner_deleted');
+    },
+  );
 }

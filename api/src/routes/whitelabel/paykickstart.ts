@@ -18,7 +18,10 @@ import { openSecret, sealSecret } from './smtp';
  * (workers/paykickstartIpn.ts); a replay answers 200 and changes nothing.
  */
 
-const Product = Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }), package_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const Product = Type.Object({
+  product_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  package_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
 
 const Settings = Type.Object({
   connected: Type.Boolean(),
@@ -30,7 +33,13 @@ const Settings = Type.Object({
 
 const SaveBody = Type.Object(
   {
-    secret_key: Type.Optional(Type.String({ minLength: 8, maxLength: 200, description: "The campaign's IPN secret key; leave out to keep the saved one." })),
+    secret_key: Type.Optional(
+      Type.String({
+        minLength: 8,
+        maxLength: 200,
+        description: "The campaign's IPN secret key; leave out to keep the saved one.",
+      }),
+    ),
     campaign_id: Type.Optional(Nullable(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' }))),
     products: Type.Array(Product, { maxItems: 50, default: [] }),
   },
@@ -45,7 +54,12 @@ interface Row {
 }
 
 async function rowOf(q: Queryable, owner: number): Promise<Row | undefined> {
-  return (await q.query<Row>('SELECT ipn_token, secret_sealed, campaign_id, connected_at FROM whitelabel_paykickstart WHERE owner_id = $1', [owner])).rows[0];
+  return (
+    await q.query<Row>(
+      'SELECT ipn_token, secret_sealed, campaign_id, connected_at FROM whitelabel_paykickstart WHERE owner_id = $1',
+      [owner],
+    )
+  ).rows[0];
 }
 
 export const IPN_PATH = '/api/paykickstart/ipn';
@@ -56,7 +70,12 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
 
   const settingsOf = async (owner: number, origin: string) => {
     const row = await rowOf(db, owner);
-    const products = (await db.query<{ product_id: string; package_id: number }>('SELECT product_id, package_id FROM whitelabel_paykickstart_products WHERE owner_id = $1 ORDER BY product_id', [owner])).rows;
+    const products = (
+      await db.query<{ product_id: string; package_id: number }>(
+        'SELECT product_id, package_id FROM whitelabel_paykickstart_products WHERE owner_id = $1 ORDER BY product_id',
+        [owner],
+      )
+    ).rows;
     return {
       connected: Boolean(row),
       campaign_id: row?.campaign_id ?? null,
@@ -65,11 +84,19 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
       connected_at: row ? row.connected_at.toISOString() : null,
     };
   };
-  const originOf = (request: { protocol: string; headers: { host?: string } }) => `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  const originOf = (request: { protocol: string; headers: { host?: string } }) =>
+    `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 
   app.get(
     '/api/whitelabel/paykickstart',
-    { onRequest: guard, schema: { summary: 'Your PayKickstart connection: IPN URL and product mapping', querystring: Empty, response: { 200: Type.Object({ data: Settings }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your PayKickstart connection: IPN URL and product mapping',
+        querystring: Empty,
+        response: { 200: Type.Object({ data: Settings }) },
+      },
+    },
     async (request) => ({ data: await settingsOf(await resellerIdOf(db, request), originOf(request)) }),
   );
 
@@ -77,7 +104,11 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
     '/api/whitelabel/paykickstart',
     {
       onRequest: guard,
-      schema: { summary: 'Connect PayKickstart (IPN secret key) and map its products to your packages', body: SaveBody, response: { 200: Type.Object({ ...MessageProperties, data: Settings }) } },
+      schema: {
+        summary: 'Connect PayKickstart (IPN secret key) and map its products to your packages',
+        body: SaveBody,
+        response: { 200: Type.Object({ ...MessageProperties, data: Settings }) },
+      },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
@@ -88,19 +119,33 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
         if (!row && !body.secret_key) throw unprocessable('validation.required', 'secret_key');
         const seen = new Set<string>();
         for (const [i, p] of body.products.entries()) {
-          if (seen.has(p.product_id)) throw unprocessable('billing.paykickstart_product_twice', `products.${i}.product_id`);
+          if (seen.has(p.product_id))
+            throw unprocessable('billing.paykickstart_product_twice', `products.${i}.product_id`);
           seen.add(p.product_id);
-          const own = await tx.query('SELECT 1 FROM whitelabel_packages WHERE id = $1 AND owner_id = $2', [p.package_id, owner]);
+          const own = await tx.query('SELECT 1 FROM whitelabel_packages WHERE id = $1 AND owner_id = $2', [
+            p.package_id,
+            owner,
+          ]);
           if (!own.rows[0]) throw unprocessable('whitelabel.package_unknown', `products.${i}.package_id`);
         }
         const sealed = body.secret_key ? sealSecret(config.appSecret, body.secret_key) : row!.secret_sealed;
         await tx.query(
           `INSERT INTO whitelabel_paykickstart (owner_id, ipn_token, secret_sealed, campaign_id, connected_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
            ON CONFLICT (owner_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, campaign_id = EXCLUDED.campaign_id, updated_at = EXCLUDED.updated_at`,
-          [owner, randomBytes(24).toString('base64url'), sealed, body.campaign_id === undefined ? (row?.campaign_id ?? null) : body.campaign_id || null, now],
+          [
+            owner,
+            randomBytes(24).toString('base64url'),
+            sealed,
+            body.campaign_id === undefined ? (row?.campaign_id ?? null) : body.campaign_id || null,
+            now,
+          ],
         );
         await tx.query('DELETE FROM whitelabel_paykickstart_products WHERE owner_id = $1', [owner]);
-        for (const p of body.products) await tx.query('INSERT INTO whitelabel_paykickstart_products (owner_id, product_id, package_id) VALUES ($1, $2, $3)', [owner, p.product_id, p.package_id]);
+        for (const p of body.products)
+          await tx.query(
+            'INSERT INTO whitelabel_paykickstart_products (owner_id, product_id, package_id) VALUES ($1, $2, $3)',
+            [owner, p.product_id, p.package_id],
+          );
       });
       return { ...say(request, 'billing.paykickstart_saved'), data: await settingsOf(owner, originOf(request)) };
     },
@@ -108,7 +153,13 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
 
   app.delete(
     '/api/whitelabel/paykickstart',
-    { onRequest: guard, schema: { summary: 'Disconnect PayKickstart (its IPNs are refused from now on)', response: { 200: Type.Object({ ...MessageProperties, data: Settings }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Disconnect PayKickstart (its IPNs are refused from now on)',
+        response: { 200: Type.Object({ ...MessageProperties, data: Settings }) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       await db.query('DELETE FROM whitelabel_paykickstart WHERE owner_id = $1', [owner]);
@@ -118,26 +169,39 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
 
   void api.register(async (scope) => {
     // PayKickstart posts a form; only this scope reads one, as text, so the fields keep their order for the check.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-      done(null, typeof body === 'string' ? body : body.toString('utf8'));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => {
+        done(null, typeof body === 'string' ? body : body.toString('utf8'));
+      },
+    );
     const ipnRoute = scope.withTypeProvider<TypeBoxTypeProvider>();
     ipnRoute.post(
       `${IPN_PATH}/:token`,
       {
         schema: {
           summary: 'PayKickstart Instant Payment Notification (form POST, verified by its verification_code)',
-          params: Type.Object({ token: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false }),
+          params: Type.Object(
+            { token: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+            { additionalProperties: false },
+          ),
           body: Type.String({ maxLength: 64 * 1024 }),
           response: { 200: Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }) },
         },
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const account = (await db.query<{ owner_id: number; secret_sealed: string }>('SELECT owner_id, secret_sealed FROM whitelabel_paykickstart WHERE ipn_token = $1', [request.params.token])).rows[0];
+        const account = (
+          await db.query<{ owner_id: number; secret_sealed: string }>(
+            'SELECT owner_id, secret_sealed FROM whitelabel_paykickstart WHERE ipn_token = $1',
+            [request.params.token],
+          )
+        ).rows[0];
         if (!account) throw new ApiError(404, 'not_found');
         const fields = parseIpnForm(request.body);
-        if (!verifyIpn(fields, openSecret(config.appSecret, account.secret_sealed))) throw new ApiError(401, 'billing.ipn_unverified', { field: 'verification_code' });
+        if (!verifyIpn(fields, openSecret(config.appSecret, account.secret_sealed)))
+          throw new ApiError(401, 'billing.ipn_unverified', { field: 'verification_code' });
         const ipn = ipnObject(fields);
         const eventId = ipnEventId(ipn);
         if (!eventId) throw unprocessable('validation.required', 'event');

@@ -39,7 +39,10 @@ function periodOf(invoice: InvoiceObject): { start: Date; end: Date } | null {
 
 async function ourSubscription(db: Db, stripeId: string | null): Promise<number | null> {
   if (!stripeId) return null;
-  const { rows } = await db.query<{ id: number }>(`SELECT id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`, [stripeId]);
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`,
+    [stripeId],
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -48,19 +51,38 @@ async function ourSubscription(db: Db, stripeId: string | null): Promise<number 
  * refund returns the last payment. The PaymentIntent is asked of Stripe before the transaction opens
  * (an invoice's payments are not in the event).
  */
-export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps, payments?: Payments): Promise<void> {
+export async function onInvoicePaid(
+  db: Db,
+  event: PaymentEvent,
+  at: Date,
+  mail?: MailDeps,
+  payments?: Payments,
+): Promise<void> {
   const invoice = event.data.object as InvoiceObject;
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   const period = periodOf(invoice);
   if (subscriptionId === null || !period) return;
   const sourceEventId = `stripe:${invoice.id ?? event.id}`;
   const billing = payments?.provider.billing;
-  const seen = (await db.query('SELECT 1 FROM subscription_periods WHERE source_event_id = $1', [sourceEventId])).rowCount > 0;
-  const paid = !seen && billing && invoice.id && (invoice.amount_paid ?? 0) > 0 ? await billing.invoicePayment(invoice.id) : null;
+  const seen =
+    (await db.query('SELECT 1 FROM subscription_periods WHERE source_event_id = $1', [sourceEventId])).rowCount > 0;
+  const paid =
+    !seen && billing && invoice.id && (invoice.amount_paid ?? 0) > 0 ? await billing.invoicePayment(invoice.id) : null;
   await db.transaction(async (tx) => {
-    const outcome = await grantPaidPeriod(tx, { subscriptionId, periodStart: period.start, periodEnd: period.end, sourceEventId, at, mail });
+    const outcome = await grantPaidPeriod(tx, {
+      subscriptionId,
+      periodStart: period.start,
+      periodEnd: period.end,
+      sourceEventId,
+      at,
+      mail,
+    });
     if (!outcome.granted || !paid || !payments) return;
-    const ownerId = (await tx.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_subscriptions WHERE id = $1', [subscriptionId])).rows[0]!.owner_id;
+    const ownerId = (
+      await tx.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_subscriptions WHERE id = $1', [
+        subscriptionId,
+      ])
+    ).rows[0]!.owner_id;
     const connected = await connectedAccountOf(tx, ownerId, 'stripe');
     await recordPayment(tx, {
       ownerId,
@@ -81,15 +103,31 @@ export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?
  * last payment error, asked of Stripe before the transaction opens; the event carries only the invoice).
  * Only an active subscription's first report mails, so a replay asks Stripe nothing.
  */
-export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps, payments?: Payments): Promise<void> {
+export async function onInvoicePaymentFailed(
+  db: Db,
+  event: PaymentEvent,
+  at: Date,
+  mail?: MailDeps,
+  payments?: Payments,
+): Promise<void> {
   const invoice = event.data.object as InvoiceObject;
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   if (subscriptionId === null) return;
   const billing = payments?.provider.billing;
-  const active = (await db.query(`SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 AND status = 'active'`, [subscriptionId])).rowCount > 0;
+  const active =
+    (await db.query(`SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 AND status = 'active'`, [subscriptionId]))
+      .rowCount > 0;
   // A lost answer retries the event's job; an invoice Stripe will not show gives no reason, the change still happens.
-  const failure = active && mail && billing && invoice.id ? await billing.invoiceFailure(invoice.id).catch(rethrowUnknown) : null;
-  await markRenewalFailed(db, { subscriptionId, sourceEventId: `stripe:${invoice.id ?? event.id}`, at, mail, failure, amountCents: invoice.amount_due ?? null });
+  const failure =
+    active && mail && billing && invoice.id ? await billing.invoiceFailure(invoice.id).catch(rethrowUnknown) : null;
+  await markRenewalFailed(db, {
+    subscriptionId,
+    sourceEventId: `stripe:${invoice.id ?? event.id}`,
+    at,
+    mail,
+    failure,
+    amountCents: invoice.amount_due ?? null,
+  });
 }
 
 function rethrowUnknown(error: unknown): null {
@@ -100,5 +138,7 @@ function rethrowUnknown(error: unknown): null {
 export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
   const payments = paymentsFor(deps);
   payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps, payments));
-  payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now(), deps, payments));
+  payments.events.on('invoice.payment_failed', (event) =>
+    onInvoicePaymentFailed(deps.db, event, deps.clock.now(), deps, payments),
+  );
 }

@@ -6,7 +6,15 @@ import { Type } from '../../http/contract';
 import { LANGUAGES, parseLanguageHeader, t, type Language } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf } from './businessAccount';
-import { paymentsFor, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type CheckoutState, type Payments } from '../../providers/payments';
+import {
+  paymentsFor,
+  PaymentMethodError,
+  PaymentUnknownError,
+  platformFee,
+  type ChargeOutcome,
+  type CheckoutState,
+  type Payments,
+} from '../../providers/payments';
 import { defineSignupSweepWorker } from '../../workers/signupSweep';
 import { connectedAccountOf } from './billing';
 import { customerRoomRefusal, passwordHashFor } from './customers';
@@ -14,7 +22,13 @@ import { PACKAGE_COLUMNS, type Package } from './packages';
 import { escapeHtml, referralCodeOf, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
 import { salesSettingsOf } from './salesSettingsStore';
 import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
-import { completeSubscriptionSignup, expireSignup, intervalOf, priceOf, startSubscriptionCheckout } from './subscriptionSignup';
+import {
+  completeSubscriptionSignup,
+  expireSignup,
+  intervalOf,
+  priceOf,
+  startSubscriptionCheckout,
+} from './subscriptionSignup';
 
 /**
  * Public sales pages (`/p/<slug>`): the reseller's own HTML and script, served by the API under a
@@ -43,16 +57,28 @@ interface PageData extends SalesPageData {
 }
 
 async function loadPage(q: Queryable, slug: string): Promise<PageData | null> {
-  const { rows } = await q.query<Package & { owner_id: number }>(`SELECT ${PACKAGE_COLUMNS}, owner_id FROM whitelabel_packages WHERE slug = $1 AND show_on_sales_page`, [slug]);
+  const { rows } = await q.query<Package & { owner_id: number }>(
+    `SELECT ${PACKAGE_COLUMNS}, owner_id FROM whitelabel_packages WHERE slug = $1 AND show_on_sales_page`,
+    [slug],
+  );
   const pkg = rows[0];
   if (!pkg) return null;
-  return { pkg, ownerId: pkg.owner_id, sales: await salesSettingsOf(q, pkg.id), account: await businessAccountOf(q, pkg.owner_id) };
+  return {
+    pkg,
+    ownerId: pkg.owner_id,
+    sales: await salesSettingsOf(q, pkg.id),
+    account: await businessAccountOf(q, pkg.owner_id),
+  };
 }
 
 function pageLanguage(request: FastifyRequest): Language {
   const query = (request.query as { lang?: string } | undefined)?.lang;
   if (query && (LANGUAGES as readonly string[]).includes(query)) return query as Language;
-  return parseLanguageHeader(request.headers['user-language']) ?? parseLanguageHeader(request.headers['accept-language']) ?? 'en';
+  return (
+    parseLanguageHeader(request.headers['user-language']) ??
+    parseLanguageHeader(request.headers['accept-language']) ??
+    'en'
+  );
 }
 
 const render = renderSalesPage;
@@ -68,13 +94,31 @@ function sendPage(reply: FastifyReply, request: FastifyRequest, status: number, 
     .send(html);
 }
 
-const slugParams = { type: 'object', additionalProperties: false, required: ['slug'], properties: { slug: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' } } } as const;
+const slugParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slug'],
+  properties: { slug: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' } },
+} as const;
 // ref: a partner's referral code from the link the visitor came by (spec: attribution from a partner's link).
-const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 5 }, paid: { type: 'string', maxLength: 1 }, ref: { type: 'string', maxLength: 60 } } } as const;
+const langQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    lang: { type: 'string', maxLength: 5 },
+    paid: { type: 'string', maxLength: 1 },
+    ref: { type: 'string', maxLength: 60 },
+  },
+} as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Language): FastifyReply {
-  return sendPage(reply, request, 404, `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${escapeHtml(t(lang, 'not_found'))}</h1></main></body></html>`);
+  return sendPage(
+    reply,
+    request,
+    404,
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${escapeHtml(t(lang, 'not_found'))}</h1></main></body></html>`,
+  );
 }
 
 /**
@@ -82,33 +126,73 @@ function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Langua
  * when the email was taken or the reseller has no room meanwhile, the payment is refunded. Once: the
  * sign-up's status moves from pending in the same statement that claims it.
  */
-async function completeSignup(deps: AppDeps, payments: Payments, signupId: number, paymentIntent: string): Promise<void> {
+async function completeSignup(
+  deps: AppDeps,
+  payments: Payments,
+  signupId: number,
+  paymentIntent: string,
+): Promise<void> {
   const { db, clock } = deps;
   const signup = (
-    await db.query<{ owner_id: number; package_id: number; form: SignupForm; password_hash: string; amount_cents: number; status: string }>(
-      'SELECT owner_id, package_id, form, password_hash, amount_cents, status FROM whitelabel_signups WHERE id = $1',
-      [signupId],
-    )
+    await db.query<{
+      owner_id: number;
+      package_id: number;
+      form: SignupForm;
+      password_hash: string;
+      amount_cents: number;
+      status: string;
+    }>('SELECT owner_id, package_id, form, password_hash, amount_cents, status FROM whitelabel_signups WHERE id = $1', [
+      signupId,
+    ])
   ).rows[0];
   if (!signup || signup.status === 'completed' || signup.status === 'refunded') return;
   const connected = await connectedAccountOf(db, signup.owner_id, payments.provider.name);
   if (signup.status === 'pending') {
-    const pkg = (await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])).rows[0]!;
-    const payment: SignupPayment = { ref: paymentIntent, provider: payments.provider.name, amountCents: signup.amount_cents, connectedAccount: connected, applicationFeeCents: connected ? platformFee(payments.config, signup.amount_cents) : 0 };
-    const created = await createSignupAccount(deps, { ownerId: signup.owner_id, pkg, form: signup.form, hash: signup.password_hash, payment, now: clock.now(), signupId });
+    const pkg = (
+      await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])
+    ).rows[0]!;
+    const payment: SignupPayment = {
+      ref: paymentIntent,
+      provider: payments.provider.name,
+      amountCents: signup.amount_cents,
+      connectedAccount: connected,
+      applicationFeeCents: connected ? platformFee(payments.config, signup.amount_cents) : 0,
+    };
+    const created = await createSignupAccount(deps, {
+      ownerId: signup.owner_id,
+      pkg,
+      form: signup.form,
+      hash: signup.password_hash,
+      payment,
+      now: clock.now(),
+      signupId,
+    });
     if (typeof created === 'number' || created === 'done') return;
   }
   // Refused (email taken, no room) after the customer paid: the payment goes back. A lost answer throws,
   // and the retried job refunds again with the same key (the provider makes one refund).
-  const outcome = await payments.provider.refund(paymentIntent, `leadsmith-salespage-refund-${paymentIntent}`, connected !== null);
-  if (outcome.status === 'refunded') await db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, clock.now()]);
+  const outcome = await payments.provider.refund(
+    paymentIntent,
+    `leadsmith-salespage-refund-${paymentIntent}`,
+    connected !== null,
+  );
+  if (outcome.status === 'refunded')
+    await db.query(
+      `UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`,
+      [signupId, clock.now()],
+    );
 }
 
 /**
  * A sign-up's Checkout Session as it ended, from its event or read by the sweep: completed makes the
  * account (or the subscription, then the account), expired ends the sign-up. Both paths are idempotent.
  */
-async function settleCheckout(deps: AppDeps, payments: Payments, signupId: number, session: Pick<CheckoutState, 'status' | 'mode' | 'paid' | 'paymentIntent' | 'setupIntent'>): Promise<void> {
+async function settleCheckout(
+  deps: AppDeps,
+  payments: Payments,
+  signupId: number,
+  session: Pick<CheckoutState, 'status' | 'mode' | 'paid' | 'paymentIntent' | 'setupIntent'>,
+): Promise<void> {
   if (session.status === 'expired') return expireSignup(deps.db, signupId, deps.clock.now());
   if (session.status !== 'complete') return;
   // A package sold as a subscription: the card is saved (setup mode), the subscription is made next.
@@ -149,7 +233,8 @@ export async function sweepPendingSignups(deps: AppDeps, payments: Payments): Pr
     if (!provider.getCheckout || !provider.expireCheckout) continue;
     try {
       let session = await provider.getCheckout(signup.checkout_ref);
-      if (session.status === 'open' && now.getTime() - session.createdAt.getTime() > CHECKOUT_LIFETIME_MS) session = await provider.expireCheckout(signup.checkout_ref);
+      if (session.status === 'open' && now.getTime() - session.createdAt.getTime() > CHECKOUT_LIFETIME_MS)
+        session = await provider.expireCheckout(signup.checkout_ref);
       if (session.status === 'open') continue;
       await settleCheckout(deps, payments, signup.id, session);
       settled += 1;
@@ -165,9 +250,20 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
   const sessionOf = (object: Record<string, unknown>) => {
-    const session = object as { mode?: string; status?: string; payment_status?: string; payment_intent?: string | null; setup_intent?: string | null };
+    const session = object as {
+      mode?: string;
+      status?: string;
+      payment_status?: string;
+      payment_intent?: string | null;
+      setup_intent?: string | null;
+    };
     return {
-      status: session.status === 'complete' ? ('complete' as const) : session.status === 'expired' ? ('expired' as const) : ('open' as const),
+      status:
+        session.status === 'complete'
+          ? ('complete' as const)
+          : session.status === 'expired'
+            ? ('expired' as const)
+            : ('open' as const),
       mode: session.mode === 'setup' ? ('setup' as const) : ('payment' as const),
       paid: session.payment_status === 'paid',
       paymentIntent: session.payment_intent ?? null,
@@ -180,32 +276,65 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!Number.isInteger(signupId)) return;
       // The event's own type says how it ended (an expired event is never a completion, and the reverse).
       const session = sessionOf(event.data.object);
-      await settleCheckout(deps, payments, signupId, { ...session, status: type === 'checkout.session.expired' ? 'expired' : session.status });
+      await settleCheckout(deps, payments, signupId, {
+        ...session,
+        status: type === 'checkout.session.expired' ? 'expired' : session.status,
+      });
     });
   }
   defineSignupSweepWorker(deps.queue, () => sweepPendingSignups(deps, payments));
   const HtmlPage = { description: 'The page', content: { 'text/html': { schema: Type.String() } } };
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      done(null, Object.fromEntries(new URLSearchParams(text)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 32 * 1024 },
+      (_request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        done(null, Object.fromEntries(new URLSearchParams(text)));
+      },
+    );
 
-    scope.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/p/:slug', { schema: { summary: "A package's public sales page (HTML)", params: slugParams, querystring: langQuery, response: { 200: HtmlPage } } }, async (request, reply) => {
-      const lang = pageLanguage(request);
-      const data = await loadPage(db, request.params.slug);
-      if (!data) return notFoundPage(reply, request, lang);
-      // Back from Stripe Checkout: the account is being made from the payment's event.
-      if ((request.query as { paid?: string }).paid === '1') return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name, done: { loginUrl: '/login' } }));
-      return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name, referral: referralCodeOf((request.query as { ref?: string }).ref) }));
-    });
+    scope.get<{ Params: { slug: string }; Querystring: { lang?: string } }>(
+      '/p/:slug',
+      {
+        schema: {
+          summary: "A package's public sales page (HTML)",
+          params: slugParams,
+          querystring: langQuery,
+          response: { 200: HtmlPage },
+        },
+      },
+      async (request, reply) => {
+        const lang = pageLanguage(request);
+        const data = await loadPage(db, request.params.slug);
+        if (!data) return notFoundPage(reply, request, lang);
+        // Back from Stripe Checkout: the account is being made from the payment's event.
+        if ((request.query as { paid?: string }).paid === '1')
+          return sendPage(
+            reply,
+            request,
+            200,
+            render(lang, data, { provider: payments.provider.name, done: { loginUrl: '/login' } }),
+          );
+        return sendPage(
+          reply,
+          request,
+          200,
+          render(lang, data, {
+            provider: payments.provider.name,
+            referral: referralCodeOf((request.query as { ref?: string }).ref),
+          }),
+        );
+      },
+    );
 
     scope.post<{ Params: { slug: string }; Querystring: { lang?: string }; Body: Values }>(
       '/p/:slug',
       {
         schema: {
-          summary: 'Sign up from the sales page form: the page again (with its errors or the account made), or a redirect to the payment or thank-you page',
+          summary:
+            'Sign up from the sales page form: the page again (with its errors or the account made), or a redirect to the payment or thank-you page',
           params: slugParams,
           querystring: langQuery,
           body: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 500 } },
@@ -229,26 +358,38 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
         pkg.custom_fields.forEach((f, i) => {
           const answer = val(`custom_${i}`);
           if (!answer && !f.optional) errors[`custom_${i}`] = required;
-          else if (answer && f.type === 'dropdown' && !f.options.includes(answer)) errors[`custom_${i}`] = t(lang, 'validation.invalid');
+          else if (answer && f.type === 'dropdown' && !f.options.includes(answer))
+            errors[`custom_${i}`] = t(lang, 'validation.invalid');
           if (answer) answers[f.label] = answer;
         });
         // Spec §6: the reseller's sub-account limit and related-account permission hold here too; checked before any charge.
-        if (Object.keys(errors).length === 0 && (await customerRoomRefusal(db, ownerId))) errors.form = t(lang, 'whitelabel.sales_closed');
+        if (Object.keys(errors).length === 0 && (await customerRoomRefusal(db, ownerId)))
+          errors.form = t(lang, 'whitelabel.sales_closed');
         const interval = intervalOf(pkg, val('billing_interval'));
-        const amount = pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? priceOf(pkg, interval));
+        const amount =
+          pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? priceOf(pkg, interval));
         const email = normaliseEmail(val('email'));
         const provider = payments.provider;
-        const rerender = () => sendPage(reply, request, 400, render(lang, data, { values: v, errors, provider: provider.name }));
+        const rerender = () =>
+          sendPage(reply, request, 400, render(lang, data, { values: v, errors, provider: provider.name }));
         const paid = pkg.collect_payment_method && amount > 0;
         const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
         const successUrl = pkg.thank_you_url ?? `${origin}/p/${pkg.slug}?lang=${lang}&paid=1`;
         const cancelUrl = `${origin}/p/${pkg.slug}?lang=${lang}`;
         const token = val('card_token');
-        if (paid && provider.name === 'sandbox' && !token) errors.card_number = t(lang, v.card_token === undefined ? 'validation.required' : 'whitelabel.card_invalid');
+        if (paid && provider.name === 'sandbox' && !token)
+          errors.card_number = t(lang, v.card_token === undefined ? 'validation.required' : 'whitelabel.card_invalid');
         if (Object.keys(errors).length === 0 && (await emailTaken(db, email))) errors.email = t(lang, 'email_taken');
         if (Object.keys(errors).length > 0) return rerender();
         const hash = await passwordHashFor(v.password ?? '');
-        const form: SignupForm = { email, firstName: val('first_name'), lastName: val('last_name'), answers, lang, ref: referralCodeOf(val('ref')) };
+        const form: SignupForm = {
+          email,
+          firstName: val('first_name'),
+          lastName: val('last_name'),
+          answers,
+          lang,
+          ref: referralCodeOf(val('ref')),
+        };
         const connected = paid ? await connectedAccountOf(db, ownerId, provider.name) : null;
         const fee = connected ? platformFee(payments.config, amount) : 0;
 
@@ -309,7 +450,11 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
           try {
             const key = randomUUID();
             const customer = await provider.createCustomer({ userId: 0, email }, `leadsmith-salespage-customer-${key}`);
-            const setup = await provider.startSetup(customer, { package_id: String(pkg.id) }, `leadsmith-salespage-setup-${key}`);
+            const setup = await provider.startSetup(
+              customer,
+              { package_id: String(pkg.id) },
+              `leadsmith-salespage-setup-${key}`,
+            );
             const method = await provider.finishSetup(setup.id, customer, token);
             outcome = await provider.charge({
               customerRef: customer,
@@ -332,17 +477,38 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
             errors.card_number = t(lang, 'whitelabel.card_declined');
             return rerender();
           }
-          payment = { ref: outcome.ref, provider: provider.name, amountCents: amount, connectedAccount: connected, applicationFeeCents: fee };
+          payment = {
+            ref: outcome.ref,
+            provider: provider.name,
+            amountCents: amount,
+            connectedAccount: connected,
+            applicationFeeCents: fee,
+          };
         }
-        const created = await createSignupAccount(deps, { ownerId, pkg, form, hash, payment, now: clock.now(), interval: payment && pkg.one_time_price_cents === null ? interval : undefined });
+        const created = await createSignupAccount(deps, {
+          ownerId,
+          pkg,
+          form,
+          hash,
+          payment,
+          now: clock.now(),
+          interval: payment && pkg.one_time_price_cents === null ? interval : undefined,
+        });
         if (typeof created !== 'number') {
           // Taken or closed while the card was charged: the charge goes back (once, keyed by its reference).
-          if (payment) await provider.refund(payment.ref, `leadsmith-salespage-refund-${payment.ref}`, payment.connectedAccount !== null);
+          if (payment)
+            await provider.refund(
+              payment.ref,
+              `leadsmith-salespage-refund-${payment.ref}`,
+              payment.connectedAccount !== null,
+            );
           if (created === null) errors.email = t(lang, 'email_taken');
           else errors.form = t(lang, 'whitelabel.sales_closed');
           return rerender();
         }
-        const appOrigin = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}` : '';
+        const appOrigin = data.account
+          ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}`
+          : '';
         const loginUrl = `${appOrigin}/confirm-email?${new URLSearchParams({ email: form.email, sent: '1' }).toString()}`;
         if (pkg.thank_you_url) return reply.code(303).header('location', pkg.thank_you_url).send();
         return sendPage(reply, request, 201, render(lang, data, { done: { loginUrl } }));

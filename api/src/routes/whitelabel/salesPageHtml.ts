@@ -33,9 +33,11 @@ export interface RenderOptions {
 }
 
 /** A partner's referral code as links carry it (what /auth/register accepts); anything else is ignored. */
-export const referralCodeOf = (value: unknown): string | null => (typeof value === 'string' && /^[A-Za-z0-9-]{1,60}$/.test(value) ? value : null);
+export const referralCodeOf = (value: unknown): string | null =>
+  typeof value === 'string' && /^[A-Za-z0-9-]{1,60}$/.test(value) ? value : null;
 
-const money = (cents: number, lang: Language) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+const money = (cents: number, lang: Language) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** A translated sentence with one placeholder filled by HTML (a price in bold, a link): the rest is escaped. */
 function withHtml(lang: Language, code: MessageCode, name: string, html: string, params: MessageParams = {}): string {
@@ -44,7 +46,8 @@ function withHtml(lang: Language, code: MessageCode, name: string, html: string,
 }
 
 const ICON = {
-  check: '<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 13.2 4.8 10l-1.4 1.4L8 16l9-9-1.4-1.4z"/></svg>',
+  check:
+    '<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 13.2 4.8 10l-1.4 1.4L8 16l9-9-1.4-1.4z"/></svg>',
   lock: '<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6 8V6a4 4 0 1 1 8 0v2h1a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zm2 0h4V6a2 2 0 1 0-4 0z"/></svg>',
   card: '<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M2 5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1zm2 2v2h12V7zm0 5v2h5v-2z"/></svg>',
 };
@@ -56,7 +59,8 @@ const ICON = {
  */
 function cardStep(lang: Language, pkg: Package, provider: 'sandbox' | 'stripe', error: string | undefined): string {
   const tt = (code: MessageCode) => escapeHtml(t(lang, code));
-  if (provider === 'stripe') return `<p class="note">${ICON.lock} ${tt(pkg.one_time_price_cents === null ? 'whitelabel.sales.subscribeOnStripe' : 'whitelabel.sales.payOnStripe')}</p>`;
+  if (provider === 'stripe')
+    return `<p class="note">${ICON.lock} ${tt(pkg.one_time_price_cents === null ? 'whitelabel.sales.subscribeOnStripe' : 'whitelabel.sales.payOnStripe')}</p>`;
   const err = error ? `<p class="error" id="f-card-err">${escapeHtml(error)}</p>` : '';
   return `<fieldset class="field payment"><legend>${ICON.card} ${tt('whitelabel.sales.payment')} <span class="badge test">${tt('whitelabel.sales.testBadge')}</span></legend>
 <p class="hint">${tt('whitelabel.sales.testMode')}</p>
@@ -97,8 +101,14 @@ function offer(lang: Language, pkg: Package): string {
     pkg.one_time_price_cents !== null
       ? withHtml(lang, 'whitelabel.sales.oneTime', 'price', strong(pkg.one_time_price_cents))
       : withHtml(lang, 'whitelabel.sales.perMonth', 'price', strong(pkg.monthly_price_cents));
-  const yearly = pkg.yearly_price_cents !== null && pkg.one_time_price_cents === null ? `<p class="alt">${tt('whitelabel.sales.orYearly', { price: money(pkg.yearly_price_cents, lang) })}</p>` : '';
-  const trial = pkg.trial_days > 0 ? `<p><span class="badge">${tt('whitelabel.sales.trial', { days: pkg.trial_days, price: money(pkg.trial_amount_cents, lang) })}</span></p>` : '';
+  const yearly =
+    pkg.yearly_price_cents !== null && pkg.one_time_price_cents === null
+      ? `<p class="alt">${tt('whitelabel.sales.orYearly', { price: money(pkg.yearly_price_cents, lang) })}</p>`
+      : '';
+  const trial =
+    pkg.trial_days > 0
+      ? `<p><span class="badge">${tt('whitelabel.sales.trial', { days: pkg.trial_days, price: money(pkg.trial_amount_cents, lang) })}</span></p>`
+      : '';
   const credits = new Intl.NumberFormat(lang).format(pkg.monthly_credits);
   const items = [
     tt('whitelabel.sales.creditsMonthly', { n: credits, count: pkg.monthly_credits }),
@@ -119,7 +129,9 @@ function trust(lang: Language, data: SalesPageData, provider: 'sandbox' | 'strip
   const tt = (code: MessageCode, params?: MessageParams) => escapeHtml(t(lang, code, params));
   const takesCard = pkg.collect_payment_method && (pkg.one_time_price_cents ?? pkg.monthly_price_cents) > 0;
   const lines = [
-    takesCard ? `${ICON.lock}<span>${provider === 'stripe' ? tt('whitelabel.sales.securePayment', { business }) : tt('whitelabel.sales.testPayment')}</span>` : `${ICON.check}<span>${tt('whitelabel.sales.noCard')}</span>`,
+    takesCard
+      ? `${ICON.lock}<span>${provider === 'stripe' ? tt('whitelabel.sales.securePayment', { business }) : tt('whitelabel.sales.testPayment')}</span>`
+      : `${ICON.check}<span>${tt('whitelabel.sales.noCard')}</span>`,
     pkg.one_time_price_cents === null ? `${ICON.check}<span>${tt('whitelabel.sales.cancelAnytime')}</span>` : '',
     sales?.terms_url
       ? `${ICON.check}<span>${withHtml(lang, 'whitelabel.sales.acceptTerms', 'terms', `<a href="${escapeHtml(sales.terms_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.termsLink')}</a>`)}</span>`
@@ -148,7 +160,9 @@ ${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
         const err = errors[name];
         return `<div class="field"><label for="${id}">${escapeHtml(f.label)}${f.optional ? ` <span class="muted">(${tt('whitelabel.sales.optional')})</span>` : ''}</label>
 <select id="${id}" name="${name}"${f.optional ? '' : ' required'}${err ? ` aria-invalid="true" aria-describedby="${id}-err"` : ''}><option value="">${tt('whitelabel.sales.choose')}</option>${f.options
-          .map((o) => `<option value="${escapeHtml(o)}"${values[name] === o ? ' selected' : ''}>${escapeHtml(o)}</option>`)
+          .map(
+            (o) => `<option value="${escapeHtml(o)}"${values[name] === o ? ' selected' : ''}>${escapeHtml(o)}</option>`,
+          )
           .join('')}</select>${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
       }
       return field(name, f.label, 'text', 'off', !f.optional);
@@ -188,10 +202,16 @@ ${signupForm(lang, data, options)}
 ${trust(lang, data, provider, business)}
 </section>`
       : `<section class="panel"><p>${tt('whitelabel.sales.closed')}</p></section>`;
-  const logo = account?.logo ? `<img class="logo" src="${escapeHtml(account.logo)}" alt="">` : `<span class="logo initial" aria-hidden="true">${escapeHtml(business.trim().charAt(0).toUpperCase())}</span>`;
+  const logo = account?.logo
+    ? `<img class="logo" src="${escapeHtml(account.logo)}" alt="">`
+    : `<span class="logo initial" aria-hidden="true">${escapeHtml(business.trim().charAt(0).toUpperCase())}</span>`;
   const links = [
-    sales?.sales_page_url ? `<a href="${escapeHtml(sales.sales_page_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.moreInfo')}</a>` : '',
-    sales?.terms_url ? `<a href="${escapeHtml(sales.terms_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.terms')}</a>` : '',
+    sales?.sales_page_url
+      ? `<a href="${escapeHtml(sales.sales_page_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.moreInfo')}</a>`
+      : '',
+    sales?.terms_url
+      ? `<a href="${escapeHtml(sales.terms_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.terms')}</a>`
+      : '',
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

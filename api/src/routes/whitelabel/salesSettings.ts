@@ -6,13 +6,28 @@ import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { paymentsFor } from '../../providers/payments';
 import { businessAccountOf, isBusinessAccountDone } from './businessAccount';
-import { blankToNull, colorSchema, idParamsSchema, isHttpUrl, Issues, notFound, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
+import {
+  blankToNull,
+  colorSchema,
+  idParamsSchema,
+  isHttpUrl,
+  Issues,
+  notFound,
+  optionalText,
+  resellerGuard,
+  resellerIdOf,
+  urlSchema,
+} from './common';
 import { packageOf } from './packages';
 import { renderSalesPage } from './salesPageHtml';
-import { SALES_SETTINGS_COLUMNS, salesSettingsOf, type SalesSettings, type SalesSettingsInput } from './salesSettingsStore';
+import {
+  SALES_SETTINGS_COLUMNS,
+  salesSettingsOf,
+  type SalesSettings,
+  type SalesSettingsInput,
+} from './salesSettingsStore';
 
 const SALES_COLOR_FIELDS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
-
 
 const SalesSettingsSchema = Type.Object({
   business_name: Type.String(),
@@ -54,14 +69,24 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         summary: "A package's sales page settings (null before they are saved)",
         params: idParamsSchema,
-        response: { 200: Type.Object({ data: Nullable(SalesSettingsSchema), business_account_completed: Type.Boolean(), public_path: PublicPath }) },
+        response: {
+          200: Type.Object({
+            data: Nullable(SalesSettingsSchema),
+            business_account_completed: Type.Boolean(),
+            public_path: PublicPath,
+          }),
+        },
       },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const pkg = await packageOf(db, owner, request.params.id);
       if (!pkg) throw notFound();
-      return { data: await salesSettingsOf(db, pkg.id), business_account_completed: await isBusinessAccountDone(db, owner), public_path: `/p/${pkg.slug}` };
+      return {
+        data: await salesSettingsOf(db, pkg.id),
+        business_account_completed: await isBusinessAccountDone(db, owner),
+        public_path: `/p/${pkg.slug}`,
+      };
     },
   );
 
@@ -69,14 +94,26 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/whitelabel/packages/:id/sales-settings',
     {
       onRequest: guard,
-      schema: { summary: "Save a package's sales page settings", params: idParamsSchema, body: bodySchema, response: { 200: Type.Object({ ...MessageProperties, data: SalesSettingsSchema, public_path: PublicPath }) } },
+      schema: {
+        summary: "Save a package's sales page settings",
+        params: idParamsSchema,
+        body: bodySchema,
+        response: { 200: Type.Object({ ...MessageProperties, data: SalesSettingsSchema, public_path: PublicPath }) },
+      },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const pkg = await packageOf(db, owner, request.params.id);
       if (!pkg) throw notFound();
       const b = request.body;
-      const input = { ...b, business_name: b.business_name.trim(), sales_page_url: blankToNull(b.sales_page_url), terms_url: blankToNull(b.terms_url), subdomain_url: blankToNull(b.subdomain_url), body_html: b.body_html ?? '' };
+      const input = {
+        ...b,
+        business_name: b.business_name.trim(),
+        sales_page_url: blankToNull(b.sales_page_url),
+        terms_url: blankToNull(b.terms_url),
+        subdomain_url: blankToNull(b.subdomain_url),
+        body_html: b.body_html ?? '',
+      };
       const issues = new Issues();
       for (const f of SALES_COLOR_FIELDS) issues.color(f, input[f]);
       issues.url('sales_page_url', input.sales_page_url);
@@ -92,7 +129,19 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
            background_color = EXCLUDED.background_color, text_color = EXCLUDED.text_color, sales_page_url = EXCLUDED.sales_page_url, terms_url = EXCLUDED.terms_url,
            subdomain_url = EXCLUDED.subdomain_url, body_html = EXCLUDED.body_html, updated_at = EXCLUDED.updated_at
          RETURNING ${SALES_SETTINGS_COLUMNS}`,
-        [pkg.id, input.business_name, input.primary_color, input.secondary_color, input.background_color, input.text_color, input.sales_page_url, input.terms_url, input.subdomain_url, input.body_html, clock.now()],
+        [
+          pkg.id,
+          input.business_name,
+          input.primary_color,
+          input.secondary_color,
+          input.background_color,
+          input.text_color,
+          input.sales_page_url,
+          input.terms_url,
+          input.subdomain_url,
+          input.body_html,
+          clock.now(),
+        ],
       );
       return { ...say(request, 'whitelabel.sales_saved'), data: rows[0], public_path: `/p/${pkg.slug}` };
     },
@@ -120,7 +169,13 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ html: Type.String({ description: 'The whole page (show it in a sandboxed frame: it holds the reseller’s HTML and script)' }) }) },
+        response: {
+          200: Type.Object({
+            html: Type.String({
+              description: 'The whole page (show it in a sandboxed frame: it holds the reseller’s HTML and script)',
+            }),
+          }),
+        },
       },
     },
     async (request) => {
@@ -140,7 +195,9 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
         terms_url: url(b.terms_url),
         body_html: b.body_html ?? '',
       };
-      return { html: renderSalesPage(request.lang, { pkg, sales, account }, { provider: paymentsFor(deps).provider.name }) };
+      return {
+        html: renderSalesPage(request.lang, { pkg, sales, account }, { provider: paymentsFor(deps).provider.name }),
+      };
     },
   );
 }

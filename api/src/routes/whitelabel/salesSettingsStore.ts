@@ -21,11 +21,20 @@ export interface SalesSettings {
 
 export type SalesSettingsInput = Omit<SalesSettings, 'updated_at'>;
 
-export const SALES_DEFAULTS = { primary_color: DEFAULT_COLORS.primary, secondary_color: DEFAULT_COLORS.secondary, background_color: '#FFFFFF', text_color: DEFAULT_COLORS.primaryText };
+export const SALES_DEFAULTS = {
+  primary_color: DEFAULT_COLORS.primary,
+  secondary_color: DEFAULT_COLORS.secondary,
+  background_color: '#FFFFFF',
+  text_color: DEFAULT_COLORS.primaryText,
+};
 
-export const SALES_SETTINGS_COLUMNS = 'business_name, primary_color, secondary_color, background_color, text_color, sales_page_url, terms_url, subdomain_url, body_html, updated_at';
+export const SALES_SETTINGS_COLUMNS =
+  'business_name, primary_color, secondary_color, background_color, text_color, sales_page_url, terms_url, subdomain_url, body_html, updated_at';
 
 export async function salesSettingsOf(q: Queryable, packageId: number): Promise<SalesSettings | null> {
-  const { rows } = await q.query<SalesSettings>(`SELECT ${SALES_SETTINGS_COLUMNS} FROM whitelabel_sales_settings WHERE package_id = $1`, [packageId]);
+  const { rows } = await q.query<SalesSettings>(
+    `SELECT ${SALES_SETTINGS_COLUMNS} FROM whitelabel_sales_settings WHERE package_id = $1`,
+    [packageId],
+  );
   return rows[0] ?? null;
 }

@@ -13,7 +13,29 @@
  */
 
 /** Tags kept (without attributes, except `href` on `a`). */
-const ALLOWED = new Set(['p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre', 'a', 'span', 'div']);
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
+  'a',
+  'span',
+  'div',
+]);
 const VOID = new Set(['br', 'hr']);
 /** Dropped with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
@@ -41,10 +63,25 @@ const RAW_TEXT = new Set(['script', 'style', 'iframe', 'noscript', 'noembed', 'n
 const TEXT_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Escapes text; an `&` is kept only when it starts a well-formed character reference. */
 function escapeText(text: string): string {
-  return text.replace(/&(?!(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)/g, '&amp;').replace(/[<>"']/g, (c) => TEXT_ESCAPES[c] ?? c);
+  return text
+    .replace(/&(?!(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)/g, '&amp;')
+    .replace(/[<>"']/g, (c) => TEXT_ESCAPES[c] ?? c);
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n', sol: '/', lpar: '(', rpar: ')', nbsp: '\u00a0' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
+  nbsp: '\u00a0',
+};
 /** Decodes character references in an attribute value (enough to see through `javascript&#58;` tricks). */
 function decodeEntities(value: string): string {
   return value.replace(/&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]+);?/g, (whole, ref: string) => {
@@ -64,7 +101,9 @@ const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 /** An href the lesson may keep: absolute http(s) or mailto, re-serialised by the URL parser. */
 export function safeHref(raw: string): string | null {
   // As the URL parser does: tabs and newlines anywhere go, then leading/trailing controls and spaces.
-  const value = decodeEntities(raw).replace(/[\t\n\r]/g, '').replace(EDGE_CONTROLS, '');
+  const value = decodeEntities(raw)
+    .replace(/[\t\n\r]/g, '')
+    .replace(EDGE_CONTROLS, '');
   if (!/^(https?:\/\/|mailto:)/i.test(value)) return null;
   try {
     const url = new URL(value);

@@ -81,19 +81,43 @@ export async function createSignupAccount(
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
     // A pending sign-up (Stripe Checkout) moves on in this transaction: a retried event finds it done.
     if (signupId !== undefined) {
-      const signup = (await tx.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE id = $1 FOR UPDATE', [signupId])).rows[0];
+      const signup = (
+        await tx.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE id = $1 FOR UPDATE', [signupId])
+      ).rows[0];
       if (signup?.status !== 'pending') return 'done' as const;
     }
     const refused = async (why: null | 'closed') => {
-      if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'refunding', payment_ref = $2, updated_at = $3 WHERE id = $1`, [signupId, payment?.ref ?? null, now]);
+      if (signupId !== undefined)
+        await tx.query(
+          `UPDATE whitelabel_signups SET status = 'refunding', payment_ref = $2, updated_at = $3 WHERE id = $1`,
+          [signupId, payment?.ref ?? null, now],
+        );
       return why;
     };
     if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
     // The same path as /auth/register: the buyer confirms the address with an emailed code before signing in.
-    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '', verified: false, referralCode: form.ref ?? null }, s.hash, now);
+    const customerId = await insertCustomer(
+      tx,
+      {
+        ownerId,
+        email: form.email,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        password: '',
+        verified: false,
+        referralCode: form.ref ?? null,
+      },
+      s.hash,
+      now,
+    );
     if (customerId === null) return refused(null);
     await sendAccountCode(tx, deps, { accountId: customerId, email: form.email, purpose: 'confirm_email', domain: '' });
-    const username = `${form.email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
+    const username = `${
+      form.email
+        .split('@')[0]!
+        .replace(/[^A-Za-z0-9_.-]/g, '')
+        .slice(0, 40) || 'customer'
+    }-${randomBytes(2).toString('hex')}`;
     const subId = await startSubscription(tx, {
       ownerId,
       customerId,
@@ -104,29 +128,68 @@ export async function createSignupAccount(
       welcomeEmail: false,
       managedBy: payment ? 'provider' : 'manual',
       source: 'sales_page',
-      periodEnd: stripe ? stripe.periodEnd : s.interval === 'year' ? addMonths(now, 12) : addDays(now, salesSubscriptionDays(pkg.form_available_days)),
+      periodEnd: stripe
+        ? stripe.periodEnd
+        : s.interval === 'year'
+          ? addMonths(now, 12)
+          : addDays(now, salesSubscriptionDays(pkg.form_available_days)),
       at: now,
       customAnswers: form.answers,
-      stripe: stripe ? { subscriptionRef: stripe.subscriptionRef, interval: stripe.interval, periodStart: stripe.periodStart, invoiceRef: stripe.invoiceRef } : undefined,
+      stripe: stripe
+        ? {
+            subscriptionRef: stripe.subscriptionRef,
+            interval: stripe.interval,
+            periodStart: stripe.periodStart,
+            invoiceRef: stripe.invoiceRef,
+          }
+        : undefined,
     });
-    if (!stripe && s.interval === 'year') await tx.query(`UPDATE whitelabel_subscriptions SET billing_interval = 'year' WHERE id = $1`, [subId]);
+    if (!stripe && s.interval === 'year')
+      await tx.query(`UPDATE whitelabel_subscriptions SET billing_interval = 'year' WHERE id = $1`, [subId]);
     // One Stripe customer per account: the one the sign-up's card was saved for.
     if (stripe) {
-      await tx.query(`INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING`, [customerId, stripe.customerRef, now]);
+      await tx.query(
+        `INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING`,
+        [customerId, stripe.customerRef, now],
+      );
       // Made at a Price the package has left meanwhile (its price change moved the subscribers it saw
       // before this row existed): moved too. The package row's share lock orders this check and a price
       // change: one committed before is seen here, one committed after sees this subscription.
       await tx.query('SELECT 1 FROM whitelabel_packages WHERE id = $1 FOR SHARE', [pkg.id]);
-      if ((await currentPriceRef(tx, subId)) !== stripe.priceRef) await deps.queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: subId } satisfies SubscriptionPriceJob, { tx });
+      if ((await currentPriceRef(tx, subId)) !== stripe.priceRef)
+        await deps.queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: subId } satisfies SubscriptionPriceJob, {
+          tx,
+        });
     }
     if (payment) {
-      await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: payment.amountCents, kind: 'charge', ref: payment.ref, at: now, provider: payment.provider, connectedAccount: payment.connectedAccount, applicationFeeCents: payment.applicationFeeCents });
+      await recordPayment(tx, {
+        ownerId,
+        subscriptionId: subId,
+        amountCents: payment.amountCents,
+        kind: 'charge',
+        ref: payment.ref,
+        at: now,
+        provider: payment.provider,
+        connectedAccount: payment.connectedAccount,
+        applicationFeeCents: payment.applicationFeeCents,
+      });
       await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: payment.amountCents });
     }
-    await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email: form.email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
+    await dispatchEvent(
+      db,
+      tx,
+      ownerId,
+      'subscription.created',
+      { id: subId, email: form.email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' },
+      now,
+    );
     // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
     await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang: form.lang });
-    if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'completed', payment_ref = $2, subscription_id = $3, updated_at = $4 WHERE id = $1`, [signupId, payment?.ref ?? null, subId, now]);
+    if (signupId !== undefined)
+      await tx.query(
+        `UPDATE whitelabel_signups SET status = 'completed', payment_ref = $2, subscription_id = $3, updated_at = $4 WHERE id = $1`,
+        [signupId, payment?.ref ?? null, subId, now],
+      );
     return subId;
   });
 }

@@ -92,7 +92,9 @@ export async function sendWithResellerSmtp(row: SmtpRow, appSecret: string, emai
     secure: row.encryption === 'ssl',
     requireTLS: row.encryption === 'tls',
     ignoreTLS: row.encryption === 'none',
-    auth: row.username ? { user: row.username, pass: row.password ? openSecret(appSecret, row.password) : '' } : undefined,
+    auth: row.username
+      ? { user: row.username, pass: row.password ? openSecret(appSecret, row.password) : '' }
+      : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
@@ -132,16 +134,39 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
 
   app.get(
     '/api/whitelabel/smtp',
-    { onRequest: guard, schema: { summary: 'Your SMTP settings (null before they are saved)', response: { 200: Type.Object({ data: Nullable(SmtpSettingsSchema) }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your SMTP settings (null before they are saved)',
+        response: { 200: Type.Object({ data: Nullable(SmtpSettingsSchema) }) },
+      },
+    },
     async (request) => {
       const row = await smtpRowOf(db, await resellerIdOf(db, request));
       return { data: row ? publicView(row) : null };
     },
   );
 
-  app.put<{ Body: { host: string; port: number; username?: string | null; password?: string | null; encryption: SmtpEncryption; from_email: string; support_email: string } }>(
+  app.put<{
+    Body: {
+      host: string;
+      port: number;
+      username?: string | null;
+      password?: string | null;
+      encryption: SmtpEncryption;
+      from_email: string;
+      support_email: string;
+    };
+  }>(
     '/api/whitelabel/smtp',
-    { onRequest: guard, schema: { summary: 'Save your SMTP settings (the password is stored encrypted)', body: bodySchema, response: { 200: Type.Object({ ...MessageProperties, data: SmtpSettingsSchema }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Save your SMTP settings (the password is stored encrypted)',
+        body: bodySchema,
+        response: { 200: Type.Object({ ...MessageProperties, data: SmtpSettingsSchema }) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
@@ -150,12 +175,18 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
       let given = b.password;
       if (given && needsAppPassword(b.host)) {
         const app = appPasswordOf(given);
-        if (app === null) throw unprocessable('whitelabel.smtp_app_password', 'password', { host: b.host.trim().toLowerCase(), length: APP_PASSWORD_LENGTH });
+        if (app === null)
+          throw unprocessable('whitelabel.smtp_app_password', 'password', {
+            host: b.host.trim().toLowerCase(),
+            length: APP_PASSWORD_LENGTH,
+          });
         given = app;
       }
       // The same check as every user-given address; the send checks again at connect time.
-      if ((await checkOutboundHost(b.host.trim())) === 'private_address') throw unprocessable('settings.address_refused', 'host');
-      const password = given === undefined || given === null ? undefined : given === '' ? null : sealSecret(config.appSecret, given);
+      if ((await checkOutboundHost(b.host.trim())) === 'private_address')
+        throw unprocessable('settings.address_refused', 'host');
+      const password =
+        given === undefined || given === null ? undefined : given === '' ? null : sealSecret(config.appSecret, given);
       const { rows } = await db.query<SmtpRow>(
         `INSERT INTO whitelabel_smtp (owner_id, host, port, username, password, encryption, from_email, support_email, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -163,7 +194,18 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
            password = CASE WHEN $10::boolean THEN whitelabel_smtp.password ELSE EXCLUDED.password END,
            encryption = EXCLUDED.encryption, from_email = EXCLUDED.from_email, support_email = EXCLUDED.support_email, updated_at = EXCLUDED.updated_at
          RETURNING ${COLUMNS}`,
-        [owner, b.host.trim(), b.port, b.username?.trim() || null, password ?? null, b.encryption, b.from_email.trim().toLowerCase(), b.support_email.trim().toLowerCase(), clock.now(), password === undefined],
+        [
+          owner,
+          b.host.trim(),
+          b.port,
+          b.username?.trim() || null,
+          password ?? null,
+          b.encryption,
+          b.from_email.trim().toLowerCase(),
+          b.support_email.trim().toLowerCase(),
+          clock.now(),
+          password === undefined,
+        ],
       );
       return { ...say(request, 'whitelabel.smtp_saved'), data: publicView(rows[0]!) };
     },
@@ -171,7 +213,14 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
 
   app.post<{ Body: { to: string } }>(
     '/api/whitelabel/smtp/test',
-    { onRequest: guard, schema: { summary: 'Send a test email through your SMTP server', body: objectSchema({ to: emailSchema }, ['to']), response: { 200: Message } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Send a test email through your SMTP server',
+        body: objectSchema({ to: emailSchema }, ['to']),
+        response: { 200: Message },
+      },
+    },
     async (request) => {
       const row = await smtpRowOf(db, await resellerIdOf(db, request));
       if (!row) throw unprocessable('whitelabel.smtp_required', 'to');

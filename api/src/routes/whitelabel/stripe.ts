@@ -36,9 +36,11 @@ interface Row {
   connected_at: string | null;
 }
 
-
 async function rowOf(q: Queryable, owner: number): Promise<Row | null> {
-  const { rows } = await q.query<Row>('SELECT billing_type, mode, account_id, pending_account_id, connect_state, connected_at FROM whitelabel_payment_accounts WHERE owner_id = $1', [owner]);
+  const { rows } = await q.query<Row>(
+    'SELECT billing_type, mode, account_id, pending_account_id, connect_state, connected_at FROM whitelabel_payment_accounts WHERE owner_id = $1',
+    [owner],
+  );
   return rows[0] ?? null;
 }
 
@@ -53,7 +55,9 @@ const view = (row: Row | null): PaymentAccount => ({
 const PaymentAccountSchema = Type.Object({
   billing_type: StringEnum(['stripe', 'paykickstart'] as const),
   connected: Type.Boolean(),
-  mode: Nullable(StringEnum(['sandbox', 'live'] as const, { description: 'sandbox: the embedded test flow (no Stripe keys).' })),
+  mode: Nullable(
+    StringEnum(['sandbox', 'live'] as const, { description: 'sandbox: the embedded test flow (no Stripe keys).' }),
+  ),
   account_id: Nullable(Type.String()),
   connected_at: Nullable(Timestamp()),
 });
@@ -65,11 +69,19 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const guard = resellerGuard(app);
   const payments = paymentsFor(deps);
-  const stripe = payments.config.secretKey ? stripeClient({ secretKey: payments.config.secretKey, apiBase: payments.config.apiBase }) : null;
+  const stripe = payments.config.secretKey
+    ? stripeClient({ secretKey: payments.config.secretKey, apiBase: payments.config.apiBase })
+    : null;
 
   app.get(
     '/api/whitelabel/stripe',
-    { onRequest: guard, schema: { summary: 'How you are paid: the billing type and the connected Stripe account', response: { 200: Type.Object({ data: PaymentAccountSchema, stripe_configured: Type.Boolean() }) } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'How you are paid: the billing type and the connected Stripe account',
+        response: { 200: Type.Object({ data: PaymentAccountSchema, stripe_configured: Type.Boolean() }) },
+      },
+    },
     async (request) => {
       const row = await rowOf(db, await resellerIdOf(db, request));
       return { data: view(row), stripe_configured: stripe !== null };
@@ -78,7 +90,14 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.put<{ Body: { billing_type: BillingType } }>(
     '/api/whitelabel/stripe',
-    { onRequest: guard, schema: { summary: 'Choose the billing type', body: objectSchema({ billing_type: { type: 'string', enum: ['stripe', 'paykickstart'] } }, ['billing_type']), response: { 200: SavedAccount } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Choose the billing type',
+        body: objectSchema({ billing_type: { type: 'string', enum: ['stripe', 'paykickstart'] } }, ['billing_type']),
+        response: { 200: SavedAccount },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       await db.query(
@@ -97,7 +116,9 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
       onRequest: guard,
       schema: {
         summary: "Start connecting a Stripe account: where to send the browser (Stripe's onboarding, or the sandbox)",
-        body: objectSchema({ redirect_uri: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' } }, ['redirect_uri']),
+        body: objectSchema({ redirect_uri: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' } }, [
+          'redirect_uri',
+        ]),
         response: { 200: Type.Object({ url: Type.String(), mode: StringEnum(['sandbox', 'live'] as const) }) },
       },
     },
@@ -117,11 +138,22 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       const user = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [owner])).rows[0]!;
       try {
-        const account = await stripe.accounts.create({ type: 'express', email: user.email, metadata: { owner_id: String(owner) } }, { idempotencyKey: `leadsmith-connect-${owner}` });
-        await db.query('UPDATE whitelabel_payment_accounts SET pending_account_id = $2 WHERE owner_id = $1', [owner, account.id]);
+        const account = await stripe.accounts.create(
+          { type: 'express', email: user.email, metadata: { owner_id: String(owner) } },
+          { idempotencyKey: `leadsmith-connect-${owner}` },
+        );
+        await db.query('UPDATE whitelabel_payment_accounts SET pending_account_id = $2 WHERE owner_id = $1', [
+          owner,
+          account.id,
+        ]);
         redirect.searchParams.set('code', account.id);
         redirect.searchParams.set('state', state);
-        const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', return_url: redirect.toString(), refresh_url: request.body.redirect_uri });
+        const link = await stripe.accountLinks.create({
+          account: account.id,
+          type: 'account_onboarding',
+          return_url: redirect.toString(),
+          refresh_url: request.body.redirect_uri,
+        });
         return { url: link.url, mode: 'live' };
       } catch {
         throw unprocessable('whitelabel.stripe_failed', 'redirect_uri');
@@ -135,14 +167,21 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
       onRequest: guard,
       schema: {
         summary: 'Finish connecting: the account Stripe (or the sandbox) sent the browser back with',
-        body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 500 }, state: { type: 'string', minLength: 1, maxLength: 100 } }, ['code', 'state']),
+        body: objectSchema(
+          {
+            code: { type: 'string', minLength: 1, maxLength: 500 },
+            state: { type: 'string', minLength: 1, maxLength: 100 },
+          },
+          ['code', 'state'],
+        ),
         response: { 200: SavedAccount },
       },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const row = await rowOf(db, owner);
-      if (!row?.connect_state || !sameText(row.connect_state, request.body.state)) throw unprocessable('whitelabel.stripe_state', 'state');
+      if (!row?.connect_state || !sameText(row.connect_state, request.body.state))
+        throw unprocessable('whitelabel.stripe_state', 'state');
       let accountId: string;
       let mode: 'sandbox' | 'live';
       if (!stripe) {
@@ -151,7 +190,8 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
         mode = 'sandbox';
       } else {
         // The account must be the one made for this reseller, and onboarded.
-        if (!row.pending_account_id || !sameText(row.pending_account_id, request.body.code)) throw unprocessable('whitelabel.stripe_failed', 'code');
+        if (!row.pending_account_id || !sameText(row.pending_account_id, request.body.code))
+          throw unprocessable('whitelabel.stripe_failed', 'code');
         const account = await stripe.accounts.retrieve(request.body.code).catch(() => null);
         if (!account?.details_submitted) throw unprocessable('whitelabel.stripe_incomplete', 'code');
         accountId = account.id;
@@ -165,9 +205,16 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.delete('/api/whitelabel/stripe', { onRequest: guard, schema: { summary: 'Disconnect the Stripe account', response: { 200: SavedAccount } } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    await db.query('UPDATE whitelabel_payment_accounts SET account_id = NULL, mode = NULL, connected_at = NULL, updated_at = $2 WHERE owner_id = $1', [owner, clock.now()]);
-    return { ...say(request, 'whitelabel.stripe_disconnected'), data: view(await rowOf(db, owner)) };
-  });
+  app.delete(
+    '/api/whitelabel/stripe',
+    { onRequest: guard, schema: { summary: 'Disconnect the Stripe account', response: { 200: SavedAccount } } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      await db.query(
+        'UPDATE whitelabel_payment_accounts SET account_id = NULL, mode = NULL, connected_at = NULL, updated_at = $2 WHERE owner_id = $1',
+        [owner, clock.now()],
+      );
+      return { ...say(request, 'whitelabel.stripe_disconnected'), data: view(await rowOf(db, owner)) };
+    },
+  );
 }

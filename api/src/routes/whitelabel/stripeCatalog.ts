@@ -61,7 +61,10 @@ const stripeKey = (key: string) => `leadsmith-${key.replace(/:/g, '-')}`;
 
 /** Whether the package has anything at Stripe (a package never sold there has nothing to follow). */
 async function hasStripeProduct(q: Queryable, packageId: number): Promise<string | null> {
-  const { rows } = await q.query<{ product_ref: string }>(`SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`, [packageId]);
+  const { rows } = await q.query<{ product_ref: string }>(
+    `SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`,
+    [packageId],
+  );
   return rows[0]?.product_ref ?? null;
 }
 
@@ -75,16 +78,23 @@ export async function queuePackageSync(
   before: { id: number; name: string; monthly_price_cents: number; yearly_price_cents: number | null },
   after: { name: string; monthly_price_cents: number; yearly_price_cents: number | null },
 ): Promise<void> {
-  const repriced = before.monthly_price_cents !== after.monthly_price_cents || before.yearly_price_cents !== after.yearly_price_cents;
+  const repriced =
+    before.monthly_price_cents !== after.monthly_price_cents || before.yearly_price_cents !== after.yearly_price_cents;
   if ((!repriced && before.name === after.name) || !(await hasStripeProduct(tx, before.id))) return;
   await queue.send(STRIPE_PACKAGE_SYNC, { packageId: before.id, repriced } satisfies PackageSyncJob, { tx });
 }
 
 /** In the transaction that deletes a package (before the delete, which takes its price rows): queues its Product's archiving. */
 export async function queueProductArchive(tx: Queryable, queue: JobQueue, packageId: number): Promise<void> {
-  const { rows } = await tx.query<PriceRow>(`SELECT product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' ORDER BY created_at`, [packageId]);
+  const { rows } = await tx.query<PriceRow>(
+    `SELECT product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' ORDER BY created_at`,
+    [packageId],
+  );
   if (!rows[0]) return;
-  const job: ProductArchiveJob = { productRef: rows[0].product_ref, priceRefs: rows.filter((r) => r.active).map((r) => r.price_ref) };
+  const job: ProductArchiveJob = {
+    productRef: rows[0].product_ref,
+    priceRefs: rows.filter((r) => r.active).map((r) => r.price_ref),
+  };
   await queue.send(STRIPE_PRODUCT_ARCHIVE, job, { tx });
 }
 
@@ -94,7 +104,12 @@ export async function queueProductArchive(tx: Queryable, queue: JobQueue, packag
  * lost answer gives the key back and throws, so the job's retry sends the same request; a refusal
  * (the object deleted in Stripe's dashboard) is settled as failed and the sync goes on.
  */
-async function sendOnce(db: Db, key: string, send: (idempotencyKey: string) => Promise<unknown>, record?: (tx: Queryable) => Promise<void>): Promise<void> {
+async function sendOnce(
+  db: Db,
+  key: string,
+  send: (idempotencyKey: string) => Promise<unknown>,
+  record?: (tx: Queryable) => Promise<void>,
+): Promise<void> {
   if (!(await claimEffects(db, 'charge', [key])).has(key)) return;
   let answer: unknown;
   try {
@@ -105,7 +120,9 @@ async function sendOnce(db: Db, key: string, send: (idempotencyKey: string) => P
       throw error;
     }
     const code = (error as { code?: string }).code ?? 'refused';
-    await db.transaction((tx) => settleEffects(tx, [{ key, ok: false, outcome: { error: code, message: (error as Error).message } }]));
+    await db.transaction((tx) =>
+      settleEffects(tx, [{ key, ok: false, outcome: { error: code, message: (error as Error).message } }]),
+    );
     return;
   }
   await db.transaction(async (tx) => {
@@ -131,21 +148,34 @@ export async function syncPackage(db: Db, billing: SubscriptionBilling, packageI
   ).rows[0];
   // Deleted since: its archiving job takes care of the Product.
   if (!pkg) return;
-  const rows = (await db.query<PriceRow>(`SELECT billing_interval, amount_cents, product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe'`, [packageId])).rows;
+  const rows = (
+    await db.query<PriceRow>(
+      `SELECT billing_interval, amount_cents, product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe'`,
+      [packageId],
+    )
+  ).rows;
   if (!rows[0]) return;
   const productRef = rows[0].product_ref;
   // The package's version: a later change of the same package sends its own calls.
   const version = packageVersion(pkg.revision);
-  await sendOnce(db, `stripe-product:${productRef}:update:${version}`, (key) => billing.updateProduct(productRef, { name: pkg.name }, key));
+  await sendOnce(db, `stripe-product:${productRef}:update:${version}`, (key) =>
+    billing.updateProduct(productRef, { name: pkg.name }, key),
+  );
   for (const interval of INTERVALS) {
     const sold = rows.filter((r) => r.billing_interval === interval);
     // Never sold at this interval: its Price is made when a buyer first chooses it.
     if (!sold.length) continue;
     const amount = interval === 'year' ? pkg.yearly_price_cents : pkg.monthly_price_cents;
     const current = amount === null ? undefined : sold.find((r) => r.amount_cents === amount);
-    if (amount !== null) await ensurePrice(db, billing, { packageId, productRef, interval, amount, version, current }, now);
+    if (amount !== null)
+      await ensurePrice(db, billing, { packageId, productRef, interval, amount, version, current }, now);
     for (const old of sold.filter((r) => r.active && r.amount_cents !== amount)) {
-      await sendOnce(db, `stripe-price:${old.price_ref}:archive:${version}`, (key) => billing.setPriceActive(old.price_ref, false, key), (tx) => markPrice(tx, old.price_ref, false));
+      await sendOnce(
+        db,
+        `stripe-price:${old.price_ref}:archive:${version}`,
+        (key) => billing.setPriceActive(old.price_ref, false, key),
+        (tx) => markPrice(tx, old.price_ref, false),
+      );
     }
   }
 }
@@ -159,7 +189,14 @@ export async function syncPackage(db: Db, billing: SubscriptionBilling, packageI
 async function ensurePrice(
   db: Db,
   billing: SubscriptionBilling,
-  p: { packageId: number; productRef: string; interval: BillingInterval; amount: number; version: string; current: PriceRow | undefined },
+  p: {
+    packageId: number;
+    productRef: string;
+    interval: BillingInterval;
+    amount: number;
+    version: string;
+    current: PriceRow | undefined;
+  },
   now: Date,
 ): Promise<void> {
   const { packageId, productRef, interval, amount, current } = p;
@@ -168,27 +205,45 @@ async function ensurePrice(
     await sendOnce(
       db,
       `stripe-price:${packageId}:${interval}:${amount}:create`,
-      async () => (priceRef = await billing.createPrice({ productRef, packageId, amountCents: amount, interval }, priceIdempotencyKey(packageId, interval, amount))),
+      async () =>
+        (priceRef = await billing.createPrice(
+          { productRef, packageId, amountCents: amount, interval },
+          priceIdempotencyKey(packageId, interval, amount),
+        )),
       (tx) =>
-        tx.query(
-          `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-          [packageId, interval, amount, productRef, priceRef, now],
-        ).then(() => undefined),
+        tx
+          .query(
+            `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+            [packageId, interval, amount, productRef, priceRef, now],
+          )
+          .then(() => undefined),
     );
   } else if (!current.active) {
-    await sendOnce(db, `stripe-price:${current.price_ref}:restore:${p.version}`, (key) => billing.setPriceActive(current.price_ref, true, key), (tx) => markPrice(tx, current.price_ref, true));
+    await sendOnce(
+      db,
+      `stripe-price:${current.price_ref}:restore:${p.version}`,
+      (key) => billing.setPriceActive(current.price_ref, true, key),
+      (tx) => markPrice(tx, current.price_ref, true),
+    );
   }
 }
 
-const markPrice = (tx: Queryable, priceRef: string, active: boolean) => tx.query('UPDATE payment_prices SET active = $2 WHERE price_ref = $1', [priceRef, active]).then(() => undefined);
+const markPrice = (tx: Queryable, priceRef: string, active: boolean) =>
+  tx.query('UPDATE payment_prices SET active = $2 WHERE price_ref = $1', [priceRef, active]).then(() => undefined);
 
 /** The idempotency key of a package's Price at an amount: the same from a purchase and from a sync. */
-export const priceIdempotencyKey = (packageId: number, interval: BillingInterval, amount: number) => `leadsmith-price-${packageId}-${interval}-${amount}`;
+export const priceIdempotencyKey = (packageId: number, interval: BillingInterval, amount: number) =>
+  `leadsmith-price-${packageId}-${interval}-${amount}`;
 
 /** Archives a deleted package's Prices, then its Product. */
 export async function archiveProduct(db: Db, billing: SubscriptionBilling, job: ProductArchiveJob): Promise<void> {
-  for (const priceRef of job.priceRefs) await sendOnce(db, `stripe-price:${priceRef}:archive:deleted`, (key) => billing.setPriceActive(priceRef, false, key));
-  await sendOnce(db, `stripe-product:${job.productRef}:archive`, (key) => billing.updateProduct(job.productRef, { active: false }, key));
+  for (const priceRef of job.priceRefs)
+    await sendOnce(db, `stripe-price:${priceRef}:archive:deleted`, (key) =>
+      billing.setPriceActive(priceRef, false, key),
+    );
+  await sendOnce(db, `stripe-product:${job.productRef}:archive`, (key) =>
+    billing.updateProduct(job.productRef, { active: false }, key),
+  );
 }
 
 /**
@@ -199,9 +254,20 @@ export async function archiveProduct(db: Db, billing: SubscriptionBilling, job: 
  * sync's own effects (ensurePrice). Null when it cannot be had now: another worker is making it, or
  * Stripe refused it (the reseller is told to try again).
  */
-export async function restartPrice(db: Db, billing: SubscriptionBilling, subscriptionId: number, now: Date): Promise<{ priceRef: string; interval: BillingInterval } | null> {
+export async function restartPrice(
+  db: Db,
+  billing: SubscriptionBilling,
+  subscriptionId: number,
+  now: Date,
+): Promise<{ priceRef: string; interval: BillingInterval } | null> {
   const pkg = (
-    await db.query<{ package_id: number; interval: BillingInterval; amount: number; revision: number; product_ref: string | null }>(
+    await db.query<{
+      package_id: number;
+      interval: BillingInterval;
+      amount: number;
+      revision: number;
+      product_ref: string | null;
+    }>(
       `SELECT p.id AS package_id, CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN 'year' ELSE 'month' END AS interval,
               CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN p.yearly_price_cents ELSE p.monthly_price_cents END AS amount, p.revision,
               (SELECT product_ref FROM payment_prices WHERE package_id = p.id AND provider = 'stripe' ORDER BY created_at LIMIT 1) AS product_ref
@@ -220,7 +286,12 @@ export async function restartPrice(db: Db, billing: SubscriptionBilling, subscri
     ).rows[0];
   const current = await priceAt();
   if (current?.active) return { priceRef: current.price_ref, interval };
-  await ensurePrice(db, billing, { packageId, productRef: pkg.product_ref, interval, amount, version: packageVersion(pkg.revision), current }, now);
+  await ensurePrice(
+    db,
+    billing,
+    { packageId, productRef: pkg.product_ref, interval, amount, version: packageVersion(pkg.revision), current },
+    now,
+  );
   const made = await priceAt();
   return made?.active ? { priceRef: made.price_ref, interval } : null;
 }
@@ -237,7 +308,10 @@ export async function currentPriceRef(q: Queryable, subscriptionId: number): Pro
   return (await currentPrice(q, subscriptionId))?.price_ref ?? null;
 }
 
-async function currentPrice(q: Queryable, subscriptionId: number): Promise<{ price_ref: string; amount_cents: number } | null> {
+async function currentPrice(
+  q: Queryable,
+  subscriptionId: number,
+): Promise<{ price_ref: string; amount_cents: number } | null> {
   const { rows } = await q.query<{ price_ref: string; amount_cents: number }>(
     `SELECT pp.price_ref, pp.amount_cents FROM whitelabel_subscriptions s
        JOIN whitelabel_packages p ON p.id = s.package_id
@@ -262,7 +336,8 @@ export async function queueSubscriptionMoves(db: Queryable, queue: JobQueue, pac
       ORDER BY s.id`,
     [packageId],
   );
-  for (const row of rows) await queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: row.id } satisfies SubscriptionPriceJob);
+  for (const row of rows)
+    await queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: row.id } satisfies SubscriptionPriceJob);
   return rows.length;
 }
 
@@ -272,7 +347,11 @@ export async function queueSubscriptionMoves(db: Queryable, queue: JobQueue, pac
  * (the effect key, sent as Stripe's idempotency key): two workers or a retry make one update; a package
  * changed back and forth moves it again each time.
  */
-export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling, subscriptionId: number): Promise<void> {
+export async function moveSubscriptionPrice(
+  db: Db,
+  billing: SubscriptionBilling,
+  subscriptionId: number,
+): Promise<void> {
   const sub = (
     await db.query<{ ref: string; revision: number }>(
       `SELECT s.provider_subscription_ref AS ref, p.revision FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
@@ -283,8 +362,11 @@ export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling
   if (!sub) return;
   const price = await currentPrice(db, subscriptionId);
   if (!price) return;
-  await sendOnce(db, `stripe-subscription:${subscriptionId}:price:${price.price_ref}:${packageVersion(sub.revision)}`, (key) =>
-    billing.moveSubscriptionPrice(sub.ref, { priceRef: price.price_ref, amountCents: price.amount_cents }, key),
+  await sendOnce(
+    db,
+    `stripe-subscription:${subscriptionId}:price:${price.price_ref}:${packageVersion(sub.revision)}`,
+    (key) =>
+      billing.moveSubscriptionPrice(sub.ref, { priceRef: price.price_ref, amountCents: price.amount_cents }, key),
   );
 }
 
@@ -308,7 +390,12 @@ export async function subscribersOnOldTerms(q: Queryable, packageId: number): Pr
 }
 
 /** The workers (in every process that runs queued work; a provider without Billing has nothing to send). */
-export function defineStripeCatalogWorkers(queue: JobQueue, db: Db, billing: SubscriptionBilling | undefined, now: () => Date): void {
+export function defineStripeCatalogWorkers(
+  queue: JobQueue,
+  db: Db,
+  billing: SubscriptionBilling | undefined,
+  now: () => Date,
+): void {
   const options = { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 1 };
   queue.define<PackageSyncJob>(STRIPE_PACKAGE_SYNC, options, async (job) => {
     if (!billing) return;

@@ -2,7 +2,13 @@ import type { Db, Queryable } from '../../db';
 import { grantPaidPeriod } from '../../credits/periodGrant';
 import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
 import { ApiError, unprocessable } from '../../http/errors';
-import { PaymentUnknownError, platformFee, type Payments, type ProviderSubscriptionState, type SubscriptionOutcome } from '../../providers/payments';
+import {
+  PaymentUnknownError,
+  platformFee,
+  type Payments,
+  type ProviderSubscriptionState,
+  type SubscriptionOutcome,
+} from '../../providers/payments';
 import { connectedAccountOf, recordPayment } from './billing';
 import { setCustomerActive } from './customers';
 import { restartPrice } from './stripeCatalog';
@@ -39,10 +45,13 @@ export interface StripeBilled {
 
 /** Stripe's word on what a transition means for a subscription it bills; a transition that does not apply is a 422. */
 export function checkStripeTransition(sub: StripeBilled, action: StripeAction): void {
-  if (action === 'cancel' && (sub.status === 'canceled' || sub.cancel_at_period_end)) throw unprocessable('whitelabel.not_active', 'status');
+  if (action === 'cancel' && (sub.status === 'canceled' || sub.cancel_at_period_end))
+    throw unprocessable('whitelabel.not_active', 'status');
   // Restore takes back a cancellation at the period's end (the subscription stays billed by Stripe).
-  if (action === 'restore' && (sub.status === 'canceled' || !sub.cancel_at_period_end)) throw unprocessable('whitelabel.already_active', 'status');
-  if (action === 'reactivate' && sub.status !== 'canceled' && !sub.cancel_at_period_end) throw unprocessable('whitelabel.already_active', 'status');
+  if (action === 'restore' && (sub.status === 'canceled' || !sub.cancel_at_period_end))
+    throw unprocessable('whitelabel.already_active', 'status');
+  if (action === 'reactivate' && sub.status !== 'canceled' && !sub.cancel_at_period_end)
+    throw unprocessable('whitelabel.already_active', 'status');
 }
 
 /**
@@ -50,7 +59,13 @@ export function checkStripeTransition(sub: StripeBilled, action: StripeAction): 
  * event's creation time: an event older than the last one applied changes nothing, as Stripe may
  * deliver them out of order).
  */
-export async function applyStripeState(q: Queryable, subscriptionId: number, state: ProviderSubscriptionState, now: Date, eventAt?: Date): Promise<void> {
+export async function applyStripeState(
+  q: Queryable,
+  subscriptionId: number,
+  state: ProviderSubscriptionState,
+  now: Date,
+  eventAt?: Date,
+): Promise<void> {
   if (eventAt) {
     const newer = await q.query(
       'UPDATE whitelabel_subscriptions SET provider_event_at = $2 WHERE id = $1 AND (provider_event_at IS NULL OR provider_event_at <= $2) RETURNING id',
@@ -66,11 +81,10 @@ export async function applyStripeState(q: Queryable, subscriptionId: number, sta
     if (ended.rows[0]) await setCustomerActive(q, ended.rows[0].customer_id, false, subscriptionId, null);
     return;
   }
-  await q.query(`UPDATE whitelabel_subscriptions SET cancel_at_period_end = $2, updated_at = $3 WHERE id = $1 AND status <> 'canceled' AND cancel_at_period_end <> $2`, [
-    subscriptionId,
-    state.cancelAtPeriodEnd,
-    now,
-  ]);
+  await q.query(
+    `UPDATE whitelabel_subscriptions SET cancel_at_period_end = $2, updated_at = $3 WHERE id = $1 AND status <> 'canceled' AND cancel_at_period_end <> $2`,
+    [subscriptionId, state.cancelAtPeriodEnd, now],
+  );
 }
 
 /**
@@ -90,7 +104,8 @@ export async function changeAtStripe(
   const billing = payments.provider.billing;
   if (!billing) throw new ApiError(503, 'settings.payment_unavailable');
   const key = `stripe-subscription:${sub.id}:${action}:${sub.version}`;
-  if (!(await claimEffects(db, 'charge', [key])).has(key)) throw new ApiError(409, 'whitelabel.subscription_change_pending');
+  if (!(await claimEffects(db, 'charge', [key])).has(key))
+    throw new ApiError(409, 'whitelabel.subscription_change_pending');
   const restart = action === 'reactivate' && sub.status === 'canceled';
   let state: ProviderSubscriptionState | null = null;
   let restarted: SubscriptionOutcome | null = null;
@@ -107,7 +122,12 @@ export async function changeAtStripe(
         destinationAccount: connected,
         applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
       });
-    } else state = await billing.setCancelAtPeriodEnd(sub.provider_subscription_ref, action === 'cancel', `leadsmith-${key.replace(/:/g, '-')}`);
+    } else
+      state = await billing.setCancelAtPeriodEnd(
+        sub.provider_subscription_ref,
+        action === 'cancel',
+        `leadsmith-${key.replace(/:/g, '-')}`,
+      );
   } catch (error) {
     await releaseEffect(db, key);
     if (error instanceof PaymentUnknownError) throw new ApiError(503, 'settings.payment_unavailable');
@@ -115,12 +135,23 @@ export async function changeAtStripe(
   }
   if (restarted?.status === 'failed') {
     const failure = restarted.failureCode;
-    await db.transaction((tx) => settleEffects(tx, [{ key, ok: false, outcome: { status: 'failed', failure_code: failure } }]));
+    await db.transaction((tx) =>
+      settleEffects(tx, [{ key, ok: false, outcome: { status: 'failed', failure_code: failure } }]),
+    );
     throw unprocessable('whitelabel.card_declined', 'status', { reason: failure });
   }
   await db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [sub.id]);
-    await settleEffects(tx, [{ key, ok: true, outcome: restarted?.status === 'active' ? { subscription: restarted.ref } : { cancel_at_period_end: state?.cancelAtPeriodEnd ?? null } }]);
+    await settleEffects(tx, [
+      {
+        key,
+        ok: true,
+        outcome:
+          restarted?.status === 'active'
+            ? { subscription: restarted.ref }
+            : { cancel_at_period_end: state?.cancelAtPeriodEnd ?? null },
+      },
+    ]);
     if (state) await applyStripeState(tx, sub.id, state, now);
     if (restarted?.status === 'active') {
       await tx.query(
@@ -129,7 +160,13 @@ export async function changeAtStripe(
         [sub.id, restarted.ref, restarted.periodEnd, now, price?.interval ?? null],
       );
       await setCustomerActive(tx, sub.customer_id, true, sub.id, restarted.periodEnd);
-      await grantPaidPeriod(tx, { subscriptionId: sub.id, periodStart: restarted.periodStart, periodEnd: restarted.periodEnd, sourceEventId: `stripe:${restarted.invoiceRef}`, at: now });
+      await grantPaidPeriod(tx, {
+        subscriptionId: sub.id,
+        periodStart: restarted.periodStart,
+        periodEnd: restarted.periodEnd,
+        sourceEventId: `stripe:${restarted.invoiceRef}`,
+        at: now,
+      });
       if (restarted.paymentRef) {
         const connected = await connectedAccountOf(tx, sub.owner_id, 'stripe');
         await recordPayment(tx, {

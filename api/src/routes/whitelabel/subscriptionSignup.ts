@@ -1,7 +1,14 @@
 import type { Db, Queryable } from '../../db';
 import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
 import type { AppDeps } from '../../http/context';
-import { idempotencyKeyMayBeForgotten, PaymentMethodError, PaymentUnknownError, type BillingInterval, type Payments, type SubscriptionBilling } from '../../providers/payments';
+import {
+  idempotencyKeyMayBeForgotten,
+  PaymentMethodError,
+  PaymentUnknownError,
+  type BillingInterval,
+  type Payments,
+  type SubscriptionBilling,
+} from '../../providers/payments';
 import { connectedAccountOf } from './billing';
 import { customerRoomRefusal } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
@@ -38,7 +45,13 @@ export function priceOf(pkg: Package, interval: BillingInterval): number {
  * needed. Stripe's prices are immutable, so a changed amount makes a new Price. Two processes asking
  * at once send the same idempotency keys and get the same objects back.
  */
-export async function packagePrice(db: Queryable, billing: SubscriptionBilling, pkg: Package, interval: BillingInterval, now: Date): Promise<{ productRef: string; priceRef: string }> {
+export async function packagePrice(
+  db: Queryable,
+  billing: SubscriptionBilling,
+  pkg: Package,
+  interval: BillingInterval,
+  now: Date,
+): Promise<{ productRef: string; priceRef: string }> {
   const amount = priceOf(pkg, interval);
   const known = async () =>
     (
@@ -51,14 +64,27 @@ export async function packagePrice(db: Queryable, billing: SubscriptionBilling, 
   if (found) {
     // An amount the package had before and has again, whose Price the sync archived and has not restored yet.
     if (!found.active) {
-      await billing.setPriceActive(found.price_ref, true, `${priceIdempotencyKey(pkg.id, interval, amount)}-restore-${new Date(pkg.updated_at).getTime()}`);
+      await billing.setPriceActive(
+        found.price_ref,
+        true,
+        `${priceIdempotencyKey(pkg.id, interval, amount)}-restore-${new Date(pkg.updated_at).getTime()}`,
+      );
       await db.query('UPDATE payment_prices SET active = true WHERE price_ref = $1', [found.price_ref]);
     }
     return { productRef: found.product_ref, priceRef: found.price_ref };
   }
-  const product = (await db.query<{ product_ref: string }>(`SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`, [pkg.id])).rows[0]?.product_ref;
-  const productRef = product ?? (await billing.createProduct({ packageId: pkg.id, name: pkg.name }, `leadsmith-product-${pkg.id}`));
-  const priceRef = await billing.createPrice({ productRef, packageId: pkg.id, amountCents: amount, interval }, priceIdempotencyKey(pkg.id, interval, amount));
+  const product = (
+    await db.query<{ product_ref: string }>(
+      `SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`,
+      [pkg.id],
+    )
+  ).rows[0]?.product_ref;
+  const productRef =
+    product ?? (await billing.createProduct({ packageId: pkg.id, name: pkg.name }, `leadsmith-product-${pkg.id}`));
+  const priceRef = await billing.createPrice(
+    { productRef, packageId: pkg.id, amountCents: amount, interval },
+    priceIdempotencyKey(pkg.id, interval, amount),
+  );
   await db.query(
     `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
     [pkg.id, interval, amount, productRef, priceRef, now],
@@ -71,7 +97,16 @@ export async function packagePrice(db: Queryable, billing: SubscriptionBilling, 
 export async function startSubscriptionCheckout(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   billing: SubscriptionBilling,
-  s: { ownerId: number; pkg: Package; form: SignupForm; hash: string; interval: BillingInterval; successUrl: string; cancelUrl: string; createCustomer: (key: string) => Promise<string> },
+  s: {
+    ownerId: number;
+    pkg: Package;
+    form: SignupForm;
+    hash: string;
+    interval: BillingInterval;
+    successUrl: string;
+    cancelUrl: string;
+    createCustomer: (key: string) => Promise<string>;
+  },
 ): Promise<string> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -91,7 +126,11 @@ export async function startSubscriptionCheckout(
     idempotencyKey: `leadsmith-signup-${signupId}`,
     metadata: { signup_id: String(signupId), package_id: String(s.pkg.id) },
   });
-  await db.query('UPDATE whitelabel_signups SET checkout_ref = $2, customer_ref = $3 WHERE id = $1', [signupId, session.id, customerRef]);
+  await db.query('UPDATE whitelabel_signups SET checkout_ref = $2, customer_ref = $3 WHERE id = $1', [
+    signupId,
+    session.id,
+    customerRef,
+  ]);
   return session.url;
 }
 
@@ -109,15 +148,29 @@ interface PendingSignup {
   created_at: Date;
 }
 
-async function endSignup(q: Queryable, signupId: number, status: 'failed' | 'expired', failureCode: string | null, now: Date): Promise<boolean> {
-  const ended = await q.query(`UPDATE whitelabel_signups SET status = $2, failure_code = $3, updated_at = $4 WHERE id = $1 AND status = 'pending'`, [signupId, status, failureCode, now]);
+async function endSignup(
+  q: Queryable,
+  signupId: number,
+  status: 'failed' | 'expired',
+  failureCode: string | null,
+  now: Date,
+): Promise<boolean> {
+  const ended = await q.query(
+    `UPDATE whitelabel_signups SET status = $2, failure_code = $3, updated_at = $4 WHERE id = $1 AND status = 'pending'`,
+    [signupId, status, failureCode, now],
+  );
   return ended.rowCount === 1;
 }
 
 const subscriptionEffect = (signupId: number) => `stripe-subscription:signup:${signupId}`;
 
 /** Steps 2 and 3, from `checkout.session.completed` of a setup-mode session. */
-export async function completeSubscriptionSignup(deps: AppDeps, payments: Payments, signupId: number, setupIntentId: string): Promise<void> {
+export async function completeSubscriptionSignup(
+  deps: AppDeps,
+  payments: Payments,
+  signupId: number,
+  setupIntentId: string,
+): Promise<void> {
   const { db, clock } = deps;
   const billing = payments.provider.billing;
   if (!billing) return;
@@ -128,18 +181,24 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
     )
   ).rows[0];
   // Refused after its subscription was made, and the undoing did not finish (a lost answer): again, with the same keys.
-  if (signup?.status === 'refunding' && signup.subscription_ref) return undoSubscription(deps, payments, signupId, signup.owner_id, signup.subscription_ref, signup.payment_ref);
+  if (signup?.status === 'refunding' && signup.subscription_ref)
+    return undoSubscription(deps, payments, signupId, signup.owner_id, signup.subscription_ref, signup.payment_ref);
   if (!signup || signup.status !== 'pending' || !signup.customer_ref) return;
   // Refused before anything is charged (the email was taken, or the reseller has no room left meanwhile).
-  if (await emailTaken(db, signup.email)) return void (await endSignup(db, signupId, 'failed', 'email_taken', clock.now()));
-  if (await customerRoomRefusal(db, signup.owner_id)) return void (await endSignup(db, signupId, 'failed', 'no_room', clock.now()));
-  const pkg = (await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])).rows[0];
+  if (await emailTaken(db, signup.email))
+    return void (await endSignup(db, signupId, 'failed', 'email_taken', clock.now()));
+  if (await customerRoomRefusal(db, signup.owner_id))
+    return void (await endSignup(db, signupId, 'failed', 'no_room', clock.now()));
+  const pkg = (
+    await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])
+  ).rows[0];
   if (!pkg) return void (await endSignup(db, signupId, 'failed', 'package_deleted', clock.now()));
   let paymentMethod: string;
   try {
     paymentMethod = await billing.paymentMethodOfSetup(setupIntentId, signup.customer_ref);
   } catch (error) {
-    if (error instanceof PaymentMethodError) return void (await endSignup(db, signupId, 'failed', error.code, clock.now()));
+    if (error instanceof PaymentMethodError)
+      return void (await endSignup(db, signupId, 'failed', error.code, clock.now()));
     throw error;
   }
   const price = await packagePrice(db, billing, pkg, signup.billing_interval, clock.now());
@@ -147,26 +206,30 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
 
   const key = subscriptionEffect(signupId);
   // Another worker is making it (the retried job then finds the sign-up done).
-  if (!(await claimEffects(db, 'charge', [key])).has(key)) throw new PaymentUnknownError(new Error('the subscription is being created by another worker'));
+  if (!(await claimEffects(db, 'charge', [key])).has(key))
+    throw new PaymentUnknownError(new Error('the subscription is being created by another worker'));
   let outcome;
   try {
     // Stripe forgets the key after 24 hours: from 23 hours after the sign-up (before its first create)
     // a subscription an earlier attempt made is found by its signup_id metadata and adopted; the create
     // is sent only when Stripe has none, since the forgotten key would make a second one and charge again.
     const keyForgotten = idempotencyKeyMayBeForgotten(payments.provider, new Date(signup.created_at), clock.now());
-    const made = keyForgotten && billing.findSubscription ? await billing.findSubscription('signup_id', String(signupId)) : null;
-    outcome = made ?? await billing.createSubscription({
-      customerRef: signup.customer_ref,
-      paymentMethodRef: paymentMethod,
-      priceRef: price.priceRef,
-      productRef: price.productRef,
-      trialDays: pkg.trial_days,
-      trialAmountCents: pkg.trial_amount_cents,
-      metadata: { signup_id: String(signupId), package_id: String(pkg.id) },
-      idempotencyKey: `leadsmith-subscription-signup-${signupId}`,
-      destinationAccount: connected,
-      applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
-    });
+    const made =
+      keyForgotten && billing.findSubscription ? await billing.findSubscription('signup_id', String(signupId)) : null;
+    outcome =
+      made ??
+      (await billing.createSubscription({
+        customerRef: signup.customer_ref,
+        paymentMethodRef: paymentMethod,
+        priceRef: price.priceRef,
+        productRef: price.productRef,
+        trialDays: pkg.trial_days,
+        trialAmountCents: pkg.trial_amount_cents,
+        metadata: { signup_id: String(signupId), package_id: String(pkg.id) },
+        idempotencyKey: `leadsmith-subscription-signup-${signupId}`,
+        destinationAccount: connected,
+        applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
+      }));
   } catch (error) {
     // A lost answer: the retried job or the sign-up sweep asks again with the same idempotency key (Stripe answers the first result).
     await releaseEffect(db, key);
@@ -192,12 +255,22 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
           provider: payments.provider.name,
           amountCents: outcome.amountPaidCents,
           connectedAccount: connected,
-          applicationFeeCents: connected ? Math.round((outcome.amountPaidCents * payments.config.platformFeePercent) / 100) : 0,
+          applicationFeeCents: connected
+            ? Math.round((outcome.amountPaidCents * payments.config.platformFeePercent) / 100)
+            : 0,
         }
       : null,
     now,
     signupId,
-    stripe: { subscriptionRef: outcome.ref, customerRef: signup.customer_ref, interval: signup.billing_interval, periodStart: outcome.periodStart, periodEnd: outcome.periodEnd, invoiceRef: outcome.invoiceRef, priceRef: price.priceRef },
+    stripe: {
+      subscriptionRef: outcome.ref,
+      customerRef: signup.customer_ref,
+      interval: signup.billing_interval,
+      periodStart: outcome.periodStart,
+      periodEnd: outcome.periodEnd,
+      invoiceRef: outcome.invoiceRef,
+      priceRef: price.priceRef,
+    },
     settle: async (tx) => {
       await settleEffects(tx, [{ key, ok: true, outcome: { status: 'active', subscription: outcome.ref } }]);
       await tx.query('UPDATE whitelabel_signups SET subscription_ref = $2 WHERE id = $1', [signupId, outcome.ref]);
@@ -210,11 +283,22 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
 }
 
 /** Ends a refused sign-up's subscription at Stripe and returns its first payment; both are safe to repeat. */
-async function undoSubscription(deps: AppDeps, payments: Payments, signupId: number, ownerId: number, subscriptionRef: string, paymentRef: string | null): Promise<void> {
+async function undoSubscription(
+  deps: AppDeps,
+  payments: Payments,
+  signupId: number,
+  ownerId: number,
+  subscriptionRef: string,
+  paymentRef: string | null,
+): Promise<void> {
   await payments.provider.billing?.cancelSubscription(subscriptionRef);
   const connected = await connectedAccountOf(deps.db, ownerId, payments.provider.name);
-  if (paymentRef) await payments.provider.refund(paymentRef, `leadsmith-salespage-refund-${paymentRef}`, connected !== null);
-  await deps.db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, deps.clock.now()]);
+  if (paymentRef)
+    await payments.provider.refund(paymentRef, `leadsmith-salespage-refund-${paymentRef}`, connected !== null);
+  await deps.db.query(
+    `UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`,
+    [signupId, deps.clock.now()],
+  );
 }
 
 /** `checkout.session.expired`: the buyer never finished Checkout; the pending sign-up ends, nothing granted. */

@@ -1,11 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  StringEnum,
+  Timestamp,
+  Type,
+  type Static,
+} from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { blankToNull, idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
+import {
+  blankToNull,
+  idParamsSchema,
+  Issues,
+  notFound,
+  pageQuerySchema,
+  resellerGuard,
+  resellerIdOf,
+  type PageQuery,
+  type Paginated,
+} from './common';
 import { sanitizeHtml } from './sanitizeHtml';
 
 /**
@@ -50,7 +69,10 @@ const pageParamsSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'pageId'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, pageId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    pageId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
 } as const;
 
 interface CourseBody {
@@ -77,7 +99,10 @@ function pageValues(b: PageBody): { videoUrl: string | null; body: string } {
 }
 
 async function courseOf(q: Queryable, owner: number, id: number): Promise<Course | null> {
-  const { rows } = await q.query<Course>(`SELECT ${COURSE_COLUMNS} FROM whitelabel_courses c WHERE c.id = $1 AND c.owner_id = $2`, [id, owner]);
+  const { rows } = await q.query<Course>(
+    `SELECT ${COURSE_COLUMNS} FROM whitelabel_courses c WHERE c.id = $1 AND c.owner_id = $2`,
+    [id, owner],
+  );
   return rows[0] ?? null;
 }
 
@@ -92,7 +117,11 @@ export type TrainingSource = { kind: 'platform' } | { kind: 'reseller'; ownerId:
  * leaves its customers the platform's own courses. Everyone else reads the platform's.
  */
 export async function trainingSourceFor(q: Queryable, userId: number): Promise<TrainingSource> {
-  const { rows } = await q.query<{ parent_id: number | null; show_training_center: boolean | null; published: boolean }>(
+  const { rows } = await q.query<{
+    parent_id: number | null;
+    show_training_center: boolean | null;
+    published: boolean;
+  }>(
     `SELECT a.parent_id,
             (SELECT b.show_training_center FROM business_settings b WHERE b.owner_user_id = a.parent_id ORDER BY b.id LIMIT 1) AS show_training_center,
             EXISTS (SELECT 1 FROM whitelabel_courses c WHERE c.owner_id = a.parent_id AND c.shown) AS published
@@ -114,13 +143,21 @@ export interface PublishedCourseSummary {
 }
 
 /** A page of the reseller's shown courses, as the customer's course list shows them. */
-export async function publishedCourses(q: Queryable, ownerId: number, page: number, pageSize: number): Promise<{ data: PublishedCourseSummary[]; total: number }> {
+export async function publishedCourses(
+  q: Queryable,
+  ownerId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ data: PublishedCourseSummary[]; total: number }> {
   const { rows } = await q.query<PublishedCourseSummary>(
     `SELECT c.id, c.title, c.description, (SELECT count(*)::int FROM whitelabel_course_pages p WHERE p.course_id = c.id AND p.status = 'shown') AS pages
        FROM whitelabel_courses c WHERE c.owner_id = $1 AND c.shown ORDER BY c.position, c.id LIMIT $2 OFFSET $3`,
     [ownerId, pageSize, (page - 1) * pageSize],
   );
-  const count = await q.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_courses WHERE owner_id = $1 AND shown', [ownerId]);
+  const count = await q.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM whitelabel_courses WHERE owner_id = $1 AND shown',
+    [ownerId],
+  );
   return { data: rows, total: count.rows[0]?.total ?? 0 };
 }
 
@@ -129,8 +166,18 @@ export async function publishedCourse(
   q: Queryable,
   ownerId: number,
   id: number,
-): Promise<{ id: number; title: string; description: string | null; pages: { id: number; title: string; content: null; video_url: string | null; body_html: string }[] } | null> {
-  const course = (await q.query<{ id: number; title: string; description: string | null }>('SELECT id, title, description FROM whitelabel_courses WHERE id = $1 AND owner_id = $2 AND shown', [id, ownerId])).rows[0];
+): Promise<{
+  id: number;
+  title: string;
+  description: string | null;
+  pages: { id: number; title: string; content: null; video_url: string | null; body_html: string }[];
+} | null> {
+  const course = (
+    await q.query<{ id: number; title: string; description: string | null }>(
+      'SELECT id, title, description FROM whitelabel_courses WHERE id = $1 AND owner_id = $2 AND shown',
+      [id, ownerId],
+    )
+  ).rows[0];
   if (!course) return null;
   const pages = await q.query<{ id: number; title: string; video_url: string | null; body_html: string }>(
     `SELECT id, title, video_url, body_html FROM whitelabel_course_pages WHERE course_id = $1 AND status = 'shown' ORDER BY position, id LIMIT ${MAX_PAGES_PER_COURSE}`,
@@ -175,65 +222,107 @@ export type CoursePage = Static<typeof CoursePageSchema>;
 export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/courses', { onRequest: guard, schema: { summary: 'Your courses (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(CourseSchema) } } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const { page, pageSize } = request.query;
-    const { rows } = await db.query<Course>(`SELECT ${COURSE_COLUMNS} FROM whitelabel_courses c WHERE c.owner_id = $1 ORDER BY c.position, c.id LIMIT $2 OFFSET $3`, [
-      owner,
-      pageSize,
-      (page - 1) * pageSize,
-    ]);
-    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_courses WHERE owner_id = $1', [owner]);
-    const result: Paginated<Course> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
-    return result;
-  });
-
-  app.post<{ Body: CourseBody }>('/api/whitelabel/courses', { onRequest: guard, schema: { summary: 'Add a course', body: courseSchema, response: { 201: SavedCourse } } }, async (request, reply) => {
-    const owner = await resellerIdOf(db, request);
-    const b = request.body;
-    const now = clock.now();
-    const id = await db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
-      const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM whitelabel_courses WHERE owner_id = $1', [owner]);
-      if ((count.rows[0]?.n ?? 0) >= MAX_COURSES) throw unprocessable('whitelabel.course_limit', 'title', { n: MAX_COURSES });
-      const { rows } = await tx.query<{ id: number }>(
-        'INSERT INTO whitelabel_courses (owner_id, title, description, position, shown, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id',
-        [owner, b.title.trim(), blankToNull(b.description), b.position, b.shown, now],
+  app.get<{ Querystring: PageQuery }>(
+    '/api/whitelabel/courses',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your courses (paginated)',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(CourseSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { page, pageSize } = request.query;
+      const { rows } = await db.query<Course>(
+        `SELECT ${COURSE_COLUMNS} FROM whitelabel_courses c WHERE c.owner_id = $1 ORDER BY c.position, c.id LIMIT $2 OFFSET $3`,
+        [owner, pageSize, (page - 1) * pageSize],
       );
-      return rows[0]!.id;
-    });
-    reply.code(201);
-    return { ...say(request, 'whitelabel.course_created'), data: await courseOf(db, owner, id) };
-  });
+      const count = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM whitelabel_courses WHERE owner_id = $1',
+        [owner],
+      );
+      const result: Paginated<Course> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+      return result;
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { summary: 'One course', params: idParamsSchema, response: { 200: OneCourse } } }, async (request) => {
-    const course = await courseOf(db, await resellerIdOf(db, request), request.params.id);
-    if (!course) throw notFound();
-    return { data: course };
-  });
+  app.post<{ Body: CourseBody }>(
+    '/api/whitelabel/courses',
+    { onRequest: guard, schema: { summary: 'Add a course', body: courseSchema, response: { 201: SavedCourse } } },
+    async (request, reply) => {
+      const owner = await resellerIdOf(db, request);
+      const b = request.body;
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
+        const count = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM whitelabel_courses WHERE owner_id = $1',
+          [owner],
+        );
+        if ((count.rows[0]?.n ?? 0) >= MAX_COURSES)
+          throw unprocessable('whitelabel.course_limit', 'title', { n: MAX_COURSES });
+        const { rows } = await tx.query<{ id: number }>(
+          'INSERT INTO whitelabel_courses (owner_id, title, description, position, shown, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id',
+          [owner, b.title.trim(), blankToNull(b.description), b.position, b.shown, now],
+        );
+        return rows[0]!.id;
+      });
+      reply.code(201);
+      return { ...say(request, 'whitelabel.course_created'), data: await courseOf(db, owner, id) };
+    },
+  );
 
-  app.put<{ Params: { id: number }; Body: CourseBody }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { summary: 'Change a course', params: idParamsSchema, body: courseSchema, response: { 200: SavedCourse } } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const b = request.body;
-    const { rowCount } = await db.query('UPDATE whitelabel_courses SET title = $3, description = $4, position = $5, shown = $6, updated_at = $7 WHERE id = $1 AND owner_id = $2', [
-      request.params.id,
-      owner,
-      b.title.trim(),
-      blankToNull(b.description),
-      b.position,
-      b.shown,
-      clock.now(),
-    ]);
-    if (rowCount === 0) throw notFound();
-    return { ...say(request, 'whitelabel.course_updated'), data: await courseOf(db, owner, request.params.id) };
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/whitelabel/courses/:id',
+    { onRequest: guard, schema: { summary: 'One course', params: idParamsSchema, response: { 200: OneCourse } } },
+    async (request) => {
+      const course = await courseOf(db, await resellerIdOf(db, request), request.params.id);
+      if (!course) throw notFound();
+      return { data: course };
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { summary: 'Delete a course and its pages', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
-    // Its pages go with it (ON DELETE CASCADE).
-    const { rowCount } = await db.query('DELETE FROM whitelabel_courses WHERE id = $1 AND owner_id = $2', [request.params.id, await resellerIdOf(db, request)]);
-    if (rowCount === 0) throw notFound();
-    return say(request, 'whitelabel.course_deleted');
-  });
+  app.put<{ Params: { id: number }; Body: CourseBody }>(
+    '/api/whitelabel/courses/:id',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Change a course',
+        params: idParamsSchema,
+        body: courseSchema,
+        response: { 200: SavedCourse },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const b = request.body;
+      const { rowCount } = await db.query(
+        'UPDATE whitelabel_courses SET title = $3, description = $4, position = $5, shown = $6, updated_at = $7 WHERE id = $1 AND owner_id = $2',
+        [request.params.id, owner, b.title.trim(), blankToNull(b.description), b.position, b.shown, clock.now()],
+      );
+      if (rowCount === 0) throw notFound();
+      return { ...say(request, 'whitelabel.course_updated'), data: await courseOf(db, owner, request.params.id) };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/whitelabel/courses/:id',
+    {
+      onRequest: guard,
+      schema: { summary: 'Delete a course and its pages', params: idParamsSchema, response: { 200: Message } },
+    },
+    async (request) => {
+      // Its pages go with it (ON DELETE CASCADE).
+      const { rowCount } = await db.query('DELETE FROM whitelabel_courses WHERE id = $1 AND owner_id = $2', [
+        request.params.id,
+        await resellerIdOf(db, request),
+      ]);
+      if (rowCount === 0) throw notFound();
+      return say(request, 'whitelabel.course_deleted');
+    },
+  );
 
   app.get<{ Params: { id: number }; Querystring: PageQuery & { status?: PageStatus } }>(
     '/api/whitelabel/courses/:id/pages',
@@ -258,24 +347,44 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
         'SELECT count(*)::int AS total FROM whitelabel_course_pages WHERE course_id = $1 AND owner_id = $2 AND ($3::text IS NULL OR status = $3)',
         [request.params.id, owner, status ?? null],
       );
-      const result: Paginated<CoursePage> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+      const result: Paginated<CoursePage> = {
+        data: rows,
+        currentPage: page,
+        pageSize,
+        total: count.rows[0]?.total ?? 0,
+      };
       return result;
     },
   );
 
   app.post<{ Params: { id: number }; Body: PageBody }>(
     '/api/whitelabel/courses/:id/pages',
-    { onRequest: guard, schema: { summary: 'Add a page to a course', params: idParamsSchema, body: pageSchema, response: { 201: SavedPage } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Add a page to a course',
+        params: idParamsSchema,
+        body: pageSchema,
+        response: { 201: SavedPage },
+      },
+    },
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
       const { videoUrl, body } = pageValues(b);
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
-        const course = await tx.query('SELECT id FROM whitelabel_courses WHERE id = $1 AND owner_id = $2 FOR UPDATE', [request.params.id, owner]);
+        const course = await tx.query('SELECT id FROM whitelabel_courses WHERE id = $1 AND owner_id = $2 FOR UPDATE', [
+          request.params.id,
+          owner,
+        ]);
         if (!course.rows[0]) throw notFound();
-        const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM whitelabel_course_pages WHERE course_id = $1', [request.params.id]);
-        if ((count.rows[0]?.n ?? 0) >= MAX_PAGES_PER_COURSE) throw unprocessable('whitelabel.page_limit', 'title', { n: MAX_PAGES_PER_COURSE });
+        const count = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM whitelabel_course_pages WHERE course_id = $1',
+          [request.params.id],
+        );
+        if ((count.rows[0]?.n ?? 0) >= MAX_PAGES_PER_COURSE)
+          throw unprocessable('whitelabel.page_limit', 'title', { n: MAX_PAGES_PER_COURSE });
         const { rows } = await tx.query<CoursePage>(
           `INSERT INTO whitelabel_course_pages (course_id, owner_id, title, video_url, body_html, position, status, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${PAGE_COLUMNS}`,
@@ -288,39 +397,69 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { id: number; pageId: number } }>('/api/whitelabel/courses/:id/pages/:pageId', { onRequest: guard, schema: { summary: 'One page of a course', params: pageParamsSchema, response: { 200: OnePage } } }, async (request) => {
-    const { rows } = await db.query<CoursePage>(`SELECT ${PAGE_COLUMNS} FROM whitelabel_course_pages WHERE id = $1 AND course_id = $2 AND owner_id = $3`, [
-      request.params.pageId,
-      request.params.id,
-      await resellerIdOf(db, request),
-    ]);
-    if (!rows[0]) throw notFound();
-    return { data: rows[0] };
-  });
+  app.get<{ Params: { id: number; pageId: number } }>(
+    '/api/whitelabel/courses/:id/pages/:pageId',
+    {
+      onRequest: guard,
+      schema: { summary: 'One page of a course', params: pageParamsSchema, response: { 200: OnePage } },
+    },
+    async (request) => {
+      const { rows } = await db.query<CoursePage>(
+        `SELECT ${PAGE_COLUMNS} FROM whitelabel_course_pages WHERE id = $1 AND course_id = $2 AND owner_id = $3`,
+        [request.params.pageId, request.params.id, await resellerIdOf(db, request)],
+      );
+      if (!rows[0]) throw notFound();
+      return { data: rows[0] };
+    },
+  );
 
   app.put<{ Params: { id: number; pageId: number }; Body: PageBody }>(
     '/api/whitelabel/courses/:id/pages/:pageId',
-    { onRequest: guard, schema: { summary: 'Change a page of a course', params: pageParamsSchema, body: pageSchema, response: { 200: SavedPage } } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Change a page of a course',
+        params: pageParamsSchema,
+        body: pageSchema,
+        response: { 200: SavedPage },
+      },
+    },
     async (request) => {
       const b = request.body;
       const { videoUrl, body } = pageValues(b);
       const { rows } = await db.query<CoursePage>(
         `UPDATE whitelabel_course_pages SET title = $4, video_url = $5, body_html = $6, position = $7, status = $8, updated_at = $9
           WHERE id = $1 AND course_id = $2 AND owner_id = $3 RETURNING ${PAGE_COLUMNS}`,
-        [request.params.pageId, request.params.id, await resellerIdOf(db, request), b.title.trim(), videoUrl, body, b.position, b.status, clock.now()],
+        [
+          request.params.pageId,
+          request.params.id,
+          await resellerIdOf(db, request),
+          b.title.trim(),
+          videoUrl,
+          body,
+          b.position,
+          b.status,
+          clock.now(),
+        ],
       );
       if (!rows[0]) throw notFound();
       return { ...say(request, 'whitelabel.page_updated'), data: rows[0] };
     },
   );
 
-  app.delete<{ Params: { id: number; pageId: number } }>('/api/whitelabel/courses/:id/pages/:pageId', { onRequest: guard, schema: { summary: 'Delete a page of a course', params: pageParamsSchema, response: { 200: Message } } }, async (request) => {
-    const { rowCount } = await db.query('DELETE FROM whitelabel_course_pages WHERE id = $1 AND course_id = $2 AND owner_id = $3', [
-      request.params.pageId,
-      request.params.id,
-      await resellerIdOf(db, request),
-    ]);
-    if (rowCount === 0) throw notFound();
-    return say(request, 'whitelabel.page_deleted');
-  });
+  app.delete<{ Params: { id: number; pageId: number } }>(
+    '/api/whitelabel/courses/:id/pages/:pageId',
+    {
+      onRequest: guard,
+      schema: { summary: 'Delete a page of a course', params: pageParamsSchema, response: { 200: Message } },
+    },
+    async (request) => {
+      const { rowCount } = await db.query(
+        'DELETE FROM whitelabel_course_pages WHERE id = $1 AND course_id = $2 AND owner_id = $3',
+        [request.params.pageId, request.params.id, await resellerIdOf(db, request)],
+      );
+      if (rowCount === 0) throw notFound();
+      return say(request, 'whitelabel.page_deleted');
+    },
+  );
 }

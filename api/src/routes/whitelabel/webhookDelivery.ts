@@ -6,11 +6,25 @@ import type { Db } from '../../db';
 import { postSigned, sendsLegacyHeaders, type PostOutcome } from '../../net/signedPost';
 
 /** One POST of a delivery (queued, or the test event): the body carries its delivery id, the hook's last status is recorded. */
-export async function deliverQueued(db: Db, hook: { id: number; url: string; secret: string }, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): Promise<PostOutcome> {
+export async function deliverQueued(
+  db: Db,
+  hook: { id: number; url: string; secret: string },
+  d: { event: string; data: unknown; createdAt: string; deliveryId: string },
+): Promise<PostOutcome> {
   const body = JSON.stringify({ event: d.event, delivery_id: d.deliveryId, created_at: d.createdAt, data: d.data });
-  const owner = (await db.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_webhooks WHERE id = $1', [hook.id])).rows[0];
+  const owner = (
+    await db.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_webhooks WHERE id = $1', [hook.id])
+  ).rows[0];
   const legacy = owner ? await sendsLegacyHeaders(db, owner.owner_id) : false;
-  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: d.event, deliveryId: d.deliveryId, legacy });
-  await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = now() WHERE id = $1', [hook.id, outcome.ok ? String(outcome.status) : outcome.error]);
+  const outcome = await postSigned(hook.url, body, {
+    secret: hook.secret,
+    event: d.event,
+    deliveryId: d.deliveryId,
+    legacy,
+  });
+  await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = now() WHERE id = $1', [
+    hook.id,
+    outcome.ok ? String(outcome.status) : outcome.error,
+  ]);
   return outcome;
 }

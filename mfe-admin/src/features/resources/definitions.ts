@@ -37,7 +37,15 @@ interface AdminResource {
 }
 
 /** An admin resource for the shared kit: admin API paths, admin words, every change recorded in the audit log. */
-function adminResource({ key, apiPath, paths, createKey, editKey, formInDialog, ...rest }: AdminResource): ResourceDefinition {
+function adminResource({
+  key,
+  apiPath,
+  paths,
+  createKey,
+  editKey,
+  formInDialog,
+  ...rest
+}: AdminResource): ResourceDefinition {
   const singular = key.replace(/s$/, '');
   return {
     ...rest,
@@ -46,13 +54,22 @@ function adminResource({ key, apiPath, paths, createKey, editKey, formInDialog, 
     api: (scope) => {
       const base = apiPath ? apiPath(scope) : `/api/admin/${key}`;
       // A change is in the audit log, and can change another resource's list (a course counts its pages).
-      return restResource({ base, key: ['admin', 'resource', base], envelope: 'item', invalidates: [['admin', 'resource'], auditKeys.all] });
+      return restResource({
+        base,
+        key: ['admin', 'resource', base],
+        envelope: 'item',
+        invalidates: [['admin', 'resource'], auditKeys.all],
+      });
     },
     titleKey: `routes.${key}`,
     createKey: createKey ?? (formInDialog ? `resources.${key}.create` : `routes.${singular}Create`),
     editKey: editKey ?? (formInDialog ? `resources.${key}.edit` : `routes.${singular}Edit`),
     form: formInDialog ? 'dialog' : 'page',
-    paths: paths ?? { list: () => `/${key}`, create: () => `/${key}/create`, edit: (_scope, id) => `/${key}/${id}/edit` },
+    paths: paths ?? {
+      list: () => `/${key}`,
+      create: () => `/${key}/create`,
+      edit: (_scope, id) => `/${key}/${id}/edit`,
+    },
     search: true,
   };
 }
@@ -75,14 +92,31 @@ export const PARTNERS = adminResource({
     { name: 'name', kind: 'text', required: true, maxLength: 150, inList: true },
     { name: 'email', kind: 'email', nullable: true, maxLength: 254, inList: true },
     { name: 'company', kind: 'text', nullable: true, maxLength: 150, inList: true },
-    { name: 'referral_code', kind: 'text', required: true, maxLength: 60, pattern: { regex: /^[A-Za-z0-9-]*$/, messageKey: 'lettersNumbersHyphens' }, inList: true },
+    {
+      name: 'referral_code',
+      kind: 'text',
+      required: true,
+      maxLength: 60,
+      pattern: { regex: /^[A-Za-z0-9-]*$/, messageKey: 'lettersNumbersHyphens' },
+      inList: true,
+    },
     { name: 'commission_percent', kind: 'integer', min: 0, max: 100, inList: true },
     { name: 'active', kind: 'checkbox', inList: true },
   ],
   extraColumns: [{ name: 'referred_users', kind: 'integer' }],
 });
 
-export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
+export const PROMPT_TYPES = [
+  'summary',
+  'first_line',
+  'subject',
+  'direct',
+  'similar',
+  'competitor',
+  'supplier',
+  'custom',
+  'library',
+] as const;
 export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
 
 export const PROMPTS = adminResource({
@@ -92,8 +126,22 @@ export const PROMPTS = adminResource({
   filterField: 'prompt_type',
   fields: [
     { name: 'title', kind: 'text', required: true, maxLength: 150, inList: true },
-    { name: 'prompt_type', kind: 'select', required: true, options: PROMPT_TYPES, optionLabelKey: (o) => `promptTypes.${o}`, inList: true },
-    { name: 'list_type', kind: 'select', required: true, options: PROMPT_LIST_TYPES, optionLabelKey: (o) => `listTypes.${o}`, inList: true },
+    {
+      name: 'prompt_type',
+      kind: 'select',
+      required: true,
+      options: PROMPT_TYPES,
+      optionLabelKey: (o) => `promptTypes.${o}`,
+      inList: true,
+    },
+    {
+      name: 'list_type',
+      kind: 'select',
+      required: true,
+      options: PROMPT_LIST_TYPES,
+      optionLabelKey: (o) => `listTypes.${o}`,
+      inList: true,
+    },
     { name: 'prompt', kind: 'textarea', required: true, maxLength: 4000, inList: true },
     { name: 'active', kind: 'checkbox', inList: true },
   ],
@@ -122,13 +170,24 @@ export const COURSE_PAGES = adminResource({
   key: 'pages',
   labelField: 'title',
   apiPath: (course) => `/api/admin/courses/${course}/pages`,
-  paths: { list: (course) => `/training-content/${course}`, create: (course) => `/training-content/${course}/create`, edit: (course, id) => `/training-content/${course}/${id}/edit` },
+  paths: {
+    list: (course) => `/training-content/${course}`,
+    create: (course) => `/training-content/${course}/create`,
+    edit: (course, id) => `/training-content/${course}/${id}/edit`,
+  },
   createKey: 'routes.pageCreate',
   editKey: 'routes.pageEdit',
   filterField: 'status',
   fields: [
     { name: 'title', kind: 'text', required: true, maxLength: 150, inList: true },
-    { name: 'status', kind: 'select', required: true, options: PAGE_STATUSES, optionLabelKey: (o) => `pageStatuses.${o}`, inList: true },
+    {
+      name: 'status',
+      kind: 'select',
+      required: true,
+      options: PAGE_STATUSES,
+      optionLabelKey: (o) => `pageStatuses.${o}`,
+      inList: true,
+    },
     { name: 'position', kind: 'integer', min: 0, max: 10_000, inList: true },
     // HTML in the shared rich-text field (ADR 045); users read it rebuilt by the server's allowlist sanitiser.
     { name: 'content', kind: 'richtext', nullable: true, maxLength: 20_000 },

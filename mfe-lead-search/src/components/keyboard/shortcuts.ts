@@ -51,7 +51,10 @@ export function useShortcuts(handlers: Partial<Record<ShortcutAction, () => void
         pendingG = now;
         return;
       }
-      const action: ShortcutAction | null = afterG && event.key === 'l' ? 'savedLists' : (SHORTCUTS.find((s) => s.keys.length === 1 && s.keys[0] === event.key)?.action ?? null);
+      const action: ShortcutAction | null =
+        afterG && event.key === 'l'
+          ? 'savedLists'
+          : (SHORTCUTS.find((s) => s.keys.length === 1 && s.keys[0] === event.key)?.action ?? null);
       const handler = action ? latest.current[action] : undefined;
       if (!handler) return;
       event.preventDefault();

@@ -9,7 +9,8 @@ export interface ColumnSetting {
 }
 
 /** Every column in its default order; `ai` only where the list type has the AI action. */
-export const defaultColumns = (withAi: boolean): ColumnSetting[] => RESULT_COLUMN_KEYS.filter((k) => withAi || k !== 'ai').map((key) => ({ key }));
+export const defaultColumns = (withAi: boolean): ColumnSetting[] =>
+  RESULT_COLUMN_KEYS.filter((k) => withAi || k !== 'ai').map((key) => ({ key }));
 
 const isKey = (value: string): value is ResultColumnKey => (RESULT_COLUMN_KEYS as readonly string[]).includes(value);
 
@@ -26,7 +27,11 @@ export function readColumns(raw: string | null, withAi: boolean): ColumnSetting[
     if (!isKey(key) || seen.has(key) || (key === 'ai' && !withAi)) continue;
     seen.add(key);
     const width = Number(widthText);
-    out.push(widthText !== undefined && Number.isInteger(width) && width >= COLUMN_WIDTH.min && width <= COLUMN_WIDTH.max ? { key, width } : { key });
+    out.push(
+      widthText !== undefined && Number.isInteger(width) && width >= COLUMN_WIDTH.min && width <= COLUMN_WIDTH.max
+        ? { key, width }
+        : { key },
+    );
   }
   return out;
 }

@@ -14,5 +14,8 @@ export function keysetPage(page: ResultsPage, filters: ResultFilters, to: number
 /** Whether the list has a page after this one. A capped total ("more than 10,000") does not say where the list ends: a full page may have a next one. */
 export function hasNextPage(page: ResultsPage, filters: ResultFilters): boolean {
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  return page.data.length === page.pageSize && (filters.page < pages || Boolean(page.total_capped) || Boolean(page.total_estimated));
+  return (
+    page.data.length === page.pageSize &&
+    (filters.page < pages || Boolean(page.total_capped) || Boolean(page.total_estimated))
+  );
 }

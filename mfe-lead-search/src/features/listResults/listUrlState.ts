@@ -1,5 +1,12 @@
 import { DEFAULT_LIST_FILTERS, SENT_FILTER, WITH_EMAIL } from '@leadsmith/shared';
-import { ADVANCED_FIELDS, ADVANCED_OPERATORS, RESULT_SORTS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from './api/getResults';
+import {
+  ADVANCED_FIELDS,
+  ADVANCED_OPERATORS,
+  RESULT_SORTS,
+  VALUELESS_OPERATORS,
+  type AdvancedRule,
+  type ResultFilters,
+} from './api/getResults';
 
 export type ViewMode = 'list' | 'grid';
 
@@ -24,7 +31,11 @@ function readRules(raw: string | null): AdvancedRule[] {
           (ADVANCED_OPERATORS as readonly string[]).includes((r as AdvancedRule).operator),
       )
       .slice(0, 10)
-      .map((r) => (VALUELESS_OPERATORS.includes(r.operator) ? { field: r.field, operator: r.operator } : { field: r.field, operator: r.operator, value: String(r.value ?? '').slice(0, 200) }));
+      .map((r) =>
+        VALUELESS_OPERATORS.includes(r.operator)
+          ? { field: r.field, operator: r.operator }
+          : { field: r.field, operator: r.operator, value: String(r.value ?? '').slice(0, 200) },
+      );
   } catch {
     return [];
   }
@@ -74,9 +85,15 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
       limit: int(params.get('limit'), DEFAULT_LIST_FILTERS.limit, 1, 100),
       page: int(params.get('page'), DEFAULT_LIST_FILTERS.page, 1, 100000),
       search: params.get('search') ?? DEFAULT_LIST_FILTERS.search,
-      search_type: searchType === 'exact' || searchType === 'start' || searchType === 'contain' ? searchType : DEFAULT_LIST_FILTERS.search_type,
+      search_type:
+        searchType === 'exact' || searchType === 'start' || searchType === 'contain'
+          ? searchType
+          : DEFAULT_LIST_FILTERS.search_type,
       sent: (Object.values(SENT_FILTER) as number[]).includes(sent) ? sent : DEFAULT_LIST_FILTERS.sent,
-      withEmail: (Object.values(WITH_EMAIL) as number[]).includes(withEmail) && params.get('withEmail') !== null ? withEmail : DEFAULT_LIST_FILTERS.withEmail,
+      withEmail:
+        (Object.values(WITH_EMAIL) as number[]).includes(withEmail) && params.get('withEmail') !== null
+          ? withEmail
+          : DEFAULT_LIST_FILTERS.withEmail,
       startDate: isoDate(params.get('startDate')),
       endDate: isoDate(params.get('endDate')),
       advanced_custom_search: readRules(params.get('adv')),

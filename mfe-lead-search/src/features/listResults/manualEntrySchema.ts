@@ -3,8 +3,32 @@ import type { SearchType } from '../../api/types';
 
 /** Fields of the manual entry per list type (spec §3). Domain and intent lists have none (§2 toolbars). */
 export const MANUAL_FIELDS: Partial<Record<SearchType, readonly string[]>> = {
-  local: ['website', 'name', 'first_name', 'last_name', 'email', 'phone', 'street', 'city', 'state', 'postal_code', 'country'],
-  company: ['website', 'name', 'first_name', 'last_name', 'email', 'phone', 'street', 'city', 'state', 'postal_code', 'country'],
+  local: [
+    'website',
+    'name',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'street',
+    'city',
+    'state',
+    'postal_code',
+    'country',
+  ],
+  company: [
+    'website',
+    'name',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'street',
+    'city',
+    'state',
+    'postal_code',
+    'country',
+  ],
   people: ['linkedin_url', 'email', 'name', 'company', 'position'],
   group: ['linkedin_url', 'email', 'name', 'company', 'position'],
   influencer: ['urls'],
@@ -18,7 +42,9 @@ const linkedinEmailOrName = () => () => i18n.t('common:validation.linkedinEmailO
 /** Spec §3/§5: local/company need a website; people need a LinkedIn URL, an email or a name; influencer needs URLs. */
 export function manualSchema(type: SearchType): yup.ObjectSchema<ManualValues> {
   const fields = MANUAL_FIELDS[type] ?? [];
-  const shape: Record<string, yup.AnySchema> = Object.fromEntries(fields.map((f) => [f, yup.string().trim().default('')]));
+  const shape: Record<string, yup.AnySchema> = Object.fromEntries(
+    fields.map((f) => [f, yup.string().trim().default('')]),
+  );
   if (type === 'local' || type === 'company') {
     shape.website = v.required().url(v.message('url'));
     shape.email = optionalEmail();

@@ -16,7 +16,16 @@ export const costPerRecord = (type: SearchType): number => CREDIT_COSTS[COST_KEY
 
 export const RANGE_FILTERS = ['followers', 'age', 'engagements', 'reelsPlays', 'saves', 'shares', 'views'] as const;
 export const RATE_FILTERS = ['engagementRate', 'followersGrowthRate', 'likesGrowthRate', 'viewsGrowthRate'] as const;
-export const LIST_FILTERS = ['departments', 'management_levels', 'seniority', 'categories', 'technologies', 'platforms', 'account_types', 'genders'] as const;
+export const LIST_FILTERS = [
+  'departments',
+  'management_levels',
+  'seniority',
+  'categories',
+  'technologies',
+  'platforms',
+  'account_types',
+  'genders',
+] as const;
 export const TEXT_FILTERS = ['job_title', 'company', 'industry', 'domain', 'website', 'keyword', 'companies'] as const;
 export const NUMBER_FILTERS = [
   'employees_min',
@@ -78,10 +87,13 @@ const tr = (key: string, params?: Record<string, unknown>) => () => i18n.t(key, 
 const optionalNumber = () =>
   yup
     .number()
-    .transform((value: number, original: unknown) => (original === '' || original === null || Number.isNaN(value) ? undefined : value))
+    .transform((value: number, original: unknown) =>
+      original === '' || original === null || Number.isNaN(value) ? undefined : value,
+    )
     .typeError(v.message('typeInvalid'));
 
-const between = (min: number, max: number) => optionalNumber().min(min, v.message('minNumber', { min })).max(max, v.message('maxNumber', { max }));
+const between = (min: number, max: number) =>
+  optionalNumber().min(min, v.message('minNumber', { min })).max(max, v.message('maxNumber', { max }));
 
 /** Spec §5: interval, operator and value are all required once one is given (engagementRate has no interval). */
 function rateSchema(withInterval: boolean, bounds?: [number, number]) {
@@ -89,11 +101,18 @@ function rateSchema(withInterval: boolean, bounds?: [number, number]) {
   return yup
     .object({ interval: yup.string().default(''), operator: yup.string().default(''), value })
     .test('complete', tr('leadSearch:validation.rateIncomplete'), function check(rate) {
-      const parts = { ...(withInterval ? { interval: rate?.interval } : {}), operator: rate?.operator, value: rate?.value };
+      const parts = {
+        ...(withInterval ? { interval: rate?.interval } : {}),
+        operator: rate?.operator,
+        value: rate?.value,
+      };
       const given = Object.values(parts).filter((p) => p !== undefined && p !== '').length;
       if (given === 0 || given === Object.keys(parts).length) return true;
       const missing = Object.entries(parts).find(([, p]) => p === undefined || p === '')![0];
-      return this.createError({ path: `${this.path}.${missing}`, message: i18n.t('leadSearch:validation.rateIncomplete') });
+      return this.createError({
+        path: `${this.path}.${missing}`,
+        message: i18n.t('leadSearch:validation.rateIncomplete'),
+      });
     });
 }
 
@@ -102,16 +121,27 @@ const atLeastOne = (fields: string[]) =>
     const parent = this.parent as Record<string, unknown>;
     return fields.some((f) => {
       const x = parent[f];
-      return Array.isArray(x) ? x.length > 0 : typeof x === 'number' ? !Number.isNaN(x) : Boolean(x && String(x).trim());
+      return Array.isArray(x)
+        ? x.length > 0
+        : typeof x === 'number'
+          ? !Number.isNaN(x)
+          : Boolean(x && String(x).trim());
     });
   };
 
 /** The yup schema of the new-search form for one type (spec §3 filters, §5 rules). */
 export function searchSchema(type: SearchType, maxCount: number) {
   const base = {
-    location: yup.string().trim().required(() => i18n.t('common:errors.selectLocationAndList')),
+    location: yup
+      .string()
+      .trim()
+      .required(() => i18n.t('common:errors.selectLocationAndList')),
     campaign_id: yup.string().required(() => i18n.t('common:errors.selectLocationAndList')),
-    count: v.integer().required(v.message('required')).min(1, v.message('minNumber', { min: 1 })).max(maxCount, v.message('maxNumber', { max: maxCount })),
+    count: v
+      .integer()
+      .required(v.message('required'))
+      .min(1, v.message('minNumber', { min: 1 }))
+      .max(maxCount, v.message('maxNumber', { max: maxCount })),
   };
   const list = () => yup.array(yup.string().defined()).default([]);
   const text = () => yup.string().default('');
@@ -119,7 +149,11 @@ export function searchSchema(type: SearchType, maxCount: number) {
   switch (type) {
     case 'people':
       Object.assign(shape, {
-        job_title: text().test('one-filter', v.message('selectFilter'), atLeastOne(['job_title', 'departments', 'management_levels', 'seniority'])),
+        job_title: text().test(
+          'one-filter',
+          v.message('selectFilter'),
+          atLeastOne(['job_title', 'departments', 'management_levels', 'seniority']),
+        ),
         departments: list(),
         management_levels: list(),
         seniority: list(),
@@ -127,24 +161,43 @@ export function searchSchema(type: SearchType, maxCount: number) {
       });
       break;
     case 'group':
-      Object.assign(shape, { companies: text().trim().required(v.message('required')), job_title: text(), departments: list(), seniority: list() });
+      Object.assign(shape, {
+        companies: text().trim().required(v.message('required')),
+        job_title: text(),
+        departments: list(),
+        seniority: list(),
+      });
       break;
     case 'local':
       Object.assign(shape, { categories: list().min(1, v.message('selectFilter')), technologies: list() });
       break;
     case 'company':
       Object.assign(shape, {
-        industry: text().test('one-filter', v.message('selectFilter'), atLeastOne(['industry', 'employees_min', 'employees_max', 'technologies'])),
+        industry: text().test(
+          'one-filter',
+          v.message('selectFilter'),
+          atLeastOne(['industry', 'employees_min', 'employees_max', 'technologies']),
+        ),
         employees_min: between(0, 1_000_000_000),
         employees_max: between(0, 1_000_000_000),
         technologies: list(),
       });
       break;
     case 'domain':
-      Object.assign(shape, { domain: text().trim().required(v.message('required')).matches(/^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(\/\S*)?$/i, v.message('domainOrUrl')) });
+      Object.assign(shape, {
+        domain: text()
+          .trim()
+          .required(v.message('required'))
+          .matches(/^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(\/\S*)?$/i, v.message('domainOrUrl')),
+      });
       break;
     case 'intent':
-      Object.assign(shape, { website: text().trim().required(v.message('required')).matches(/^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(\/\S*)?$/i, v.message('domainOrUrl')) });
+      Object.assign(shape, {
+        website: text()
+          .trim()
+          .required(v.message('required'))
+          .matches(/^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(\/\S*)?$/i, v.message('domainOrUrl')),
+      });
       break;
     case 'influencer':
       Object.assign(shape, {
@@ -152,7 +205,12 @@ export function searchSchema(type: SearchType, maxCount: number) {
         account_types: list(),
         genders: list(),
         keyword: text(),
-        ...Object.fromEntries(RANGE_FILTERS.flatMap((r) => [[`${r}_min`, between(0, 1_000_000_000)], [`${r}_max`, between(0, 1_000_000_000)]])),
+        ...Object.fromEntries(
+          RANGE_FILTERS.flatMap((r) => [
+            [`${r}_min`, between(0, 1_000_000_000)],
+            [`${r}_max`, between(0, 1_000_000_000)],
+          ]),
+        ),
         lastposted: between(INFLUENCER_LASTPOSTED_MIN, 3650).integer(v.message('integer')),
         audience_credibility: between(0, 1),
         engagementRate: rateSchema(false, [0, 1]),
@@ -191,7 +249,10 @@ export function emptyValues(): SearchFormValues {
     followersGrowthRate: emptyRate(),
     likesGrowthRate: emptyRate(),
     viewsGrowthRate: emptyRate(),
-    ...(Object.fromEntries(NUMBER_FILTERS.map((n) => [n, undefined])) as Record<(typeof NUMBER_FILTERS)[number], undefined>),
+    ...(Object.fromEntries(NUMBER_FILTERS.map((n) => [n, undefined])) as Record<
+      (typeof NUMBER_FILTERS)[number],
+      undefined
+    >),
   };
 }
 
@@ -204,10 +265,22 @@ export function valuesFromQuery(params: URLSearchParams): SearchFormValues {
   const record = values as unknown as Record<string, unknown>;
   for (const key of ['location', 'campaign_id', ...TEXT_FILTERS]) {
     const raw = params.get(key);
-    if (raw !== null) record[key] = key === 'companies' ? raw.split(',').map((s) => s.trim()).filter(Boolean).join('\n') : raw;
+    if (raw !== null)
+      record[key] =
+        key === 'companies'
+          ? raw
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .join('\n')
+          : raw;
   }
   for (const key of LIST_FILTERS) {
-    const raw = params.getAll(key).flatMap((x) => x.split(',')).map((s) => s.trim()).filter(Boolean);
+    const raw = params
+      .getAll(key)
+      .flatMap((x) => x.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (raw.length) record[key] = raw;
   }
   for (const key of [...NUMBER_FILTERS, 'count']) {
@@ -223,14 +296,24 @@ export function toApiFilters(values: SearchFormValues, allowed: readonly string[
   const record = values as unknown as Record<string, unknown>;
   for (const key of allowed) {
     let value = record[key];
-    if (key === 'companies' && typeof value === 'string') value = value.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+    if (key === 'companies' && typeof value === 'string')
+      value = value
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     if ((RATE_FILTERS as readonly string[]).includes(key)) {
       const rate = value as RateValue;
       const given = rate.operator || rate.interval || (rate.value !== undefined && !Number.isNaN(rate.value));
       if (!given) continue;
       value = { ...(rate.interval ? { interval: rate.interval } : {}), operator: rate.operator, value: rate.value };
     }
-    if (value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value)) || (Array.isArray(value) && value.length === 0)) continue;
+    if (
+      value === undefined ||
+      value === '' ||
+      (typeof value === 'number' && Number.isNaN(value)) ||
+      (Array.isArray(value) && value.length === 0)
+    )
+      continue;
     out[key] = typeof value === 'string' ? value.trim() : value;
   }
   return out;

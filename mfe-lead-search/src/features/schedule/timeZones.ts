@@ -44,5 +44,7 @@ export function timeZoneOptions(language: string, keep?: string): { value: strin
     });
     cache.set(language, options);
   }
-  return keep && !options.some((o) => o.value === keep) ? [{ value: keep, label: keep.replace(/_/g, ' ') }, ...options] : options;
+  return keep && !options.some((o) => o.value === keep)
+    ? [{ value: keep, label: keep.replace(/_/g, ' ') }, ...options]
+    : options;
 }

@@ -20,7 +20,12 @@ export function wouldCycle(edges: readonly WorkflowEdge[], source: string, targe
 }
 
 /** Whether source → target may be added: no duplicate, no loop, nothing into the trigger. */
-export function canConnect(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[], source: string, target: string): boolean {
+export function canConnect(
+  nodes: readonly WorkflowNode[],
+  edges: readonly WorkflowEdge[],
+  source: string,
+  target: string,
+): boolean {
   const to = nodes.find((n) => n.id === target);
   if (!to || to.kind === 'trigger' || !nodes.some((n) => n.id === source)) return false;
   if (edges.some((e) => e.source === source && e.target === target)) return false;
@@ -67,7 +72,10 @@ export function nextPosition(nodes: readonly WorkflowNode[]): { x: number; y: nu
 }
 
 /** Field path of a publish/save error (`nodes.2.settings.location`) → the node and its setting. */
-export function nodeFieldOf(field: string | undefined, nodes: readonly WorkflowNode[]): { nodeId: string; setting: string } | null {
+export function nodeFieldOf(
+  field: string | undefined,
+  nodes: readonly WorkflowNode[],
+): { nodeId: string; setting: string } | null {
   const m = /^nodes\.(\d+)\.settings\.(.+)$/.exec(field ?? '');
   if (!m) return null;
   const node = nodes[Number(m[1])];

@@ -1,7 +1,13 @@
 import { v, yup } from '@leadsmith/shared';
 import type { SearchType } from '../../api/types';
 import { browserTimeZone } from '../schedule/timeZones';
-import { FILTER_FIELDS, FILTER_OPERATORS, type FilterCondition, type NodeKind, type NodeSettings } from './api/getWorkflows';
+import {
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  type FilterCondition,
+  type NodeKind,
+  type NodeSettings,
+} from './api/getWorkflows';
 
 /** The settings form of the side panel: one flat shape for every kind (each kind shows and validates its own fields). */
 export interface NodeFormValues {
@@ -31,7 +37,10 @@ export interface NodeFormValues {
 /** A search node's filters: the API's filter schema. */
 type SearchFilters = NonNullable<NodeSettings['filters']>;
 
-export const MAIN_FILTER: Record<SearchType, { key: keyof SearchFilters; many?: boolean; csv?: boolean; options?: 'place_types' | 'industries' | 'platforms' }> = {
+export const MAIN_FILTER: Record<
+  SearchType,
+  { key: keyof SearchFilters; many?: boolean; csv?: boolean; options?: 'place_types' | 'industries' | 'platforms' }
+> = {
   people: { key: 'job_title' },
   group: { key: 'companies', csv: true },
   local: { key: 'categories', many: true, options: 'place_types' },
@@ -58,7 +67,11 @@ export function toFormValues(label: string, settings: NodeSettings, listType: Se
     count: str(settings.count ?? 20),
     filterValue: Array.isArray(raw) ? (filter?.csv ? raw.join(', ') : str(raw[0])) : str(raw),
     match: settings.match ?? 'all',
-    conditions: (settings.conditions ?? []).map((c) => ({ field: c.field, operator: c.operator, value: c.value ?? '' })),
+    conditions: (settings.conditions ?? []).map((c) => ({
+      field: c.field,
+      operator: c.operator,
+      value: c.value ?? '',
+    })),
     prompt: settings.prompt ?? '',
     output_key: settings.output_key ?? '',
     content_type: settings.content_type ?? 'first_line',
@@ -82,9 +95,16 @@ export function toSettings(kind: NodeKind, values: NodeFormValues, listType: Sea
     case 'trigger':
       return {
         mode: values.mode === 'schedule' ? 'schedule' : 'manual',
-        ...(values.mode === 'schedule' ? { repeat: (values.repeat || null) as NodeSettings['repeat'], time_zone: values.time_zone || browserTimeZone() } : {}),
+        ...(values.mode === 'schedule'
+          ? {
+              repeat: (values.repeat || null) as NodeSettings['repeat'],
+              time_zone: values.time_zone || browserTimeZone(),
+            }
+          : {}),
         source_campaign_id: idOrNull(values.source_campaign_id),
-        ...(values.source_campaign_id ? { source_limit: Math.min(1000, Math.max(1, int(values.source_limit, 100))) } : {}),
+        ...(values.source_campaign_id
+          ? { source_limit: Math.min(1000, Math.max(1, int(values.source_limit, 100))) }
+          : {}),
       };
     case 'search': {
       const filter = listType ? MAIN_FILTER[listType] : undefined;
@@ -100,7 +120,12 @@ export function toSettings(kind: NodeKind, values: NodeFormValues, listType: Sea
             ? [value]
             : value;
       }
-      return { campaign_id: idOrNull(values.campaign_id), location: values.location, count: Math.min(1000, Math.max(1, int(values.count, 20))), filters };
+      return {
+        campaign_id: idOrNull(values.campaign_id),
+        location: values.location,
+        count: Math.min(1000, Math.max(1, int(values.count, 20))),
+        filters,
+      };
     }
     case 'filter':
       return {
@@ -114,7 +139,11 @@ export function toSettings(kind: NodeKind, values: NodeFormValues, listType: Sea
     case 'research':
       return { prompt: values.prompt, output_key: values.output_key.trim() };
     case 'content':
-      return { content_type: values.content_type as NodeSettings['content_type'], prompt: values.prompt, output_key: values.output_key.trim() };
+      return {
+        content_type: values.content_type as NodeSettings['content_type'],
+        prompt: values.prompt,
+        output_key: values.output_key.trim(),
+      };
     case 'enrichment':
       return { enrich: values.enrich as NodeSettings['enrich'] };
     case 'label':
@@ -129,20 +158,36 @@ const KEY = /^[a-z][a-z0-9_]*$/;
 /** Yup rules per kind (the server checks the same on publish and names the field). */
 export function nodeSchema(kind: NodeKind): yup.ObjectSchema<Partial<NodeFormValues>> {
   const base = { label: yup.string().max(60, v.message('maxLength', { count: 60 })) };
-  const outputKey = yup.string().trim().required(v.message('required')).max(40, v.message('maxLength', { count: 40 })).matches(KEY, v.message('fieldName'));
+  const outputKey = yup
+    .string()
+    .trim()
+    .required(v.message('required'))
+    .max(40, v.message('maxLength', { count: 40 }))
+    .matches(KEY, v.message('fieldName'));
   const shapes: Record<NodeKind, Record<string, yup.AnySchema>> = {
     trigger: {
       mode: yup.string().oneOf(['manual', 'schedule']),
       repeat: yup.string().when('mode', { is: 'schedule', then: (s) => s.required(v.message('required')) }),
       source_limit: yup.string().when('source_campaign_id', {
         is: (value: string) => Boolean(value),
-        then: () => v.integer().min(1, v.message('minNumber', { min: 1 })).max(1000, v.message('maxNumber', { max: 1000 })),
+        then: () =>
+          v
+            .integer()
+            .min(1, v.message('minNumber', { min: 1 }))
+            .max(1000, v.message('maxNumber', { max: 1000 })),
       }),
     },
     search: {
       campaign_id: yup.string().required(v.message('required')),
-      location: yup.string().trim().required(v.message('required')).max(200, v.message('maxLength', { count: 200 })),
-      count: v.integer().min(1, v.message('minNumber', { min: 1 })).max(1000, v.message('maxNumber', { max: 1000 })),
+      location: yup
+        .string()
+        .trim()
+        .required(v.message('required'))
+        .max(200, v.message('maxLength', { count: 200 })),
+      count: v
+        .integer()
+        .min(1, v.message('minNumber', { min: 1 }))
+        .max(1000, v.message('maxNumber', { max: 1000 })),
       filterValue: yup.string().trim().required(v.message('selectFilter')),
     },
     filter: {
@@ -151,12 +196,22 @@ export function nodeSchema(kind: NodeKind): yup.ObjectSchema<Partial<NodeFormVal
           yup.object({
             field: yup.string().oneOf([...FILTER_FIELDS]),
             operator: yup.string().oneOf([...FILTER_OPERATORS]),
-            value: yup.string().when('field', { is: (f: string) => f !== 'has_email' && f !== 'has_phone', then: (s) => s.trim().required(v.message('required')) }),
+            value: yup.string().when('field', {
+              is: (f: string) => f !== 'has_email' && f !== 'has_phone',
+              then: (s) => s.trim().required(v.message('required')),
+            }),
           }),
         )
         .min(1, v.message('required')),
     },
-    research: { prompt: yup.string().trim().required(v.message('required')).max(2000, v.message('maxLength', { count: 2000 })), output_key: outputKey },
+    research: {
+      prompt: yup
+        .string()
+        .trim()
+        .required(v.message('required'))
+        .max(2000, v.message('maxLength', { count: 2000 })),
+      output_key: outputKey,
+    },
     content: { prompt: yup.string().max(2000, v.message('maxLength', { count: 2000 })), output_key: outputKey },
     enrichment: { enrich: yup.string().required(v.message('required')) },
     label: { label_id: yup.string().required(v.message('required')) },

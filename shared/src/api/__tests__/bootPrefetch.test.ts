@@ -81,7 +81,12 @@ describe('branding and the boot prefetch', () => {
   it('falls back to the API, then to the defaults, when the prefetch failed', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const seen = fakeNetwork(500, {});
-    prefetched({ branding: { key: 'reseller.example', response: Promise.reject(new Error('POST /api/site-settings answered 500')) } });
+    prefetched({
+      branding: {
+        key: 'reseller.example',
+        response: Promise.reject(new Error('POST /api/site-settings answered 500')),
+      },
+    });
     await expect(client.fetchQuery(brandingQueryOptions('reseller.example'))).resolves.toEqual(DEFAULT_BRANDING);
     expect(seen.map((c) => c.url)).toEqual(['/api/site-settings']);
     warn.mockRestore();

@@ -12,7 +12,11 @@ function fakeNetwork(status: number, data: unknown) {
     seen.push(config);
     const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
     if (status >= 400) {
-      const error = Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, config, response });
+      const error = Object.assign(new Error(`Request failed with status code ${status}`), {
+        isAxiosError: true,
+        config,
+        response,
+      });
       throw error;
     }
     return response;

@@ -15,7 +15,9 @@ describe('areas', () => {
   });
 
   it('sends each account to the first module group it holds, else Settings', () => {
-    expect(areaHomePath(defaultAreaFor(mods('ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet')))).toBe('/ai/training');
+    expect(areaHomePath(defaultAreaFor(mods('ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet')))).toBe(
+      '/ai/training',
+    );
     expect(areaHomePath(defaultAreaFor(mods('leads', 'wallet')))).toBe('/lead-search/new-search');
     expect(areaHomePath(defaultAreaFor(mods('admin')))).toBe('/admin/dashboard');
     expect(areaHomePath(defaultAreaFor([]))).toBe('/settings/business-profile');
@@ -42,6 +44,8 @@ describe('areas', () => {
   it('builds cross-area paths from the area definitions', () => {
     expect(paths.settings.integration()).toBe('/settings/integration/crm');
     expect(paths.leadSearch.savedList('people', 7)).toBe('/lead-search/saved-lists/people-7');
-    expect(paths.leadSearch.newSearch(new URLSearchParams({ type: 'people' }))).toBe('/lead-search/new-search?type=people');
+    expect(paths.leadSearch.newSearch(new URLSearchParams({ type: 'people' }))).toBe(
+      '/lead-search/new-search?type=people',
+    );
   });
 });

@@ -3,22 +3,36 @@ import path from 'node:path';
 
 // The federation config is CommonJS and build-time only; the test reads it as the builds do.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SURFACES, CONFIG_SUBPATHS } = require('../../../federation.cjs') as { SURFACES: Record<string, string[]>; CONFIG_SUBPATHS: Record<string, string[]> };
+const { SURFACES, CONFIG_SUBPATHS } = require('../../../federation.cjs') as {
+  SURFACES: Record<string, string[]>;
+  CONFIG_SUBPATHS: Record<string, string[]>;
+};
 
 const ROOT = path.resolve(__dirname, '../../../..');
-const FRONTENDS = ['shared/src', 'shell/src', ...readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).map((d) => `${d}/src`)];
+const FRONTENDS = [
+  'shared/src',
+  'shell/src',
+  ...readdirSync(ROOT)
+    .filter((d) => d.startsWith('mfe-'))
+    .map((d) => `${d}/src`),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     // Tests run unfederated (jsdom imports the real packages): only shipped code is checked.
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === '__tests__' ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === '__tests__' ? [] : sourceFiles(full);
     return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
   });
 }
 
 /** Value imports of `pkg` in one source (type-only imports cost nothing at runtime). */
-export function importedNames(source: string, pkg: string, allowedSubpaths: readonly string[] = []): { names: string[]; problems: string[] } {
+export function importedNames(
+  source: string,
+  pkg: string,
+  allowedSubpaths: readonly string[] = [],
+): { names: string[]; problems: string[] } {
   const names: string[] = [];
   const problems: string[] = [];
   const escaped = pkg.replace(/[/.]/g, (c) => `\\${c}`);
@@ -52,7 +66,9 @@ describe('shared package surfaces (shared/federation.cjs)', () => {
       const missing: string[] = [];
       for (const file of files) {
         const { names, problems } = importedNames(readFileSync(file, 'utf8'), pkg, CONFIG_SUBPATHS[pkg] ?? []);
-        for (const name of names) if (!offered.has(name)) missing.push(`${path.relative(ROOT, file)}: ${name} (add it to the surface in shared/federation.cjs)`);
+        for (const name of names)
+          if (!offered.has(name))
+            missing.push(`${path.relative(ROOT, file)}: ${name} (add it to the surface in shared/federation.cjs)`);
         for (const problem of problems) missing.push(`${path.relative(ROOT, file)}: ${problem}`);
       }
       expect(missing).toEqual([]);
@@ -60,11 +76,19 @@ describe('shared package surfaces (shared/federation.cjs)', () => {
   }
 
   it('reads named, renamed and type-only imports', () => {
-    const source = "import { Box, Text as T, type BoxProps } from '@chakra-ui/react';\nimport type { X } from '@chakra-ui/react';\nimport { y } from 'other';";
+    const source =
+      "import { Box, Text as T, type BoxProps } from '@chakra-ui/react';\nimport type { X } from '@chakra-ui/react';\nimport { y } from 'other';";
     expect(importedNames(source, '@chakra-ui/react')).toEqual({ names: ['Box', 'Text'], problems: [] });
     expect(importedNames("import * as C from '@chakra-ui/react';", '@chakra-ui/react').problems).toHaveLength(1);
-    expect(importedNames("import { Button } from '@chakra-ui/react/button';", '@chakra-ui/react').problems).toHaveLength(1);
-    expect(importedNames("import { tokens } from '@chakra-ui/react/theme';", '@chakra-ui/react', ['/theme'])).toEqual({ names: [], problems: [] });
-    expect(importedNames("import { Button } from '@chakra-ui/react/button';", '@chakra-ui/react', ['/theme']).problems).toHaveLength(1);
+    expect(
+      importedNames("import { Button } from '@chakra-ui/react/button';", '@chakra-ui/react').problems,
+    ).toHaveLength(1);
+    expect(importedNames("import { tokens } from '@chakra-ui/react/theme';", '@chakra-ui/react', ['/theme'])).toEqual({
+      names: [],
+      problems: [],
+    });
+    expect(
+      importedNames("import { Button } from '@chakra-ui/react/button';", '@chakra-ui/react', ['/theme']).problems,
+    ).toHaveLength(1);
   });
 });

@@ -28,7 +28,11 @@ describe('languages on demand', () => {
   });
 
   it('gives an area English at once and its other languages when one is used: on a switch, or before it mounts', async () => {
-    const load = { es: jest.fn(async () => ({ default: { hello: 'Hola' } })), fr: jest.fn(async () => ({ hello: 'Bonjour' })), de: jest.fn(async () => ({ default: { hello: 'Hallo' } })) };
+    const load = {
+      es: jest.fn(async () => ({ default: { hello: 'Hola' } })),
+      fr: jest.fn(async () => ({ hello: 'Bonjour' })),
+      de: jest.fn(async () => ({ default: { hello: 'Hallo' } })),
+    };
     registerAreaTranslations('demoArea', { en: { hello: 'Hello' }, load });
     expect(i18n.t('demoArea:hello')).toBe('Hello');
     expect(i18n.hasResourceBundle('de', 'demoArea')).toBe(false);

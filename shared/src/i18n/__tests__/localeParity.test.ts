@@ -11,9 +11,17 @@ function flatten(obj: unknown, prefix = ''): string[] {
 
 /** Every locale set in the repo: shared's common namespace and each area's namespace. */
 function localeSets(): { name: string; files: Record<string, string> }[] {
-  const sets = [{ name: 'shared/common', files: Object.fromEntries(LANGS.map((l) => [l, path.join(ROOT, 'shared/src/locales', l, 'common.json')])) }];
+  const sets = [
+    {
+      name: 'shared/common',
+      files: Object.fromEntries(LANGS.map((l) => [l, path.join(ROOT, 'shared/src/locales', l, 'common.json')])),
+    },
+  ];
   for (const dir of fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))) {
-    sets.push({ name: dir, files: Object.fromEntries(LANGS.map((l) => [l, path.join(ROOT, dir, 'src/locales', `${l}.json`)])) });
+    sets.push({
+      name: dir,
+      files: Object.fromEntries(LANGS.map((l) => [l, path.join(ROOT, dir, 'src/locales', `${l}.json`)])),
+    });
   }
   return sets;
 }
@@ -43,11 +51,17 @@ describe.each(localeSets())('locale parity: $name', ({ files }) => {
 
   it.each(LANGS)('%s has no empty strings', (lang) => {
     const json = JSON.parse(fs.readFileSync(files[lang]!, 'utf8'));
-    const empty = flatten(json).filter((k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], json) === '');
+    const empty = flatten(json).filter(
+      (k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], json) === '',
+    );
     expect(empty).toEqual([]);
   });
 });
 
 it('finds the shared set and all five area sets', () => {
-  expect(localeSets().map((s) => s.name).sort()).toEqual(['mfe-admin', 'mfe-ai', 'mfe-lead-search', 'mfe-settings', 'mfe-whitelabel', 'shared/common']);
+  expect(
+    localeSets()
+      .map((s) => s.name)
+      .sort(),
+  ).toEqual(['mfe-admin', 'mfe-ai', 'mfe-lead-search', 'mfe-settings', 'mfe-whitelabel', 'shared/common']);
 });

@@ -23,7 +23,9 @@ describe('chart palette', () => {
 
   it('every chart of every area draws its series with the shared palette, never a colour of its own', () => {
     const areas = readdirSync(ROOT).filter((d) => d.startsWith('mfe-') || d === 'shell');
-    const charts = areas.flatMap((a) => sources(join(ROOT, a, 'src'))).filter((f) => /from 'recharts'/.test(readFileSync(f, 'utf8')));
+    const charts = areas
+      .flatMap((a) => sources(join(ROOT, a, 'src')))
+      .filter((f) => /from 'recharts'/.test(readFileSync(f, 'utf8')));
     expect(charts.length).toBeGreaterThan(3);
     const own = charts.filter((f) => /\b(fill|stroke)=(\{\s*)?["'`]#[0-9a-f]{3,8}/i.test(readFileSync(f, 'utf8')));
     expect(own).toEqual([]);

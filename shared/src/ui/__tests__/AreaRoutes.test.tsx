@@ -12,7 +12,11 @@ registerAreaTranslations('demo', {
 
 const routes: AreaRouteConfig[] = [
   { path: '', redirectTo: 'things' },
-  { path: 'things', titleKey: 'demo:routes.list', children: [{ path: 'create', titleKey: 'demo:routes.create', back: true }] },
+  {
+    path: 'things',
+    titleKey: 'demo:routes.list',
+    children: [{ path: 'create', titleKey: 'demo:routes.create', back: true }],
+  },
   { path: 'me', redirectTo: 'profile', children: [{ path: 'profile', titleKey: 'demo:routes.profile' }] },
 ];
 

@@ -14,7 +14,8 @@ function sources(dir: string): string[] {
 // The shell is left out on purpose: its frame (language switch included) is drawn before Chakra loads (ADR 014).
 const roots = readdirSync(ROOT).filter((d) => d.startsWith('mfe-') || d === 'shared');
 const files = roots.flatMap((r) => sources(join(ROOT, r, 'src')));
-const matching = (pattern: RegExp, within = files) => within.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+const matching = (pattern: RegExp, within = files) =>
+  within.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
 
 describe('design-system controls (issue 26 item 15)', () => {
   it('no area draws a browser select or checkbox of its own: they go through the shared SelectField/FilterSelect and CheckboxField', () => {

@@ -31,10 +31,19 @@ describe('browser error tracking', () => {
           return { statusCode: 200 };
         }),
     });
-    reportAppError({ message: 'Request failed with status code 500', stack: 'Error: x\n    at y', remote: 'mfe_admin', request_id: 'req-1234-abcd' });
+    reportAppError({
+      message: 'Request failed with status code 500',
+      stack: 'Error: x\n    at y',
+      remote: 'mfe_admin',
+      request_id: 'req-1234-abcd',
+    });
     await waitFor(() => expect(sent.length).toBe(1));
     const [, , payload] = sent[0]!.split('\n');
-    const event = JSON.parse(payload!) as { environment: string; tags: Record<string, string>; exception: { values: { value: string }[] } };
+    const event = JSON.parse(payload!) as {
+      environment: string;
+      tags: Record<string, string>;
+      exception: { values: { value: string }[] };
+    };
     expect(event.environment).toBe('test');
     expect(event.tags).toMatchObject({ request_id: 'req-1234-abcd', remote: 'mfe_admin' });
     expect(event.exception.values[0]!.value).toBe('Request failed with status code 500');

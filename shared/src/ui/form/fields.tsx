@@ -76,7 +76,18 @@ export interface CheckboxFieldProps {
 }
 
 /** The design system's one checkbox: labelled, controlled (with react-hook-form, through its Controller). */
-export function CheckboxField({ label, checked, onChange, onBlur, name, disabled, hideLabel, size, mb = 3, alignItems }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  onBlur,
+  name,
+  disabled,
+  hideLabel,
+  size,
+  mb = 3,
+  alignItems,
+}: CheckboxFieldProps) {
   return (
     <Checkbox.Root
       mb={mb}
@@ -91,7 +102,10 @@ export function CheckboxField({ label, checked, onChange, onBlur, name, disabled
       name={name}
     >
       {/* Over the box only when there is a label to click: a click on the label's text stays the label's. */}
-      <Checkbox.HiddenInput style={hideLabel ? CHECKBOX_INPUT_OVER : { ...CHECKBOX_INPUT_OVER, width: size === 'sm' ? '1rem' : '1.25rem' }} onBlur={onBlur} />
+      <Checkbox.HiddenInput
+        style={hideLabel ? CHECKBOX_INPUT_OVER : { ...CHECKBOX_INPUT_OVER, width: size === 'sm' ? '1rem' : '1.25rem' }}
+        onBlur={onBlur}
+      />
       <Checkbox.Control />
       <Checkbox.Label srOnly={hideLabel}>{label}</Checkbox.Label>
     </Checkbox.Root>
@@ -112,7 +126,15 @@ export interface CheckboxGroupFieldProps<T extends string> {
 }
 
 /** A fieldset of checkboxes choosing several values (modules, channels); controlled, for react-hook-form's Controller. */
-export function CheckboxGroupField<T extends string>({ label, options, value, onChange, error, helper, inline }: CheckboxGroupFieldProps<T>) {
+export function CheckboxGroupField<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  helper,
+  inline,
+}: CheckboxGroupFieldProps<T>) {
   // The box's change handler may be the one of an earlier render: each change starts from the latest value.
   const latest = useRef(value);
   latest.current = value;
@@ -132,9 +154,19 @@ export function CheckboxGroupField<T extends string>({ label, options, value, on
           {helper}
         </Text>
       ) : null}
-      <SimpleGrid columns={inline ? undefined : { base: 1, md: 2 }} display={inline ? 'flex' : undefined} flexWrap="wrap" columnGap={inline ? 5 : undefined}>
+      <SimpleGrid
+        columns={inline ? undefined : { base: 1, md: 2 }}
+        display={inline ? 'flex' : undefined}
+        flexWrap="wrap"
+        columnGap={inline ? 5 : undefined}
+      >
         {options.map((o) => (
-          <CheckboxField key={o.value} label={o.label} checked={value.includes(o.value)} onChange={(on) => toggle(o.value, on)} />
+          <CheckboxField
+            key={o.value}
+            label={o.label}
+            checked={value.includes(o.value)}
+            onChange={(on) => toggle(o.value, on)}
+          />
         ))}
       </SimpleGrid>
       {error ? (
@@ -189,9 +221,28 @@ export interface FilterSelectProps {
  * The design system's select outside any form, applied as it changes (a filter, a view, a mapping):
  * labelled and controlled, small by default.
  */
-export function FilterSelect({ label, value, onChange, options, allLabel, id, disabled, hideLabel, width, size = 'sm', mb }: FilterSelectProps) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+  id,
+  disabled,
+  hideLabel,
+  width,
+  size = 'sm',
+  mb,
+}: FilterSelectProps) {
   return (
-    <Field.Root maxW={width ? undefined : '14rem'} w={width} mb={mb} gap={hideLabel ? 0 : undefined} disabled={disabled} ids={id ? { control: id } : undefined}>
+    <Field.Root
+      maxW={width ? undefined : '14rem'}
+      w={width}
+      mb={mb}
+      gap={hideLabel ? 0 : undefined}
+      disabled={disabled}
+      ids={id ? { control: id } : undefined}
+    >
       <Field.Label fontSize="sm" srOnly={hideLabel}>
         {label}
       </Field.Label>

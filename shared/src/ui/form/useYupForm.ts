@@ -4,7 +4,10 @@ import type { ObjectSchema } from 'yup';
 import { apiFieldErrors } from '@leadsmith/shared/core';
 
 /** The form wrapper: react-hook-form validated by a yup schema that sits beside the mutation. */
-export function useYupForm<T extends FieldValues>(schema: ObjectSchema<T>, options?: Omit<UseFormProps<T>, 'resolver'>): UseFormReturn<T> {
+export function useYupForm<T extends FieldValues>(
+  schema: ObjectSchema<T>,
+  options?: Omit<UseFormProps<T>, 'resolver'>,
+): UseFormReturn<T> {
   // The resolver's generics are looser than the schema's; the schema is the source of truth.
   return useForm<T>({ ...options, resolver: yupResolver(schema) as never });
 }

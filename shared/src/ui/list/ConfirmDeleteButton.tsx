@@ -26,7 +26,15 @@ export interface ConfirmDeleteButtonProps {
  * Delete in two clicks: the first asks in place, the second deletes; Cancel backs out. For rows deleted where they
  * stand and a selection bar's Delete; a list that asks in a dialog uses ConfirmDialog.
  */
-export function ConfirmDeleteButton({ itemLabel, label, question, asking, onAskingChange, onConfirm, loading }: ConfirmDeleteButtonProps) {
+export function ConfirmDeleteButton({
+  itemLabel,
+  label,
+  question,
+  asking,
+  onAskingChange,
+  onConfirm,
+  loading,
+}: ConfirmDeleteButtonProps) {
   const { t } = useTranslation('common');
   const [askingHere, setAskingHere] = useState(false);
   const isAsking = asking ?? askingHere;
@@ -36,7 +44,14 @@ export function ConfirmDeleteButton({ itemLabel, label, question, asking, onAski
   };
   if (!isAsking) {
     return (
-      <Button size="sm" variant="outline" colorPalette="red" color="red.700" aria-label={itemLabel ? t('actions.deleteItem', { item: itemLabel }) : undefined} onClick={() => ask(true)}>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        color="red.700"
+        aria-label={itemLabel ? t('actions.deleteItem', { item: itemLabel }) : undefined}
+        onClick={() => ask(true)}
+      >
         {label ?? t('actions.delete')}
       </Button>
     );
@@ -44,7 +59,14 @@ export function ConfirmDeleteButton({ itemLabel, label, question, asking, onAski
   return (
     <HStack gap={2}>
       {question ? <Text fontWeight="semibold">{question}</Text> : null}
-      <Button size="sm" colorPalette="red" bg="red.700" loading={loading} aria-label={itemLabel ? t('actions.confirmDeleteItem', { item: itemLabel }) : undefined} onClick={onConfirm}>
+      <Button
+        size="sm"
+        colorPalette="red"
+        bg="red.700"
+        loading={loading}
+        aria-label={itemLabel ? t('actions.confirmDeleteItem', { item: itemLabel }) : undefined}
+        onClick={onConfirm}
+      >
         {t('actions.confirmDelete')}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => ask(false)}>

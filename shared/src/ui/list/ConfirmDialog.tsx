@@ -14,7 +14,16 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before a change that matters (delete, restore, log in as…). */
-export function ConfirmDialog({ open, title, body, confirmLabel, destructive, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  destructive,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onCancel())} role="alertdialog">
@@ -32,7 +41,12 @@ export function ConfirmDialog({ open, title, body, confirmLabel, destructive, bu
               <Button variant="outline" onClick={onCancel}>
                 {t('actions.cancel')}
               </Button>
-              <Button colorPalette={destructive ? 'red' : 'brand'} bg={destructive ? 'red.700' : undefined} loading={busy} onClick={onConfirm}>
+              <Button
+                colorPalette={destructive ? 'red' : 'brand'}
+                bg={destructive ? 'red.700' : undefined}
+                loading={busy}
+                onClick={onConfirm}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -18,7 +18,16 @@ export interface PagedTableProps<T> {
 }
 
 /** One page of a list: a spinner while it loads, a retryable error, then the table and its pager. */
-export function PagedTable<T>({ query, label, columns, rowKey, page, pageSize, onPage, loadFailed }: PagedTableProps<T>) {
+export function PagedTable<T>({
+  query,
+  label,
+  columns,
+  rowKey,
+  page,
+  pageSize,
+  onPage,
+  loadFailed,
+}: PagedTableProps<T>) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <ErrorState title={loadFailed} onRetry={() => void query.refetch()} />;
   return (

@@ -20,7 +20,16 @@ export interface PaginationProps {
 }
 
 /** Previous / next over a server-side page, with "page x of y (n results)". */
-export function Pagination({ page, pageSize, total, onChange, label, hideSinglePage, totalIs, hasNext }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onChange,
+  label,
+  hideSinglePage,
+  totalIs,
+  hasNext,
+}: PaginationProps) {
   const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (hideSinglePage && pages === 1 && page === 1 && !hasNext) return null;
@@ -31,7 +40,15 @@ export function Pagination({ page, pageSize, total, onChange, label, hideSingleP
         ? t('pager.pageOfAbout', { page, count: total })
         : t('pager.pageOf', { page, pages, count: total });
   return (
-    <Flex as="nav" aria-label={label ? t('pager.labelOf', { list: label }) : t('pager.label')} align="center" justify="space-between" gap={3} mt={4} wrap="wrap">
+    <Flex
+      as="nav"
+      aria-label={label ? t('pager.labelOf', { list: label }) : t('pager.label')}
+      align="center"
+      justify="space-between"
+      gap={3}
+      mt={4}
+      wrap="wrap"
+    >
       <Text fontSize="sm" data-testid="pagination-summary" aria-live="polite">
         {summary}
       </Text>

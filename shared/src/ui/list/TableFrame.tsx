@@ -15,7 +15,19 @@ export interface TableFrameProps {
  */
 export function TableFrame({ label, children }: TableFrameProps) {
   return (
-    <Box role="region" aria-label={label} tabIndex={0} overflow="auto" maxH="min(70vh, 48rem)" maxW="full" borderWidth="1px" borderRadius="md" bg="bg" data-testid="table-frame" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}>
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      overflow="auto"
+      maxH="min(70vh, 48rem)"
+      maxW="full"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg"
+      data-testid="table-frame"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
+    >
       {children}
     </Box>
   );

@@ -8,7 +8,10 @@ import { useSearchParams } from 'react-router';
 export function useListParams<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const filters = useMemo(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>, [keys, params]);
+  const filters = useMemo(
+    () => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>,
+    [keys, params],
+  );
   const setFilter = useCallback(
     (key: K, value: string) =>
       setParams((prev) => {

@@ -16,10 +16,21 @@ export interface ResourceFieldsProps {
   columns?: number;
 }
 
-const optionLabel = (field: ResourceField, value: string) => (field.optionLabelKey ? field.optionLabelKey(value) : value);
+const optionLabel = (field: ResourceField, value: string) =>
+  field.optionLabelKey ? field.optionLabelKey(value) : value;
 
 /** A rich-text field of the form: the editor hands its HTML to the form value the HTML view edits too. */
-function ResourceRichText({ name, label, htmlLabel, form }: { name: string; label: string; htmlLabel: string; form: UseFormReturn<ResourceFormValues> }) {
+function ResourceRichText({
+  name,
+  label,
+  htmlLabel,
+  form,
+}: {
+  name: string;
+  label: string;
+  htmlLabel: string;
+  form: UseFormReturn<ResourceFormValues>;
+}) {
   const value = useWatch({ control: form.control, name });
   return (
     <RichTextField
@@ -47,7 +58,13 @@ export function ResourceFields({ ns, fields, form, editing, columns = 2 }: Resou
           .filter((f) => !['checkbox', 'checkboxes', 'textarea', 'richtext'].includes(f.kind))
           .map((f) =>
             f.kind === 'select' ? (
-              <SelectField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabel(f, o)) }))} />
+              <SelectField
+                key={f.name}
+                label={label(f)}
+                registration={register(f.name)}
+                error={error(f.name)}
+                options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabel(f, o)) }))}
+              />
             ) : (
               <TextField
                 key={f.name}
@@ -66,7 +83,13 @@ export function ResourceFields({ ns, fields, form, editing, columns = 2 }: Resou
         <TextareaField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} rows={4} />
       ))}
       {of('richtext').map((f) => (
-        <ResourceRichText key={f.name} name={f.name} label={label(f)} htmlLabel={t(f.htmlLabelKey ?? `fields.${f.name}Html`)} form={form} />
+        <ResourceRichText
+          key={f.name}
+          name={f.name}
+          label={label(f)}
+          htmlLabel={t(f.htmlLabelKey ?? `fields.${f.name}Html`)}
+          form={form}
+        />
       ))}
       {of('checkboxes').map((f) => (
         <Controller
@@ -85,7 +108,14 @@ export function ResourceFields({ ns, fields, form, editing, columns = 2 }: Resou
         />
       ))}
       {of('checkbox').map((f) => (
-        <Controller key={f.name} control={control} name={f.name} render={({ field }) => <CheckboxField label={label(f)} checked={Boolean(field.value)} onChange={field.onChange} />} />
+        <Controller
+          key={f.name}
+          control={control}
+          name={f.name}
+          render={({ field }) => (
+            <CheckboxField label={label(f)} checked={Boolean(field.value)} onChange={field.onChange} />
+          )}
+        />
       ))}
     </>
   );

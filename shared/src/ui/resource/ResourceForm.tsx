@@ -32,7 +32,19 @@ export interface ResourceFormFrameProps<V extends FieldValues> {
 }
 
 /** The one form frame: labelled form, submit with the API's field errors on their fields, Save and Cancel. */
-export function ResourceFormFrame<V extends FieldValues>({ form, onSave, saving, label, heading, submitLabel, onCancel, onSaved, formErrorFallback, maxW = '48rem', children }: ResourceFormFrameProps<V>) {
+export function ResourceFormFrame<V extends FieldValues>({
+  form,
+  onSave,
+  saving,
+  label,
+  heading,
+  submitLabel,
+  onCancel,
+  onSaved,
+  formErrorFallback,
+  maxW = '48rem',
+  children,
+}: ResourceFormFrameProps<V>) {
   const { t } = useTranslation('common');
   const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -41,11 +53,18 @@ export function ResourceFormFrame<V extends FieldValues>({ form, onSave, saving,
       await onSave(values);
       onSaved?.();
     } catch (error) {
-      if (!applyApiFieldErrors(form, error) && formErrorFallback !== undefined) setFormError(apiErrorMessage(error, formErrorFallback));
+      if (!applyApiFieldErrors(form, error) && formErrorFallback !== undefined)
+        setFormError(apiErrorMessage(error, formErrorFallback));
     }
   });
   return (
-    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW={maxW} mb={heading ? 8 : undefined} aria-label={label}>
+    <chakra.form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      maxW={maxW}
+      mb={heading ? 8 : undefined}
+      aria-label={label}
+    >
       {heading ? (
         <Heading as="h2" size="md" mb={3}>
           {label}
@@ -85,7 +104,14 @@ export interface ResourceFormProps<T extends ResourceRow> {
 }
 
 /** The form of a resource, built from its field definitions (create when no item). */
-export function ResourceForm<T extends ResourceRow>({ def, scope = '', item, preset, onDone, inline }: ResourceFormProps<T>) {
+export function ResourceForm<T extends ResourceRow>({
+  def,
+  scope = '',
+  item,
+  preset,
+  onDone,
+  inline,
+}: ResourceFormProps<T>) {
   const { t } = useTranslation(def.ns);
   const save = useSaveResource(def.api(scope));
   const form = useYupForm(resourceSchema(def.fields), { defaultValues: toFormValues(def.fields, item, preset) });

@@ -13,7 +13,14 @@ export interface ResourceFormDialogProps<T extends ResourceRow> {
 }
 
 /** Create or edit a resource in a dialog (resources that have no create/edit screens). */
-export function ResourceFormDialog<T extends ResourceRow>({ def, scope, item, title, preset, onClose }: ResourceFormDialogProps<T>) {
+export function ResourceFormDialog<T extends ResourceRow>({
+  def,
+  scope,
+  item,
+  title,
+  preset,
+  onClose,
+}: ResourceFormDialogProps<T>) {
   return (
     <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} size="lg">
       <Portal>

@@ -27,7 +27,13 @@ export function FormScreen({ title, loading, failed, error, onRetry, loadFailed,
   return (
     <Box>
       <PageHeader title={title} onBack={() => navigate(-1)} />
-      {loading ? <PageSpinner /> : failed ? <ErrorState title={loadFailed} onRetry={onRetry} error={error} /> : children}
+      {loading ? (
+        <PageSpinner />
+      ) : failed ? (
+        <ErrorState title={loadFailed} onRetry={onRetry} error={error} />
+      ) : (
+        children
+      )}
     </Box>
   );
 }
@@ -44,7 +50,13 @@ export interface ResourceFormPageProps<T extends ResourceRow> {
 }
 
 /** Create and edit screens of a resource (partners/create, partners/{id}/edit, training-content/{id}/{pageId}/edit…); saved or cancelled, back to the list. */
-export function ResourceFormPage<T extends ResourceRow>({ def, mode, idParam = 'id', scopeParam, children }: ResourceFormPageProps<T>) {
+export function ResourceFormPage<T extends ResourceRow>({
+  def,
+  mode,
+  idParam = 'id',
+  scopeParam,
+  children,
+}: ResourceFormPageProps<T>) {
   const { t } = useTranslation(def.ns);
   const navigate = useNavigate();
   const params = useParams();
@@ -62,7 +74,11 @@ export function ResourceFormPage<T extends ResourceRow>({ def, mode, idParam = '
       onRetry={() => void item.refetch()}
       loadFailed={t(def.texts.loadFailed)}
     >
-      {children ? children(editing, onDone) : <ResourceForm key={editing?.id ?? 'new'} def={def} scope={scope} item={editing} onDone={onDone} />}
+      {children ? (
+        children(editing, onDone)
+      ) : (
+        <ResourceForm key={editing?.id ?? 'new'} def={def} scope={scope} item={editing} onDone={onDone} />
+      )}
     </FormScreen>
   );
 }

@@ -48,11 +48,25 @@ export interface ResourceListPageProps<T extends ResourceRow> {
  * address), server-side pages, edit (own screen, dialog or the form above the list) and delete after
  * a confirmation.
  */
-export function ResourceListPage<T extends ResourceRow>({ def, titleKey = def.titleKey, fixed, scope = '', onBack, intro, headerActions, leadingActions, trailingActions, filters: moreFilters, filterValues, children }: ResourceListPageProps<T>) {
+export function ResourceListPage<T extends ResourceRow>({
+  def,
+  titleKey = def.titleKey,
+  fixed,
+  scope = '',
+  onBack,
+  intro,
+  headerActions,
+  leadingActions,
+  trailingActions,
+  filters: moreFilters,
+  filterValues,
+  children,
+}: ResourceListPageProps<T>) {
   const { t, i18n } = useTranslation(def.ns);
   const { texts } = def;
   const { page, filters, setFilter, setPage } = useListParams(FILTERS);
-  const filterField = def.filterField && !fixed?.[def.filterField] ? def.fields.find((f) => f.name === def.filterField) : undefined;
+  const filterField =
+    def.filterField && !fixed?.[def.filterField] ? def.fields.find((f) => f.name === def.filterField) : undefined;
   const api = def.api(scope);
   const pageSize = def.pageSize ?? DEFAULT_PAGE_SIZE;
   const list = useResourceList(api, {
@@ -69,7 +83,8 @@ export function ResourceListPage<T extends ResourceRow>({ def, titleKey = def.ti
   const show = (kind: FieldKind, v: unknown, optionLabelKey?: (value: string) => string) => {
     if (kind === 'checkbox') return t(v ? texts.yes : texts.no);
     if (kind === 'select' && optionLabelKey) return t(optionLabelKey(String(v)));
-    if ((kind === 'textarea' || kind === 'richtext') && typeof v === 'string' && v.length > 80) return `${v.slice(0, 80)}…`;
+    if ((kind === 'textarea' || kind === 'richtext') && typeof v === 'string' && v.length > 80)
+      return `${v.slice(0, 80)}…`;
     if (kind === 'integer') return typeof v === 'number' ? new Intl.NumberFormat(i18n.language || 'en').format(v) : '—';
     return v === null || v === undefined || v === '' ? '—' : String(v);
   };
@@ -91,7 +106,12 @@ export function ResourceListPage<T extends ResourceRow>({ def, titleKey = def.ti
                 show(f.kind, value(r, f.name), f.optionLabelKey)
               ),
           })),
-        ...(def.extraColumns ?? []).map((c) => ({ key: c.name, header: t(`fields.${c.name}`), end: true, render: (r: T) => show(c.kind, value(r, c.name)) })),
+        ...(def.extraColumns ?? []).map((c) => ({
+          key: c.name,
+          header: t(`fields.${c.name}`),
+          end: true,
+          render: (r: T) => show(c.kind, value(r, c.name)),
+        })),
       ];
   const editName = (r: T) => t(texts.editNamed, { name: label(r) });
   const columns: Column<T>[] = [
@@ -116,7 +136,13 @@ export function ResourceListPage<T extends ResourceRow>({ def, titleKey = def.ti
           )}
           {trailingActions?.(r)}
           {def.deletable === false ? null : (
-            <Button size="xs" variant="outline" color="red.700" aria-label={t(texts.deleteNamed, { name: label(r) })} onClick={() => setPending(r)}>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.700"
+              aria-label={t(texts.deleteNamed, { name: label(r) })}
+              onClick={() => setPending(r)}
+            >
               {t(texts.delete)}
             </Button>
           )}
@@ -154,23 +180,54 @@ export function ResourceListPage<T extends ResourceRow>({ def, titleKey = def.ti
       {intro}
       {def.search || filterField || moreFilters ? (
         <Flex as="section" aria-label={t(texts.filters ?? '')} gap={4} wrap="wrap" mb={4} align="end">
-          {def.search ? <SearchBox label={t(texts.search ?? '')} value={filters.search} onChange={(v) => setFilter('search', v)} /> : null}
+          {def.search ? (
+            <SearchBox label={t(texts.search ?? '')} value={filters.search} onChange={(v) => setFilter('search', v)} />
+          ) : null}
           {filterField ? (
             <FilterSelect
               label={t(fieldLabelKey(filterField))}
               value={filters.filter}
               onChange={(v) => setFilter('filter', v)}
               allLabel={t(texts.all ?? '')}
-              options={(filterField.options ?? []).map((o) => ({ value: o, label: t(filterField.optionLabelKey ? filterField.optionLabelKey(o) : o) }))}
+              options={(filterField.options ?? []).map((o) => ({
+                value: o,
+                label: t(filterField.optionLabelKey ? filterField.optionLabelKey(o) : o),
+              }))}
             />
           ) : null}
           {moreFilters}
         </Flex>
       ) : null}
-      {def.form === 'inline' ? <ResourceForm key={inlineItem?.id ?? 'new'} def={def} scope={scope} item={inlineItem} preset={fixed} inline onDone={() => setEditing(null)} /> : null}
-      <PagedTable query={list} label={t(titleKey)} rowKey={(r) => r.id} columns={columns} page={page} pageSize={pageSize} onPage={setPage} loadFailed={t(texts.loadFailed)} />
+      {def.form === 'inline' ? (
+        <ResourceForm
+          key={inlineItem?.id ?? 'new'}
+          def={def}
+          scope={scope}
+          item={inlineItem}
+          preset={fixed}
+          inline
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      <PagedTable
+        query={list}
+        label={t(titleKey)}
+        rowKey={(r) => r.id}
+        columns={columns}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        loadFailed={t(texts.loadFailed)}
+      />
       {def.form === 'dialog' && editing ? (
-        <ResourceFormDialog def={def} scope={scope} item={editing === 'new' ? undefined : editing} preset={fixed} title={t(editing === 'new' ? def.createKey : def.editKey)} onClose={() => setEditing(null)} />
+        <ResourceFormDialog
+          def={def}
+          scope={scope}
+          item={editing === 'new' ? undefined : editing}
+          preset={fixed}
+          title={t(editing === 'new' ? def.createKey : def.editKey)}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       <ConfirmDialog
         open={pending !== null}

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { apiClient, type ApiPage } from '@leadsmith/shared/core';
 
 /** A row of a resource: what the kit needs is an id; the fields are read by name. */
@@ -44,19 +51,31 @@ export interface RestResourceOptions {
 }
 
 /** The API of a plain REST collection (list with ?page&pageSize&search&filters, JSON item routes). */
-export function restResource<T extends ResourceRow>({ base, key, envelope, invalidates }: RestResourceOptions): ResourceApi<T> {
+export function restResource<T extends ResourceRow>({
+  base,
+  key,
+  envelope,
+  invalidates,
+}: RestResourceOptions): ResourceApi<T> {
   return {
     key,
     invalidates,
     list: async (query, signal) => {
       const filters = Object.fromEntries(Object.entries(query.filters ?? {}).filter(([, value]) => value !== ''));
-      const params = { page: query.page, pageSize: query.pageSize, ...(query.search ? { search: query.search } : {}), ...filters };
+      const params = {
+        page: query.page,
+        pageSize: query.pageSize,
+        ...(query.search ? { search: query.search } : {}),
+        ...filters,
+      };
       const { data } = await apiClient.get<ApiPage<T>>(base, { params, signal });
       return data;
     },
     get: async (id, signal) => (await apiClient.get<T>(`${base}/${id}`, { signal })).data,
     save: async (id, input) => {
-      const { data } = id ? await apiClient.put<Partial<Record<string, T>>>(`${base}/${id}`, input) : await apiClient.post<Partial<Record<string, T>>>(base, input);
+      const { data } = id
+        ? await apiClient.put<Partial<Record<string, T>>>(`${base}/${id}`, input)
+        : await apiClient.post<Partial<Record<string, T>>>(base, input);
       const item = data[envelope];
       if (!item) throw new Error(`${base}: the answer has no "${envelope}"`);
       return item;
@@ -68,7 +87,11 @@ export function restResource<T extends ResourceRow>({ base, key, envelope, inval
 }
 
 export const resourceListQueryOptions = <T extends ResourceRow>(api: ResourceApi<T>, query: ResourceQuery) =>
-  queryOptions({ queryKey: resourceKeys.list(api, query), queryFn: ({ signal }) => api.list(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: resourceKeys.list(api, query),
+    queryFn: ({ signal }) => api.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const resourceQueryOptions = <T extends ResourceRow>(api: ResourceApi<T>, id: number) =>
   queryOptions({
@@ -80,9 +103,11 @@ export const resourceQueryOptions = <T extends ResourceRow>(api: ResourceApi<T>,
     enabled: id > 0 && api.get !== undefined,
   });
 
-export const useResourceList = <T extends ResourceRow>(api: ResourceApi<T>, query: ResourceQuery) => useQuery(resourceListQueryOptions(api, query));
+export const useResourceList = <T extends ResourceRow>(api: ResourceApi<T>, query: ResourceQuery) =>
+  useQuery(resourceListQueryOptions(api, query));
 
-export const useResourceItem = <T extends ResourceRow>(api: ResourceApi<T>, id: number) => useQuery(resourceQueryOptions(api, id));
+export const useResourceItem = <T extends ResourceRow>(api: ResourceApi<T>, id: number) =>
+  useQuery(resourceQueryOptions(api, id));
 
 function useInvalidate(api: ResourceApi<ResourceRow>) {
   const client = useQueryClient();

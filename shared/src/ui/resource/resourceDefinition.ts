@@ -6,7 +6,8 @@ import type { ResourceApi, ResourceRow } from './resourceApi';
 export type ResourceItem = ResourceRow & Record<string, unknown>;
 
 /** `richtext`: HTML edited in the shared rich-text field (the editor, its HTML source a click away). */
-export type FieldKind = 'text' | 'email' | 'url' | 'textarea' | 'richtext' | 'integer' | 'checkbox' | 'checkboxes' | 'select';
+export type FieldKind =
+  'text' | 'email' | 'url' | 'textarea' | 'richtext' | 'integer' | 'checkbox' | 'checkboxes' | 'select';
 
 export interface ResourceField {
   name: string;
@@ -74,7 +75,11 @@ export interface ResourceDefinition<T extends ResourceRow = ResourceItem> {
   editKey: string;
   form: 'page' | 'dialog' | 'inline';
   /** Area paths of the list, create and edit screens (`form: 'page'`). */
-  paths?: { list: (scope: string) => string; create: (scope: string) => string; edit: (scope: string, id: number) => string };
+  paths?: {
+    list: (scope: string) => string;
+    create: (scope: string) => string;
+    edit: (scope: string, id: number) => string;
+  };
   /** The label links to this screen (e.g. a course opens its pages). */
   openPath?: (id: number) => string;
   /** A search box over the list. */
@@ -94,4 +99,5 @@ export interface ResourceDefinition<T extends ResourceRow = ResourceItem> {
   extraColumns?: { name: string; kind: 'integer' }[];
 }
 
-export const fieldLabelKey = (field: ResourceField, editing = false) => (editing && field.editLabelKey) || field.labelKey || `fields.${field.name}`;
+export const fieldLabelKey = (field: ResourceField, editing = false) =>
+  (editing && field.editLabelKey) || field.labelKey || `fields.${field.name}`;

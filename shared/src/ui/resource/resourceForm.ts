@@ -10,13 +10,22 @@ function fieldSchema(field: ResourceField) {
     return field.required ? s.min(1, v.message('required')) : s;
   }
   if (field.kind === 'integer') {
-    let s = yup.string().default('').matches(/^-?\d*$/, v.message('integer'));
+    let s = yup
+      .string()
+      .default('')
+      .matches(/^-?\d*$/, v.message('integer'));
     if (field.required) s = s.required(v.message('required'));
-    if (field.min !== undefined) s = s.test('min', v.message('minNumber', { min: field.min }), (x) => !x || Number(x) >= field.min!);
-    if (field.max !== undefined) s = s.test('max', v.message('maxNumber', { max: field.max }), (x) => !x || Number(x) <= field.max!);
+    if (field.min !== undefined)
+      s = s.test('min', v.message('minNumber', { min: field.min }), (x) => !x || Number(x) >= field.min!);
+    if (field.max !== undefined)
+      s = s.test('max', v.message('maxNumber', { max: field.max }), (x) => !x || Number(x) <= field.max!);
     return s;
   }
-  if (field.kind === 'select') return yup.string().default(field.options?.[0] ?? '').required(v.message('required'));
+  if (field.kind === 'select')
+    return yup
+      .string()
+      .default(field.options?.[0] ?? '')
+      .required(v.message('required'));
   let s = field.required ? v.required() : yup.string().default('');
   if (field.kind === 'email') s = s.trim().email(v.message('email'));
   if (field.kind === 'url') s = s.trim().url(v.message('url'));
@@ -27,17 +36,24 @@ function fieldSchema(field: ResourceField) {
 
 /** The yup schema of a resource's form, from its field definitions. */
 export function resourceSchema(fields: readonly ResourceField[]) {
-  return yup.object(Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]))) as unknown as yup.ObjectSchema<ResourceFormValues>;
+  return yup.object(
+    Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])),
+  ) as unknown as yup.ObjectSchema<ResourceFormValues>;
 }
 
 /** The form's values: the item's (create: each field's initial value, or a preset). */
-export function toFormValues(fields: readonly ResourceField[], item?: object, preset: Record<string, string> = {}): ResourceFormValues {
+export function toFormValues(
+  fields: readonly ResourceField[],
+  item?: object,
+  preset: Record<string, string> = {},
+): ResourceFormValues {
   return Object.fromEntries(
     fields.map((f) => {
       const value = item && !f.writeOnly ? (item as Record<string, unknown>)[f.name] : undefined;
       if (f.kind === 'checkbox') return [f.name, typeof value === 'boolean' ? value : f.initial !== false];
       if (f.kind === 'checkboxes') return [f.name, Array.isArray(value) ? value.map(String) : []];
-      if (f.kind === 'select') return [f.name, typeof value === 'string' ? value : (preset[f.name] ?? f.options?.[0] ?? '')];
+      if (f.kind === 'select')
+        return [f.name, typeof value === 'string' ? value : (preset[f.name] ?? f.options?.[0] ?? '')];
       if (value === null || value === undefined) return [f.name, item && !f.writeOnly ? '' : String(f.initial ?? '')];
       return [f.name, String(value)];
     }),

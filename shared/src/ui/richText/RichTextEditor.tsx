@@ -22,15 +22,60 @@ type Command = { key: string; glyph: string; active?: (e: Editor) => boolean; ru
 /** What a rich-text body may hold (the server's sanitiser keeps exactly these, api/src/routes/whitelabel/sanitizeHtml.ts). */
 const COMMANDS: Command[] = [
   { key: 'bold', glyph: 'B', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
-  { key: 'italic', glyph: 'I', active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
-  { key: 'underline', glyph: 'U', active: (e) => e.isActive('underline'), run: (e) => e.chain().focus().toggleUnderline().run() },
-  { key: 'strike', glyph: 'S', active: (e) => e.isActive('strike'), run: (e) => e.chain().focus().toggleStrike().run() },
-  { key: 'heading2', glyph: 'H2', active: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { key: 'heading3', glyph: 'H3', active: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
-  { key: 'bulletList', glyph: '•', active: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
-  { key: 'orderedList', glyph: '1.', active: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { key: 'blockquote', glyph: '❝', active: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
-  { key: 'codeBlock', glyph: '</>', active: (e) => e.isActive('codeBlock'), run: (e) => e.chain().focus().toggleCodeBlock().run() },
+  {
+    key: 'italic',
+    glyph: 'I',
+    active: (e) => e.isActive('italic'),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    key: 'underline',
+    glyph: 'U',
+    active: (e) => e.isActive('underline'),
+    run: (e) => e.chain().focus().toggleUnderline().run(),
+  },
+  {
+    key: 'strike',
+    glyph: 'S',
+    active: (e) => e.isActive('strike'),
+    run: (e) => e.chain().focus().toggleStrike().run(),
+  },
+  {
+    key: 'heading2',
+    glyph: 'H2',
+    active: (e) => e.isActive('heading', { level: 2 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    key: 'heading3',
+    glyph: 'H3',
+    active: (e) => e.isActive('heading', { level: 3 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  {
+    key: 'bulletList',
+    glyph: '•',
+    active: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    key: 'orderedList',
+    glyph: '1.',
+    active: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    key: 'blockquote',
+    glyph: '❝',
+    active: (e) => e.isActive('blockquote'),
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
+  {
+    key: 'codeBlock',
+    glyph: '</>',
+    active: (e) => e.isActive('codeBlock'),
+    run: (e) => e.chain().focus().toggleCodeBlock().run(),
+  },
   { key: 'undo', glyph: '↶', run: (e) => e.chain().focus().undo().run() },
   { key: 'redo', glyph: '↷', run: (e) => e.chain().focus().redo().run() },
 ];
@@ -49,17 +94,31 @@ export default function RichTextEditor({ value, onChange, labelId, describedBy }
   // Spec §9: the editor's changes reach the form (and the preview) at most every 300 ms while typing.
   const emit = useMemo(() => throttle((html: string) => changed.current(html), EDITOR_CHANGE_THROTTLE_MS), []);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
+      }),
+    ],
     content: value,
     editorProps: {
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, ...(describedBy ? { 'aria-describedby': describedBy } : {}), class: 'ls-rich-text' },
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        class: 'ls-rich-text',
+      },
     },
     onUpdate: ({ editor: e }) => emit(htmlOf(e)),
     onBlur: () => emit.flush(),
   });
   // Leaving the editor (switching to the HTML source, leaving the page) hands over the last change.
   useEffect(() => () => emit.flush(), [emit]);
-  const active = useEditorState({ editor, selector: ({ editor: e }) => Object.fromEntries(COMMANDS.map((c) => [c.key, Boolean(e && c.active?.(e))])) });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Object.fromEntries(COMMANDS.map((c) => [c.key, Boolean(e && c.active?.(e))])),
+  });
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const linkFieldId = useId();
@@ -68,7 +127,13 @@ export default function RichTextEditor({ value, onChange, labelId, describedBy }
     const url = href.trim();
     if (url === '') editor.chain().focus().extendMarkRange('link').unsetLink().run();
     // An address built from an email variable (`{app_url}/settings`) is kept as typed: the email fills it in.
-    else editor.chain().focus().extendMarkRange('link').setLink({ href: /^(https?:|mailto:|\{[a-z_]+\})/i.test(url) ? url : `https://${url}` }).run();
+    else
+      editor
+        .chain()
+        .focus()
+        .extendMarkRange('link')
+        .setLink({ href: /^(https?:|mailto:|\{[a-z_]+\})/i.test(url) ? url : `https://${url}` })
+        .run();
     setLinkOpen(false);
     setHref('');
   };
@@ -135,7 +200,10 @@ export default function RichTextEditor({ value, onChange, labelId, describedBy }
         minH="12rem"
         css={{
           '& .ls-rich-text': { outline: 'none', minHeight: '11rem' },
-          '& .ls-rich-text:focus-visible': { outline: '2px solid var(--chakra-colors-brand-solid, #573BFF)', outlineOffset: '4px' },
+          '& .ls-rich-text:focus-visible': {
+            outline: '2px solid var(--chakra-colors-brand-solid, #573BFF)',
+            outlineOffset: '4px',
+          },
           '& h2': { fontSize: 'xl', fontWeight: 'bold', my: 2 },
           '& h3': { fontSize: 'lg', fontWeight: 'bold', my: 2 },
           '& h4': { fontWeight: 'bold', my: 2 },

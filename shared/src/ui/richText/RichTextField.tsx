@@ -30,7 +30,17 @@ export interface RichTextFieldProps {
  * A rich-text field: the editor by default, the HTML source a click away (both edit the same form value;
  * the server sanitises whatever comes, ADR 007 addendum).
  */
-export function RichTextField({ label, htmlLabel, value, onChange, registration, error, helper, initialMode = 'rich', warnWhenLossy = false }: RichTextFieldProps) {
+export function RichTextField({
+  label,
+  htmlLabel,
+  value,
+  onChange,
+  registration,
+  error,
+  helper,
+  initialMode = 'rich',
+  warnWhenLossy = false,
+}: RichTextFieldProps) {
   const { t } = useTranslation('common');
   const [mode, setMode] = useState<'rich' | 'html'>(initialMode);
   // Asked whenever the editor opens (at first, or from the HTML view): the editor's own output is always kept whole.
@@ -48,10 +58,22 @@ export function RichTextField({ label, htmlLabel, value, onChange, registration,
           {label}
         </Text>
         <Flex gap={1} role="group" aria-label={t('editor.mode')}>
-          <Button type="button" size="xs" variant={mode === 'rich' ? 'solid' : 'outline'} aria-pressed={mode === 'rich'} onClick={openEditor}>
+          <Button
+            type="button"
+            size="xs"
+            variant={mode === 'rich' ? 'solid' : 'outline'}
+            aria-pressed={mode === 'rich'}
+            onClick={openEditor}
+          >
             {t('editor.rich')}
           </Button>
-          <Button type="button" size="xs" variant={mode === 'html' ? 'solid' : 'outline'} aria-pressed={mode === 'html'} onClick={() => setMode('html')}>
+          <Button
+            type="button"
+            size="xs"
+            variant={mode === 'html' ? 'solid' : 'outline'}
+            aria-pressed={mode === 'html'}
+            onClick={() => setMode('html')}
+          >
             {t('editor.html')}
           </Button>
         </Flex>
@@ -65,7 +87,15 @@ export function RichTextField({ label, htmlLabel, value, onChange, registration,
           ) : null}
           <Suspense
             fallback={
-              <Flex minH="14rem" align="center" justify="center" borderWidth="1px" borderRadius="md" role="status" aria-live="polite">
+              <Flex
+                minH="14rem"
+                align="center"
+                justify="center"
+                borderWidth="1px"
+                borderRadius="md"
+                role="status"
+                aria-live="polite"
+              >
                 <Spinner />
                 <Box as="span" srOnly>
                   {t('editor.loading')}
@@ -73,7 +103,12 @@ export function RichTextField({ label, htmlLabel, value, onChange, registration,
               </Flex>
             }
           >
-            <RichTextEditor value={value} onChange={onChange} labelId={labelId} describedBy={helper ? helperId : undefined} />
+            <RichTextEditor
+              value={value}
+              onChange={onChange}
+              labelId={labelId}
+              describedBy={helper ? helperId : undefined}
+            />
           </Suspense>
           {helper ? (
             <Field.HelperText id={helperId} color="text.muted">

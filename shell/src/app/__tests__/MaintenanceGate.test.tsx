@@ -10,7 +10,15 @@ beforeEach(() => {
   maintenance = true;
   api = mockApi((call) =>
     maintenance && call.url !== '/api/log-app-error'
-      ? { status: 503, body: { code: 'maintenance', message: 'The service is down for maintenance.', maintenance_message: 'Database upgrade until 14:00 UTC.', retry_after_seconds: 1200 } }
+      ? {
+          status: 503,
+          body: {
+            code: 'maintenance',
+            message: 'The service is down for maintenance.',
+            maintenance_message: 'Database upgrade until 14:00 UTC.',
+            retry_after_seconds: 1200,
+          },
+        }
       : { status: 200, body: { ok: true } },
   );
 });

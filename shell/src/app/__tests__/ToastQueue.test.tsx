@@ -47,7 +47,9 @@ describe('the page’s toast queue (spec §9: queue delay 250 ms)', () => {
     // The container's timings hold for queued toasts: each counts down its own 5000 ms from when it shows,
     // and leaves in the 150 ms dismiss animation when clicked.
     for (const text of ['First of three.', 'Second of three.', 'Third of three.']) {
-      expect(toastOf(text)!.querySelector<HTMLElement>('.Toastify__progress-bar')!.style.animationDuration).toBe(`${TOAST_AUTO_CLOSE_MS}ms`);
+      expect(toastOf(text)!.querySelector<HTMLElement>('.Toastify__progress-bar')!.style.animationDuration).toBe(
+        `${TOAST_AUTO_CLOSE_MS}ms`,
+      );
     }
     fireEvent.click(toastOf('First of three.')!);
     await after(0);

@@ -26,7 +26,11 @@ describe('the page’s toasts', () => {
       toast.success('Saved.');
     });
     await screen.findByText('Saved.');
-    expect(document.querySelector<HTMLElement>('[style*="--toastify-toast-top"]')?.style.getPropertyValue('--toastify-toast-top')).toBe('8.5rem');
+    expect(
+      document
+        .querySelector<HTMLElement>('[style*="--toastify-toast-top"]')
+        ?.style.getPropertyValue('--toastify-toast-top'),
+    ).toBe('8.5rem');
   });
   it('is the spec §4 container: top-right, closes after 5000 ms, pauses on hover, dismisses on click', async () => {
     render(<Toasts />);

@@ -9,12 +9,15 @@ import { seedFromBootPrefetch } from '../seedFromBootPrefetch';
 const BOOT_SCRIPT = readFileSync(path.join(__dirname, '../../../public/boot-prefetch.js'), 'utf8');
 const DOMAIN = window.location.hostname;
 const user = { id: 7, email: 'admin@leadsmith.test' };
-const registry = { remotes: { mfe_admin: { version: '1.0.0', manifestUrl: '/remotes/mfe-admin/1.0.0/mf-manifest.json' } } };
+const registry = {
+  remotes: { mfe_admin: { version: '1.0.0', manifestUrl: '/remotes/mfe-admin/1.0.0/mf-manifest.json' } },
+};
 
 /** What the API answers the boot script's fetch calls. */
 function fakeFetch() {
   const calls: { url: string; init: RequestInit }[] = [];
-  const answer = (url: string) => (url === '/api/me' ? user : url.startsWith('/api/remote-registry') ? registry : { name: 'Acme Leads' });
+  const answer = (url: string) =>
+    url === '/api/me' ? user : url.startsWith('/api/remote-registry') ? registry : { name: 'Acme Leads' };
   window.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(url), init: init ?? {} });
     return { ok: true, status: 200, json: async () => answer(String(url)) } as Response;
@@ -46,10 +49,20 @@ describe('boot prefetch script (shell/public/boot-prefetch.js)', () => {
     await allSettled();
     const sid = localStorage.getItem('leadsmith:registry-sid');
     expect(sid).toMatch(/^[0-9a-f]{24}$/);
-    expect(calls.map((c) => c.url).sort()).toEqual(['/api/me', `/api/remote-registry?domain=${DOMAIN}&sid=${sid}`, '/api/site-settings']);
+    expect(calls.map((c) => c.url).sort()).toEqual([
+      '/api/me',
+      `/api/remote-registry?domain=${DOMAIN}&sid=${sid}`,
+      '/api/site-settings',
+    ]);
     const me = calls.find((c) => c.url === '/api/me')!;
-    expect(me.init.headers).toMatchObject({ Authorization: 'Bearer tok', 'User-Language': 'fr', Accept: 'application/json' });
-    expect(JSON.parse(String(calls.find((c) => c.url === '/api/site-settings')!.init.body))).toEqual({ domain: DOMAIN });
+    expect(me.init.headers).toMatchObject({
+      Authorization: 'Bearer tok',
+      'User-Language': 'fr',
+      Accept: 'application/json',
+    });
+    expect(JSON.parse(String(calls.find((c) => c.url === '/api/site-settings')!.init.body))).toEqual({
+      domain: DOMAIN,
+    });
   });
 
   it('signed out, asks for the branding only', async () => {
@@ -69,7 +82,10 @@ describe('boot prefetch script (shell/public/boot-prefetch.js)', () => {
     const client = new QueryClient();
     seedFromBootPrefetch(client, 'tok', DOMAIN);
     expect(client.getQueryData(sessionKeys.me('tok'))).toEqual(user);
-    expect(client.getQueryData(brandingQueryOptions(DOMAIN).queryKey)).toEqual({ ...DEFAULT_BRANDING, name: 'Acme Leads' });
+    expect(client.getQueryData(brandingQueryOptions(DOMAIN).queryKey)).toEqual({
+      ...DEFAULT_BRANDING,
+      name: 'Acme Leads',
+    });
     await expect(client.fetchQuery(registryQueryOptions(DOMAIN))).resolves.toEqual(registry);
     expect(seen).toHaveLength(0);
     // Taken once: a second read of the registry calls the API.

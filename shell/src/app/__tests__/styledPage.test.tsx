@@ -14,7 +14,10 @@ afterEach(() => api.restore());
 
 describe('styledPage', () => {
   it('shows the page inside the Chakra layer once its code is loaded', async () => {
-    const Page = styledPage(async () => Hello, () => false);
+    const Page = styledPage(
+      async () => Hello,
+      () => false,
+    );
     renderWithProviders(<Page />);
     expect(await screen.findByRole('heading', { name: 'Hello' })).toBeInTheDocument();
   });

@@ -11,7 +11,11 @@ describe("the domain's description (business settings content)", () => {
     const view = renderWithProviders(<AuthCard title="Sign in">form</AuthCard>);
     expect(screen.queryByTestId('brand-description')).not.toBeInTheDocument();
 
-    view.queryClient.setQueryData(brandingQueryOptions(window.location.hostname).queryKey, { ...DEFAULT_BRANDING, name: 'Northwind', content: description });
+    view.queryClient.setQueryData(brandingQueryOptions(window.location.hostname).queryKey, {
+      ...DEFAULT_BRANDING,
+      name: 'Northwind',
+      content: description,
+    });
     view.rerender(<AuthCard title="Sign in">form</AuthCard>);
     const shown = screen.getByTestId('brand-description');
     expect(shown.textContent).toBe(description);

@@ -6,7 +6,8 @@ let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   jest.useFakeTimers();
   api = mockApi((call) => {
-    if (call.url === '/auth/resend-email-verification-code') return { status: 200, body: { message: 'A new code is on its way.', retry_after_seconds: 45 } };
+    if (call.url === '/auth/resend-email-verification-code')
+      return { status: 200, body: { message: 'A new code is on its way.', retry_after_seconds: 45 } };
     return undefined;
   });
 });
@@ -30,8 +31,12 @@ describe('confirm-email: the resend countdown', () => {
     const resend = screen.getByRole('button', { name: 'Send a new code' });
     expect(resend).toBeEnabled();
     fireEvent.click(resend);
-    await waitFor(() => expect(api.calls.filter((c) => c.url === '/auth/resend-email-verification-code')).toHaveLength(1));
-    expect(api.calls.find((c) => c.url === '/auth/resend-email-verification-code')!.body).toEqual({ email: 'ana@signup.test' });
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url === '/auth/resend-email-verification-code')).toHaveLength(1),
+    );
+    expect(api.calls.find((c) => c.url === '/auth/resend-email-verification-code')!.body).toEqual({
+      email: 'ana@signup.test',
+    });
     expect(await screen.findByRole('button', { name: 'Send a new code in 45 s' })).toBeDisabled();
   });
 

@@ -2,7 +2,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { BOOT_PREFETCH_GLOBAL, brandingFrom, brandingQueryOptions, i18n, loadLanguage, sessionKeys, useSessionStore, STORAGE_KEYS, type Branding, type Language, type User } from '@leadsmith/shared/core';
+import {
+  BOOT_PREFETCH_GLOBAL,
+  brandingFrom,
+  brandingQueryOptions,
+  i18n,
+  loadLanguage,
+  sessionKeys,
+  useSessionStore,
+  STORAGE_KEYS,
+  type Branding,
+  type Language,
+  type User,
+} from '@leadsmith/shared/core';
 import { mockApi } from '@leadsmith/shared/testing';
 import { BaseLayout } from '../../layout/BaseLayout';
 import { BOOT_FRAME_ATTRIBUTE, buildBootFrame } from '../bootFrame';
@@ -10,8 +22,17 @@ import { FRAME_TEXTS } from '../frameTexts';
 import { BOOT_FRAME_WAIT_MS, startBootFrame } from '../startBootFrame';
 
 const TOKEN = 'tok-user';
-const modules = (...slugs: User['modules'][number]['slug'][]) => slugs.map((slug, i) => ({ id: i + 1, slug, name: slug }));
-const person = (slugs: User['modules'][number]['slug'][], name: Partial<User> = {}) => ({ id: 3, email: 'dana@acme.test', first_name: 'Dana', last_name: 'Reyes', modules: modules(...slugs), ...name }) as User;
+const modules = (...slugs: User['modules'][number]['slug'][]) =>
+  slugs.map((slug, i) => ({ id: i + 1, slug, name: slug }));
+const person = (slugs: User['modules'][number]['slug'][], name: Partial<User> = {}) =>
+  ({
+    id: 3,
+    email: 'dana@acme.test',
+    first_name: 'Dana',
+    last_name: 'Reyes',
+    modules: modules(...slugs),
+    ...name,
+  }) as User;
 
 interface Case {
   title: string;
@@ -25,12 +46,49 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { title: 'a customer on a lead-search page', user: person(['leads', 'wallet']), path: '/lead-search/saved-lists/people-4/12' },
-  { title: 'a reseller with a logo, colours and a support link', user: person(['ai_suggest', 'leads', 'whitelabel', 'wallet']), branding: { name: 'Acme Leads', logo: '/uploads/acme.png', button_color: '#112233', sidebar_background_color: '#FAFAFA', text_color: '#101010', support_url: 'https://help.acme.test' }, path: '/whitelabel/packages' },
-  { title: 'the super admin at the home path', user: person(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']), path: '/' },
-  { title: 'a user an admin is logged in as, in Spanish', user: person(['leads'], { first_name: '', last_name: '' }), path: '/settings/wallet', lang: 'es', archived: 'tok-admin' },
-  { title: 'a German user with a name that looks like markup', user: person(['ai_suggest'], { first_name: '<img src=x onerror=alert(1)>', last_name: '' }), path: '/ai/training', lang: 'de' },
-  { title: 'a French white-label user with the sidebar collapsed to icons', user: person(['leads', 'whitelabel']), path: '/whitelabel/packages', lang: 'fr', collapsed: true },
+  {
+    title: 'a customer on a lead-search page',
+    user: person(['leads', 'wallet']),
+    path: '/lead-search/saved-lists/people-4/12',
+  },
+  {
+    title: 'a reseller with a logo, colours and a support link',
+    user: person(['ai_suggest', 'leads', 'whitelabel', 'wallet']),
+    branding: {
+      name: 'Acme Leads',
+      logo: '/uploads/acme.png',
+      button_color: '#112233',
+      sidebar_background_color: '#FAFAFA',
+      text_color: '#101010',
+      support_url: 'https://help.acme.test',
+    },
+    path: '/whitelabel/packages',
+  },
+  {
+    title: 'the super admin at the home path',
+    user: person(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']),
+    path: '/',
+  },
+  {
+    title: 'a user an admin is logged in as, in Spanish',
+    user: person(['leads'], { first_name: '', last_name: '' }),
+    path: '/settings/wallet',
+    lang: 'es',
+    archived: 'tok-admin',
+  },
+  {
+    title: 'a German user with a name that looks like markup',
+    user: person(['ai_suggest'], { first_name: '<img src=x onerror=alert(1)>', last_name: '' }),
+    path: '/ai/training',
+    lang: 'de',
+  },
+  {
+    title: 'a French white-label user with the sidebar collapsed to icons',
+    user: person(['leads', 'whitelabel']),
+    path: '/whitelabel/packages',
+    lang: 'fr',
+    collapsed: true,
+  },
 ];
 
 const IGNORED = new Set([BOOT_FRAME_ATTRIBUTE, 'aria-disabled']);
@@ -39,7 +97,10 @@ const IGNORED = new Set([BOOT_FRAME_ATTRIBUTE, 'aria-disabled']);
 function canonical(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.textContent);
   if (!(node instanceof Element)) return '';
-  const attributes = [...node.attributes].filter((a) => !IGNORED.has(a.name)).map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
+  const attributes = [...node.attributes]
+    .filter((a) => !IGNORED.has(a.name))
+    .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
+    .sort();
   const value = node instanceof HTMLSelectElement ? ` value=${node.value}` : '';
   return `<${node.tagName.toLowerCase()} ${attributes.join(' ')}${value}>${[...node.childNodes].map(canonical).join('')}</>`;
 }
@@ -72,7 +133,17 @@ async function reactFrame({ user, branding, path, lang = 'en', archived, collaps
 }
 
 function bootFrame({ user, branding, path, lang = 'en', archived, collapsed = false }: Case): HTMLElement {
-  return buildBootFrame(document, { user, branding: brandingFrom(branding), token: TOKEN, archived: archived ?? null, pathname: path, lang, texts: FRAME_TEXTS[lang], debug: false, sidebarCollapsed: collapsed });
+  return buildBootFrame(document, {
+    user,
+    branding: brandingFrom(branding),
+    token: TOKEN,
+    archived: archived ?? null,
+    pathname: path,
+    lang,
+    texts: FRAME_TEXTS[lang],
+    debug: false,
+    sidebarCollapsed: collapsed,
+  });
 }
 
 let api: ReturnType<typeof mockApi>;
@@ -97,7 +168,9 @@ describe('the boot frame draws what BaseLayout first renders', () => {
   it('shows markup in names as text', () => {
     const boot = bootFrame(CASES[4]!);
     expect(boot.querySelector('img')).toBeNull();
-    expect(boot.querySelector('[data-testid="signed-in-user"]')?.textContent).toBe('Angemeldet als <img src=x onerror=alert(1)>');
+    expect(boot.querySelector('[data-testid="signed-in-user"]')?.textContent).toBe(
+      'Angemeldet als <img src=x onerror=alert(1)>',
+    );
   });
 
   it('marks its buttons and select, not its links, as not working yet', () => {
@@ -120,7 +193,10 @@ describe('startBootFrame', () => {
   function prefetched(me: Promise<unknown>, key = TOKEN) {
     localStorage.setItem('access_token', TOKEN);
     me.catch(() => undefined);
-    window[BOOT_PREFETCH_GLOBAL] = { me: { key, response: me }, branding: { key: window.location.hostname, response: Promise.resolve({ name: 'Acme Leads' }) } };
+    window[BOOT_PREFETCH_GLOBAL] = {
+      me: { key, response: me },
+      branding: { key: window.location.hostname, response: Promise.resolve({ name: 'Acme Leads' }) },
+    };
   }
 
   afterEach(() => {
@@ -145,7 +221,12 @@ describe('startBootFrame', () => {
     ['the shell has drawn first', () => document.getElementById('boot')!.remove(), () => Promise.resolve(user), TOKEN],
     ['the user call failed', () => undefined, () => Promise.reject(new Error('401')), TOKEN],
     ['the prefetch was made for another token', () => undefined, () => Promise.resolve(user), 'another-token'],
-    ['the page is the login page', () => window.history.replaceState(null, '', '/login'), () => Promise.resolve(user), TOKEN],
+    [
+      'the page is the login page',
+      () => window.history.replaceState(null, '', '/login'),
+      () => Promise.resolve(user),
+      TOKEN,
+    ],
   ];
   it.each(leftAlone)('leaves the page alone when %s', async (_, arrange, me, key) => {
     page('/lead-search/new-search');
@@ -196,7 +277,9 @@ describe('startBootFrame', () => {
     page('/lead-search/new-search');
     prefetched(Promise.resolve(user));
     await startBootFrame();
-    const saved = [...document.querySelectorAll('nav a')].find((a) => a.textContent === 'Saved lists') as HTMLAnchorElement;
+    const saved = [...document.querySelectorAll('nav a')].find(
+      (a) => a.textContent === 'Saved lists',
+    ) as HTMLAnchorElement;
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     saved.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);

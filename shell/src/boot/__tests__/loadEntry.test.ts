@@ -1,5 +1,13 @@
 import { FRAME_TEXTS } from '../frameTexts';
-import { CHUNKS_ATTRIBUTE, ENTRY_ATTRIBUTE, entryScripts, loadEntryScripts, preloadChunks, showStartFailure, startChunks } from '../loadEntry';
+import {
+  CHUNKS_ATTRIBUTE,
+  ENTRY_ATTRIBUTE,
+  entryScripts,
+  loadEntryScripts,
+  preloadChunks,
+  showStartFailure,
+  startChunks,
+} from '../loadEntry';
 
 afterEach(() => {
   document.head.innerHTML = '';

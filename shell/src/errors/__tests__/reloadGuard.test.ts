@@ -15,7 +15,10 @@ describe('reload guard (spec §8: reload the target once, never loop)', () => {
   });
 
   it('allows a reload again once the minute has passed', () => {
-    sessionStorage.setItem('leadsmith:reload-guard', JSON.stringify({ url: 'http://localhost/a', at: Date.now() - 61_000 }));
+    sessionStorage.setItem(
+      'leadsmith:reload-guard',
+      JSON.stringify({ url: 'http://localhost/a', at: Date.now() - 61_000 }),
+    );
     expect(reloadOnceFor('http://localhost/a', assign)).toBe(true);
   });
 

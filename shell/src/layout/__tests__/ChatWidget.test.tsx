@@ -19,7 +19,8 @@ beforeEach(() => {
 });
 afterEach(() => api.restore());
 
-const fromWindow = (source: Window | null, data: unknown) => act(() => void window.dispatchEvent(new MessageEvent('message', { data, source })));
+const fromWindow = (source: Window | null, data: unknown) =>
+  act(() => void window.dispatchEvent(new MessageEvent('message', { data, source })));
 
 describe('support chat (ADR 041)', () => {
   it('shows nothing when the workspace has no chat', async () => {
@@ -49,7 +50,17 @@ describe('support chat (ADR 041)', () => {
     expect(post).not.toHaveBeenCalled();
     fromWindow(target, { type: 'leadsmith:chat-widget:ready' });
     expect(post).toHaveBeenCalledWith(
-      { type: 'leadsmith:chat-widget:boot', settings: { app_id: 'abcd1234', user_id: '42', name: 'Ada Lovelace', created_at: 1767225600, user_hash: 'f'.repeat(64), language: 'en' } },
+      {
+        type: 'leadsmith:chat-widget:boot',
+        settings: {
+          app_id: 'abcd1234',
+          user_id: '42',
+          name: 'Ada Lovelace',
+          created_at: 1767225600,
+          user_hash: 'f'.repeat(64),
+          language: 'en',
+        },
+      },
       '*',
     );
 

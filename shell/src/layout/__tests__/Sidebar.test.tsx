@@ -8,25 +8,41 @@ import { Sidebar } from '../Sidebar';
 function renderFor(slugs: User['modules'][number]['slug'][], route = '/settings/business-profile') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   useSessionStore.setState({ token: 't' });
-  queryClient.setQueryData(sessionKeys.me('t'), { first_name: 'A', last_name: 'B', modules: slugs.map((slug, i) => ({ id: i + 1, slug, name: slug })) } as User);
+  queryClient.setQueryData(sessionKeys.me('t'), {
+    first_name: 'A',
+    last_name: 'B',
+    modules: slugs.map((slug, i) => ({ id: i + 1, slug, name: slug })),
+  } as User);
   renderWithProviders(<Sidebar />, { route, queryClient });
   return screen.getByRole('navigation', { name: 'Main navigation' });
 }
 
-const groupTitles = (nav: HTMLElement) => within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const groupTitles = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
 
 let api: ReturnType<typeof mockApi>;
 let menuLinks: { title: string; url: string }[] = [];
 beforeEach(() => {
   menuLinks = [];
-  api = mockApi((call) => (call.url === '/api/whitelabel/menu-links' ? { status: 200, body: { data: menuLinks } } : undefined));
+  api = mockApi((call) =>
+    call.url === '/api/whitelabel/menu-links' ? { status: 200, body: { data: menuLinks } } : undefined,
+  );
 });
 afterEach(() => api.restore());
 
 describe('Sidebar', () => {
   it('shows every group, Resources and Wallet to a user holding all modules, admin last', () => {
     const nav = renderFor(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']);
-    expect(groupTitles(nav)).toEqual(['Settings', 'AI tools', 'Lead search', 'White-label', 'Resources', 'Super admin']);
+    expect(groupTitles(nav)).toEqual([
+      'Settings',
+      'AI tools',
+      'Lead search',
+      'White-label',
+      'Resources',
+      'Super admin',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/settings/wallet');
   });
 
@@ -95,7 +111,9 @@ describe('Sidebar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'Saved lists' })).not.toHaveAttribute('title');
     // Every link carries its icon, hidden from assistive technology.
-    expect(within(nav).getByRole('link', { name: 'Saved lists' }).querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(
+      within(nav).getByRole('link', { name: 'Saved lists' }).querySelector('svg[aria-hidden="true"]'),
+    ).not.toBeNull();
 
     await userEvent.click(toggle);
     expect(nav).toHaveClass('ls-nav--collapsed');

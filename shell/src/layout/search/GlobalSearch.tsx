@@ -1,5 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GLOBAL_SEARCH, useBranding, useCurrentUser, userHasModule, useSessionStore } from '@leadsmith/shared/core';
@@ -22,18 +30,29 @@ interface SearchOption {
 }
 
 /** The header's button: it opens the search, as Ctrl+K (⌘K) does anywhere. The boot frame draws the same. */
-export const SearchButton = forwardRef<HTMLButtonElement, { onClick: () => void; expanded: boolean }>(function SearchButton({ onClick, expanded }, ref) {
-  const { t } = useTranslation('common');
-  return (
-    <button ref={ref} type="button" className="ls-button ls-search-button" aria-haspopup="dialog" aria-expanded={expanded} aria-keyshortcuts="Control+K Meta+K" onClick={onClick} data-testid="global-search-button">
-      <NavIcon name="search" />
-      <span>{t('globalSearch.button')}</span>
-      <kbd className="ls-kbd" aria-hidden="true">
-        {t(isApplePlatform() ? 'globalSearch.shortcutMac' : 'globalSearch.shortcut')}
-      </kbd>
-    </button>
-  );
-});
+export const SearchButton = forwardRef<HTMLButtonElement, { onClick: () => void; expanded: boolean }>(
+  function SearchButton({ onClick, expanded }, ref) {
+    const { t } = useTranslation('common');
+    return (
+      <button
+        ref={ref}
+        type="button"
+        className="ls-button ls-search-button"
+        aria-haspopup="dialog"
+        aria-expanded={expanded}
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={onClick}
+        data-testid="global-search-button"
+      >
+        <NavIcon name="search" />
+        <span>{t('globalSearch.button')}</span>
+        <kbd className="ls-kbd" aria-hidden="true">
+          {t(isApplePlatform() ? 'globalSearch.shortcutMac' : 'globalSearch.shortcut')}
+        </kbd>
+      </button>
+    );
+  },
+);
 
 /** The text once typing has paused. */
 function usePausedValue(value: string, ms: number): string {
@@ -76,22 +95,37 @@ function SearchDialog({ onClose }: { onClose: (restoreFocus: boolean) => void })
   const options: SearchOption[] = [
     ...matchingPages(pages, trimmed, t, i18n.language)
       .slice(0, MAX_PAGES)
-      .map((page, i) => ({ id: `${ids}-page-${i}`, group: 'pages' as const, label: t(page.labelKey), meta: t(page.groupKey), to: page.to })),
+      .map((page, i) => ({
+        id: `${ids}-page-${i}`,
+        group: 'pages' as const,
+        label: t(page.labelKey),
+        meta: t(page.groupKey),
+        to: page.to,
+      })),
     ...lists.map((list) => ({
       id: `${ids}-list-${list.id}`,
       group: 'lists' as const,
       label: list.name,
-      meta: [t('globalSearch.listMeta', { type: t(`globalSearch.listTypes.${list.list_type}`), count: list.result_count }), list.archived ? t('globalSearch.archived') : null].filter(Boolean).join(' · '),
+      meta: [
+        t('globalSearch.listMeta', { type: t(`globalSearch.listTypes.${list.list_type}`), count: list.result_count }),
+        list.archived ? t('globalSearch.archived') : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       to: listPath(list),
     })),
     ...results.map((result) => ({
       id: `${ids}-result-${result.id}`,
       group: 'results' as const,
       label: result.name,
-      meta: [result.company, result.email, t('globalSearch.inList', { list: result.campaign_name })].filter(Boolean).join(' · '),
+      meta: [result.company, result.email, t('globalSearch.inList', { list: result.campaign_name })]
+        .filter(Boolean)
+        .join(' · '),
       to: resultPath(result),
     })),
-    ...(found.hasNextPage && current.length > 0 ? [{ id: `${ids}-more`, group: 'more' as const, label: t('globalSearch.more') }] : []),
+    ...(found.hasNextPage && current.length > 0
+      ? [{ id: `${ids}-more`, group: 'more' as const, label: t('globalSearch.more') }]
+      : []),
   ];
   const active = options.length === 0 ? -1 : Math.min(activeIndex, options.length - 1);
   const activeId = active >= 0 ? options[active]!.id : undefined;
@@ -139,15 +173,21 @@ function SearchDialog({ onClose }: { onClose: (restoreFocus: boolean) => void })
     if (trimmed.length === 0) return '';
     if (waiting && options.length === 0) return t('globalSearch.searching');
     if (found.isError && q === trimmed) return t('globalSearch.failed');
-    if (matches === 0 && searchesData && trimmed.length < GLOBAL_SEARCH.minLength) return t('globalSearch.typeMore', { count: GLOBAL_SEARCH.minLength });
+    if (matches === 0 && searchesData && trimmed.length < GLOBAL_SEARCH.minLength)
+      return t('globalSearch.typeMore', { count: GLOBAL_SEARCH.minLength });
     if (matches === 0) return t('globalSearch.noMatches', { q: trimmed });
-    const total = options.filter((o) => o.group === 'pages').length + (first ? first.lists.total + first.results.total : 0);
+    const total =
+      options.filter((o) => o.group === 'pages').length + (first ? first.lists.total + first.results.total : 0);
     const counted = t('globalSearch.found', { count: total });
-    return first && !first.results_searched ? `${counted} ${t('globalSearch.resultsFrom', { count: GLOBAL_SEARCH.resultMinLength })}` : counted;
+    return first && !first.results_searched
+      ? `${counted} ${t('globalSearch.resultsFrom', { count: GLOBAL_SEARCH.resultMinLength })}`
+      : counted;
   };
   const status = statusText();
 
-  const groups = (['pages', 'lists', 'results', 'more'] as const).map((group) => ({ group, items: options.filter((o) => o.group === group) })).filter((g) => g.items.length > 0);
+  const groups = (['pages', 'lists', 'results', 'more'] as const)
+    .map((group) => ({ group, items: options.filter((o) => o.group === group) }))
+    .filter((g) => g.items.length > 0);
   const listboxId = `${ids}-listbox`;
 
   return (
@@ -157,7 +197,14 @@ function SearchDialog({ onClose }: { onClose: (restoreFocus: boolean) => void })
         if (event.target === event.currentTarget) onClose(true);
       }}
     >
-      <div role="dialog" aria-modal="true" aria-label={t('globalSearch.title')} className="ls-search-dialog" onKeyDown={handleDialogKeyDown} data-testid="global-search">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('globalSearch.title')}
+        className="ls-search-dialog"
+        onKeyDown={handleDialogKeyDown}
+        data-testid="global-search"
+      >
         <div className="ls-search-bar">
           <NavIcon name="search" />
           <input
@@ -187,7 +234,12 @@ function SearchDialog({ onClose }: { onClose: (restoreFocus: boolean) => void })
         </div>
         <div id={listboxId} role="listbox" aria-label={t('globalSearch.title')} className="ls-search-list">
           {groups.map(({ group, items }) => (
-            <div key={group} role="group" aria-label={group === 'more' ? undefined : t(`globalSearch.groups.${group}`)} className="ls-search-group">
+            <div
+              key={group}
+              role="group"
+              aria-label={group === 'more' ? undefined : t(`globalSearch.groups.${group}`)}
+              className="ls-search-group"
+            >
               {group === 'more' ? null : (
                 <div className="ls-search-group-title" aria-hidden="true">
                   {t(`globalSearch.groups.${group}`)}
@@ -226,7 +278,8 @@ export function GlobalSearch() {
 
   useEffect(() => {
     const handleShortcut = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k')
+        return;
       event.preventDefault();
       setOpen(!open);
       if (open) button.current?.focus();

@@ -5,7 +5,10 @@ export type GlobalSearchPage = Awaited<ReturnType<typeof getGlobalSearch>>;
 
 /** GET /api/global-search: one page of each section (lists, results) of the account's matches. */
 export function getGlobalSearch(q: string, page: number, signal?: AbortSignal) {
-  return api.get('/api/global-search', { query: { q, page, pageSize: GLOBAL_SEARCH.pageSize }, config: { signal, silent: true } });
+  return api.get('/api/global-search', {
+    query: { q, page, pageSize: GLOBAL_SEARCH.pageSize },
+    config: { signal, silent: true },
+  });
 }
 
 const globalSearchKeys = { of: (token: string | null, q: string) => ['shell', 'global-search', token, q] as const };

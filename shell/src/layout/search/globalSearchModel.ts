@@ -14,17 +14,27 @@ export function searchablePages(user: User | undefined, branding: Branding): Sea
   const sidebar = sidebarModel(user?.modules, branding).groups.flatMap(({ area, items }) =>
     items.map((item) => ({ to: `${area.basePath}/${item.path}`, labelKey: item.labelKey, groupKey: area.groupKey })),
   );
-  const account = user ? accountMenuModel(user).map((item) => ({ to: item.to, labelKey: item.labelKey, groupKey: 'account.button' })) : [];
+  const account = user
+    ? accountMenuModel(user).map((item) => ({ to: item.to, labelKey: item.labelKey, groupKey: 'account.button' }))
+    : [];
   return [...sidebar, ...account];
 }
 
 /** Case- and accent-insensitive form of a text in a language ("Équipe" finds "equipe"). */
 export function folded(text: string, lang: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase(lang);
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase(lang);
 }
 
 /** Pages whose translated title holds the text; titles that start with it first. */
-export function matchingPages(pages: SearchablePage[], text: string, translate: (key: string) => string, lang: string): SearchablePage[] {
+export function matchingPages(
+  pages: SearchablePage[],
+  text: string,
+  translate: (key: string) => string,
+  lang: string,
+): SearchablePage[] {
   const needle = folded(text.trim(), lang);
   if (!needle) return [];
   const scored = pages.flatMap((page) => {
@@ -35,5 +45,7 @@ export function matchingPages(pages: SearchablePage[], text: string, translate: 
 }
 
 /** Where a list or a result found by the search opens. */
-export const listPath = (list: { id: number; list_type: string }) => paths.leadSearch.savedList(list.list_type, list.id);
-export const resultPath = (result: { id: number; campaign_id: number; list_type: string }) => `${paths.leadSearch.savedList(result.list_type, result.campaign_id)}/${result.id}`;
+export const listPath = (list: { id: number; list_type: string }) =>
+  paths.leadSearch.savedList(list.list_type, list.id);
+export const resultPath = (result: { id: number; campaign_id: number; list_type: string }) =>
+  `${paths.leadSearch.savedList(result.list_type, result.campaign_id)}/${result.id}`;

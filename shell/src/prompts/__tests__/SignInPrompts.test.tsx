@@ -3,13 +3,21 @@ import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SignInPrompts } from '../SignInPrompts';
 
-const user = { id: 1, first_name: 'Ana', permissions: [], terms_version: '2', terms_accepted_version: null, credit_popup_disabled: false } as unknown as User;
+const user = {
+  id: 1,
+  first_name: 'Ana',
+  permissions: [],
+  terms_version: '2',
+  terms_accepted_version: null,
+  credit_popup_disabled: false,
+} as unknown as User;
 
 let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   sessionStorage.clear();
   api = mockApi((call) => {
-    if (call.url === '/api/user-limits') return { status: 200, body: { credits: { monthly: 100, additional: 5, rolled_over: 0, total: 105 } } };
+    if (call.url === '/api/user-limits')
+      return { status: 200, body: { credits: { monthly: 100, additional: 5, rolled_over: 0, total: 105 } } };
     if (call.url === '/api/accept-terms') return { status: 200, body: { terms_accepted_version: '2' } };
     return undefined;
   });

@@ -4,14 +4,25 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { pendingPrompts } from '../promptState';
 import { SignInPrompts } from '../SignInPrompts';
 
-const userWith = (fields: Partial<Record<'terms_version' | 'terms_accepted_version' | 'credit_popup_disabled', unknown>>) =>
-  ({ id: 2, first_name: 'Bo', permissions: [], terms_version: '2027-01', terms_accepted_version: '2027-01', credit_popup_disabled: false, ...fields }) as unknown as User;
+const userWith = (
+  fields: Partial<Record<'terms_version' | 'terms_accepted_version' | 'credit_popup_disabled', unknown>>,
+) =>
+  ({
+    id: 2,
+    first_name: 'Bo',
+    permissions: [],
+    terms_version: '2027-01',
+    terms_accepted_version: '2027-01',
+    credit_popup_disabled: false,
+    ...fields,
+  }) as unknown as User;
 
 let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   sessionStorage.clear();
   api = mockApi((call) => {
-    if (call.url === '/api/user-limits') return { status: 200, body: { credits: { monthly: 10, additional: 0, rolled_over: 0, total: 10 } } };
+    if (call.url === '/api/user-limits')
+      return { status: 200, body: { credits: { monthly: 10, additional: 0, rolled_over: 0, total: 10 } } };
     if (call.url === '/api/disable-credit-popup') return { status: 200, body: { credit_popup_disabled: true } };
     return undefined;
   });
@@ -35,7 +46,10 @@ describe('which prompts a signed-in user gets', () => {
   });
 
   it('says the terms changed to a user who accepted an older version', async () => {
-    renderWithProviders(<SignInPrompts user={userWith({ terms_accepted_version: '2026-11' })} terms credits={false} />, { queryClient });
+    renderWithProviders(
+      <SignInPrompts user={userWith({ terms_accepted_version: '2026-11' })} terms credits={false} />,
+      { queryClient },
+    );
     expect(await screen.findByTestId('terms-dialog')).toHaveTextContent('have changed (version 2027-01)');
   });
 
@@ -46,6 +60,8 @@ describe('which prompts a signed-in user gets', () => {
     // The box is ticked (the dialog reads it when it closes) before Close is pressed, as a user sees it.
     await waitFor(() => expect(screen.getByRole('checkbox', { name: "Don't show this again" })).toBeChecked());
     fireEvent.click(screen.getByTestId('close-credit-popup'));
-    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/disable-credit-popup' && c.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url === '/api/disable-credit-popup' && c.method === 'POST')).toBe(true),
+    );
   });
 });

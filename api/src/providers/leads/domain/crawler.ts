@@ -99,7 +99,8 @@ const HTML_TYPES = /text\/html|application\/xhtml\+xml|text\/plain/i;
 
 /** The guard's refusal, whether thrown as is or wrapped by undici's connect step. */
 function isRefused(error: unknown): boolean {
-  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) if (e instanceof OutboundRefusedError) return true;
+  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++)
+    if (e instanceof OutboundRefusedError) return true;
   return false;
 }
 
@@ -122,7 +123,8 @@ interface RawAnswer {
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -132,7 +134,19 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
  */
 async function get(
   start: URL,
-  { dispatcher, network, maxBytes, signal, sameSite }: { dispatcher: Dispatcher; network: CrawlNetwork; maxBytes: number; signal: AbortSignal; sameSite: (u: URL) => boolean },
+  {
+    dispatcher,
+    network,
+    maxBytes,
+    signal,
+    sameSite,
+  }: {
+    dispatcher: Dispatcher;
+    network: CrawlNetwork;
+    maxBytes: number;
+    signal: AbortSignal;
+    sameSite: (u: URL) => boolean;
+  },
 ): Promise<RawAnswer | null> {
   let url = start;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -141,7 +155,10 @@ async function get(
       dispatcher,
       signal,
       method: 'GET',
-      headers: { 'user-agent': network.userAgent ?? CRAWLER_USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5' },
+      headers: {
+        'user-agent': network.userAgent ?? CRAWLER_USER_AGENT,
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5',
+      },
     });
     const headers = flatHeaders(answer.headers);
     if (answer.statusCode >= 300 && answer.statusCode < 400 && headers.location) {
@@ -211,16 +228,22 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
   }
   // The start page may redirect to another host (acme.com → acme-corp.com): the crawl then stays there.
   let bareHost = startUrl.hostname.replace(/^www\./, '');
-  const sameSite = (u: URL) => (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.replace(/^www\./, '') === bareHost;
+  const sameSite = (u: URL) =>
+    (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.replace(/^www\./, '') === bareHost;
   const signal = AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), ...(options.signal ? [options.signal] : [])]);
   const dispatcher = network.dispatcher ?? outboundDispatcher();
   const pages: CrawledPage[] = [];
   const disallowed: string[] = [];
   // The dispatcher outlives the crawl (pooled connections); the signal ends what this crawl still has in flight.
   const anywhere = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
-  const fetchRaw = (url: URL, maxBytes = limits.maxBytes, offsite = false) => get(url, { dispatcher, network, maxBytes, signal, sameSite: offsite ? anywhere : sameSite });
+  const fetchRaw = (url: URL, maxBytes = limits.maxBytes, offsite = false) =>
+    get(url, { dispatcher, network, maxBytes, signal, sameSite: offsite ? anywhere : sameSite });
   // robots.txt per origin (the www twin has its own): 4xx means no rules; 5xx means stay out (RFC 9309 §2.3.1).
-  type Rules = { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay(ua?: string): number | undefined; getSitemaps(): string[] };
+  type Rules = {
+    isAllowed(url: string, ua?: string): boolean | undefined;
+    getCrawlDelay(ua?: string): number | undefined;
+    getSitemaps(): string[];
+  };
   const robotsByOrigin = new Map<string, Promise<Rules | 'closed'>>();
   const robotsOf = (origin: string): Promise<Rules | 'closed'> => {
     let rules = robotsByOrigin.get(origin);
@@ -271,7 +294,11 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
     if (limits.maxDepth === 0) return; // a single page needs no sitemap
     const files = rules.getSitemaps().length ? rules.getSitemaps() : [new URL('/sitemap.xml', origin).href];
     const found: string[] = [];
-    for (let index = 0; index < files.length && index < 5 && found.length < MAX_SITEMAP_URLS && !signal.aborted; index++) {
+    for (
+      let index = 0;
+      index < files.length && index < 5 && found.length < MAX_SITEMAP_URLS && !signal.aborted;
+      index++
+    ) {
       let sitemapUrl: URL;
       try {
         sitemapUrl = withPort(new URL(files[index]!), network);
@@ -321,7 +348,15 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
           const rules = await robotsOf(answer.url.origin).catch(() => 'closed' as const);
           if (rules !== 'closed') await readSitemaps(answer.url, rules);
         }
-        pages.push({ url: finalKey, depth: next.depth, seq: next.seq, status: answer.status, headers: answer.headers, $, title: $('title').first().text().trim().slice(0, 300) });
+        pages.push({
+          url: finalKey,
+          depth: next.depth,
+          seq: next.seq,
+          status: answer.status,
+          headers: answer.headers,
+          $,
+          title: $('title').first().text().trim().slice(0, 300),
+        });
         if (next.depth >= limits.maxDepth) continue;
         $('a[href]').each((_, el) => {
           const href = $(el).attr('href') ?? '';
@@ -346,5 +381,10 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
   }
   disallowed.sort();
   const startRefused = disallowed.includes(normalise(startUrl)) ? 'robots_disallowed' : null;
-  return { pages, error: pages.length === 0 ? (startRefused ?? firstError ?? 'unreachable') : null, disallowed, elapsedMs: Date.now() - began };
+  return {
+    pages,
+    error: pages.length === 0 ? (startRefused ?? firstError ?? 'unreachable') : null,
+    disallowed,
+    elapsedMs: Date.now() - began,
+  };
 }

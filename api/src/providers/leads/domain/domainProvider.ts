@@ -1,5 +1,14 @@
 import type { EmployeeRecord, LeadProvider, LeadQuery, LeadRecord, StoredLead } from '../types';
-import { domainEngineConfigFromEnv, findEmailsForDomain, hostOf, withPeople, type DomainEngineConfig, type DomainFindings, type EmailFinding, type FindOptions } from './engine';
+import {
+  domainEngineConfigFromEnv,
+  findEmailsForDomain,
+  hostOf,
+  withPeople,
+  type DomainEngineConfig,
+  type DomainFindings,
+  type EmailFinding,
+  type FindOptions,
+} from './engine';
 
 export const DOMAIN_PROVIDER_ID = 'domain-crawl';
 
@@ -12,7 +21,10 @@ export interface DomainEngine {
 const CACHE_MS = 10 * 60_000;
 const CACHE_SIZE = 100;
 
-export function createDomainEngine(config: DomainEngineConfig, { cacheMs = CACHE_MS, now = Date.now }: { cacheMs?: number; now?: () => number } = {}): DomainEngine {
+export function createDomainEngine(
+  config: DomainEngineConfig,
+  { cacheMs = CACHE_MS, now = Date.now }: { cacheMs?: number; now?: () => number } = {},
+): DomainEngine {
   const cache = new Map<string, { at: number; findings: Promise<DomainFindings> }>();
   const engine: DomainEngine = {
     config,
@@ -20,7 +32,8 @@ export function createDomainEngine(config: DomainEngineConfig, { cacheMs = CACHE
       // A caller's abort signal makes the answer the caller's own: not cached.
       if (options.signal) return findEmailsForDomain(domain, options, config);
       // People known from elsewhere get their potential emails from the cached crawl.
-      if (options.people?.length) return withPeople(await engine.findEmailsForDomain(domain), options.people, config.resolver);
+      if (options.people?.length)
+        return withPeople(await engine.findEmailsForDomain(domain), options.people, config.resolver);
       const key = hostOf(domain) ?? domain;
       const hit = cache.get(key);
       if (hit && now() - hit.at < cacheMs) return hit.findings;
@@ -82,11 +95,21 @@ export function domainRecords(findings: DomainFindings): LeadRecord[] {
     title: null,
     verification: { syntax: false, mx: null, mxHosts: [], disposable: false, role: false, smtp: null },
   });
-  const notFound = (key: string, name: string, title: string | null): LeadRecord => ({ ...base, key, name, job_title: title, email: null, email_outcome: 'not_found', email_source: null });
+  const notFound = (key: string, name: string, title: string | null): LeadRecord => ({
+    ...base,
+    key,
+    name,
+    job_title: title,
+    email: null,
+    email_outcome: 'not_found',
+    email_source: null,
+  });
   for (const person of findings.people) {
-    if (person.state === 'not_found') records.push(notFound(`${findings.domain}:person:${person.name.toLowerCase()}`, person.name, person.title));
+    if (person.state === 'not_found')
+      records.push(notFound(`${findings.domain}:person:${person.name.toLowerCase()}`, person.name, person.title));
   }
-  if (records.length === 0) records.push(notFound(`${findings.domain}:none`, findings.company.name ?? findings.domain, null));
+  if (records.length === 0)
+    records.push(notFound(`${findings.domain}:none`, findings.company.name ?? findings.domain, null));
   return records;
 }
 
@@ -113,7 +136,15 @@ export function createDomainLeadProvider(engine: DomainEngine): LeadProvider & {
       const domain = domainOfLead(lead);
       if (!domain) return [];
       const findings = await engine.findEmailsForDomain(domain);
-      return findings.people.map((p) => ({ name: p.name, job_title: p.title ?? '', department: null, seniority: null, email: p.email, phone: null, linkedin_url: null }));
+      return findings.people.map((p) => ({
+        name: p.name,
+        job_title: p.title ?? '',
+        department: null,
+        seniority: null,
+        email: p.email,
+        phone: null,
+        linkedin_url: null,
+      }));
     },
     async enrichInfluencer() {
       return null;

@@ -1,7 +1,14 @@
 import { Resolver } from 'node:dns/promises';
 import { ConfigError } from '../../../config';
 import { outboundDispatcher } from '../../../net/outbound';
-import { crawlSite, resolverLookup, type CrawlError, type CrawlLimits, type CrawlNetwork, type DnsResolver } from './crawler';
+import {
+  crawlSite,
+  resolverLookup,
+  type CrawlError,
+  type CrawlLimits,
+  type CrawlNetwork,
+  type DnsResolver,
+} from './crawler';
 import { extractPage, type CompanyFacts, type PageEmail, type SocialProfile, type Technology } from './extract';
 import { addressFitsName, applyPattern, inferPattern, nameParts, type EmailPattern } from './pattern';
 import { smtpProbe, type SmtpProbeConfig } from './smtpProbe';
@@ -88,7 +95,11 @@ export function hostOf(input: string): string | null {
  * Findings with potential emails added for people known from elsewhere (names not already on the
  * site): the site's pattern applied to each, on a domain that takes mail. The site is not crawled again.
  */
-export async function withPeople(findings: DomainFindings, people: readonly { name: string; title?: string | null }[], resolver: DnsResolver): Promise<DomainFindings> {
+export async function withPeople(
+  findings: DomainFindings,
+  people: readonly { name: string; title?: string | null }[],
+  resolver: DnsResolver,
+): Promise<DomainFindings> {
   const known = new Set(findings.people.map((p) => p.name.toLowerCase()));
   const mx = mxChecker(resolver);
   const emails = [...findings.emails];
@@ -114,7 +125,15 @@ export async function withPeople(findings: DomainFindings, people: readonly { na
       found.push({ name: person.name, title, sourceUrl: null, email: null, state: 'not_found' });
       continue;
     }
-    emails.push({ address, state: 'potential', sourceUrl: null, via: 'pattern', name: person.name, title, verification });
+    emails.push({
+      address,
+      state: 'potential',
+      sourceUrl: null,
+      via: 'pattern',
+      name: person.name,
+      title,
+      verification,
+    });
     found.push({ name: person.name, title, sourceUrl: null, email: address, state: 'potential' });
   }
   return { ...findings, emails, people: found };
@@ -125,10 +144,20 @@ export async function withPeople(findings: DomainFindings, people: readonly { na
  * a potential address the server accepts becomes "found" (verified), one it rejects is dropped
  * (its person is "not found"); a found address keeps its state and carries the verdict.
  */
-async function checkMailboxes(domain: string, emails: EmailFinding[], people: PersonFinding[], smtp: SmtpProbeConfig): Promise<void> {
+async function checkMailboxes(
+  domain: string,
+  emails: EmailFinding[],
+  people: PersonFinding[],
+  smtp: SmtpProbeConfig,
+): Promise<void> {
   const own = emails.filter((e) => e.address.endsWith(`@${domain}`) && e.verification.mxHosts.length > 0);
   if (own.length === 0) return;
-  const verdicts = await smtpProbe(own[0]!.verification.mxHosts[0]!, own.map((e) => e.address), domain, smtp);
+  const verdicts = await smtpProbe(
+    own[0]!.verification.mxHosts[0]!,
+    own.map((e) => e.address),
+    domain,
+    smtp,
+  );
   for (const email of own) {
     email.verification.smtp = verdicts.get(email.address) ?? 'unknown';
     if (email.state !== 'potential') continue;
@@ -144,13 +173,18 @@ async function checkMailboxes(domain: string, emails: EmailFinding[], people: Pe
 }
 
 /** Contact, team and imprint pages first: they carry the addresses. */
-const PRIORITY_PATHS = /contact|kontakt|contacto|impressum|imprint|legal|mentions|team|equipo|equipe|people|staff|about|ueber|uber|nosotros|qui-sommes|leadership|management/i;
+const PRIORITY_PATHS =
+  /contact|kontakt|contacto|impressum|imprint|legal|mentions|team|equipo|equipe|people|staff|about|ueber|uber|nosotros|qui-sommes|leadership|management/i;
 const TEAM_PAGE = /team|equipo|equipe|people|staff|about|ueber|nosotros|leadership|management|who-we-are|qui-sommes/i;
 
 type PageRank = { depth: number; url: string };
 const earlier = (a: PageRank, b: PageRank) => a.depth - b.depth || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
-export async function findEmailsForDomain(input: string, options: FindOptions, config: DomainEngineConfig): Promise<DomainFindings> {
+export async function findEmailsForDomain(
+  input: string,
+  options: FindOptions,
+  config: DomainEngineConfig,
+): Promise<DomainFindings> {
   const began = Date.now();
   const host = hostOf(input);
   const empty = (error: DomainFindings['error'], extra: Partial<DomainFindings> = {}): DomainFindings => ({
@@ -174,23 +208,37 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
   const domain = host.replace(/^www\./, '');
 
   // https first; a site that does not answer it is tried over http.
-  let crawl = await crawlSite(`https://${host}/`, { limits: config.limits, network: config.network, prioritise: PRIORITY_PATHS, signal: options.signal });
+  let crawl = await crawlSite(`https://${host}/`, {
+    limits: config.limits,
+    network: config.network,
+    prioritise: PRIORITY_PATHS,
+    signal: options.signal,
+  });
   if (crawl.pages.length === 0 && crawl.error === 'unreachable' && !options.signal?.aborted) {
-    crawl = await crawlSite(`http://${host}/`, { limits: config.limits, network: config.network, prioritise: PRIORITY_PATHS, signal: options.signal });
+    crawl = await crawlSite(`http://${host}/`, {
+      limits: config.limits,
+      network: config.network,
+      prioritise: PRIORITY_PATHS,
+      signal: options.signal,
+    });
   }
   if (crawl.pages.length === 0) return empty(crawl.error, { disallowed: crawl.disallowed });
 
   // Pages in a stable order (depth, then URL) so the same site gives the same answer whatever the fetch order.
   const pages = [...crawl.pages].sort(earlier);
   const seenEmails = new Map<string, { sourceUrl: string; via: PageEmail['via'] }>();
-  const people = new Map<string, { name: string; title: string | null; email: string | null; sourceUrl: string | null }>();
+  const people = new Map<
+    string,
+    { name: string; title: string | null; email: string | null; sourceUrl: string | null }
+  >();
   const phones = new Set<string>();
   const socials = new Map<string, SocialProfile>();
   const technologies = new Set<Technology>();
   const company: CompanyFacts = { name: null, description: null, address: null, city: null, country: null };
   for (const page of pages) {
     const facts = extractPage(page.$, { url: page.url, headers: page.headers });
-    for (const e of facts.emails) if (!seenEmails.has(e.address)) seenEmails.set(e.address, { sourceUrl: page.url, via: e.via });
+    for (const e of facts.emails)
+      if (!seenEmails.has(e.address)) seenEmails.set(e.address, { sourceUrl: page.url, via: e.via });
     facts.phones.forEach((p) => phones.add(p));
     facts.socials.forEach((s) => socials.has(s.url) || socials.set(s.url, s));
     facts.technologies.forEach((t) => technologies.add(t));
@@ -201,8 +249,14 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
       if (!onTeamPage && !person.email && !person.title) continue;
       const key = person.name.toLowerCase();
       const known = people.get(key);
-      people.set(key, { name: known?.name ?? person.name, title: known?.title ?? person.title, email: known?.email ?? person.email, sourceUrl: known?.sourceUrl ?? page.url });
-      if (person.email && !seenEmails.has(person.email)) seenEmails.set(person.email, { sourceUrl: page.url, via: 'mailto' });
+      people.set(key, {
+        name: known?.name ?? person.name,
+        title: known?.title ?? person.title,
+        email: known?.email ?? person.email,
+        sourceUrl: known?.sourceUrl ?? page.url,
+      });
+      if (person.email && !seenEmails.has(person.email))
+        seenEmails.set(person.email, { sourceUrl: page.url, via: 'mailto' });
     }
   }
 
@@ -228,7 +282,9 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
   }
   const onDomain = (address: string) => address.endsWith(`@${emailDomain}`);
   const pattern = inferPattern(
-    [...owner].filter(([address]) => onDomain(address)).map(([address, key]) => ({ address, name: people.get(key)!.name })),
+    [...owner]
+      .filter(([address]) => onDomain(address))
+      .map(([address, key]) => ({ address, name: people.get(key)!.name })),
   );
 
   const mx = mxChecker(config.resolver);
@@ -238,7 +294,15 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
     const person = owner.has(address) ? people.get(owner.get(address)!)! : null;
     const verification = await verifyEmail(address, mx);
     if (!verification.syntax) continue;
-    emails.push({ address, state: 'found', sourceUrl: seen.sourceUrl, via: seen.via, name: person?.name ?? null, title: person?.title ?? null, verification });
+    emails.push({
+      address,
+      state: 'found',
+      sourceUrl: seen.sourceUrl,
+      via: seen.via,
+      name: person?.name ?? null,
+      title: person?.title ?? null,
+      verification,
+    });
   }
   const personFindings: PersonFinding[] = [];
   for (const person of [...people.values()].sort((a, b) => a.name.localeCompare(b.name))) {
@@ -258,7 +322,15 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
       personFindings.push({ ...person, state: 'not_found' });
       continue;
     }
-    emails.push({ address, state: 'potential', sourceUrl: person.sourceUrl, via: 'pattern', name: person.name, title: person.title, verification });
+    emails.push({
+      address,
+      state: 'potential',
+      sourceUrl: person.sourceUrl,
+      via: 'pattern',
+      name: person.name,
+      title: person.title,
+      verification,
+    });
     personFindings.push({ ...person, email: address, state: 'potential' });
   }
 
@@ -287,7 +359,8 @@ function envInt(env: NodeJS.ProcessEnv, key: string, fallback: number, min: numb
   const raw = env[key]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(key, `expected an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(key, `expected an integer between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -305,7 +378,8 @@ export function dnsServersFromEnv(env: NodeJS.ProcessEnv = process.env): string[
     .map((s) => s.trim())
     .filter(Boolean);
   for (const s of servers) {
-    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s)) throw new ConfigError('DOMAIN_DNS_SERVERS', `"${s}" is not an IP address with an optional port`);
+    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s))
+      throw new ConfigError('DOMAIN_DNS_SERVERS', `"${s}" is not an IP address with an optional port`);
   }
   return servers;
 }
@@ -330,7 +404,10 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
     network: {
       // With custom DNS servers the connections resolve through them too (still guarded); otherwise the process's guarded dispatcher.
       ...(servers.length ? { dispatcher: outboundDispatcher({ lookupHost: resolverLookup(resolver) }) } : {}),
-      ports: { http: envInt(env, 'DOMAIN_CRAWL_HTTP_PORT', 80, 1, 65_535), https: envInt(env, 'DOMAIN_CRAWL_HTTPS_PORT', 443, 1, 65_535) },
+      ports: {
+        http: envInt(env, 'DOMAIN_CRAWL_HTTP_PORT', 80, 1, 65_535),
+        https: envInt(env, 'DOMAIN_CRAWL_HTTPS_PORT', 443, 1, 65_535),
+      },
     },
     resolver,
     smtp: smtpConfigFromEnv(env, servers.length ? resolverLookup(resolver) : undefined),
@@ -340,11 +417,23 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
 /** DOMAIN_SMTP_*: the RCPT check is off unless DOMAIN_SMTP_CHECK=1. */
 function smtpConfigFromEnv(env: NodeJS.ProcessEnv, lookupHost: SmtpProbeConfig['lookupHost']): SmtpProbeConfig | null {
   const on = (env.DOMAIN_SMTP_CHECK ?? '0').trim().toLowerCase();
-  if (!['0', '1', 'true', 'false', 'on', 'off', ''].includes(on)) throw new ConfigError('DOMAIN_SMTP_CHECK', `expected 1/0, got "${on}"`);
+  if (!['0', '1', 'true', 'false', 'on', 'off', ''].includes(on))
+    throw new ConfigError('DOMAIN_SMTP_CHECK', `expected 1/0, got "${on}"`);
   if (!['1', 'true', 'on'].includes(on)) return null;
   const helo = env.DOMAIN_SMTP_HELO?.trim();
-  if (!helo || !/^[a-z0-9.-]+$/i.test(helo)) throw new ConfigError('DOMAIN_SMTP_HELO', 'the host name to greet mail servers with is required when DOMAIN_SMTP_CHECK=1');
+  if (!helo || !/^[a-z0-9.-]+$/i.test(helo))
+    throw new ConfigError(
+      'DOMAIN_SMTP_HELO',
+      'the host name to greet mail servers with is required when DOMAIN_SMTP_CHECK=1',
+    );
   const from = env.DOMAIN_SMTP_FROM?.trim() ?? '';
-  if (from && !/^[^\s<>@]+@[^\s<>@]+$/.test(from)) throw new ConfigError('DOMAIN_SMTP_FROM', `"${from}" is not an email address`);
-  return { port: envInt(env, 'DOMAIN_SMTP_PORT', 25, 1, 65_535), helo, from, timeoutMs: envInt(env, 'DOMAIN_SMTP_TIMEOUT_MS', 10_000, 500, 60_000), lookupHost };
+  if (from && !/^[^\s<>@]+@[^\s<>@]+$/.test(from))
+    throw new ConfigError('DOMAIN_SMTP_FROM', `"${from}" is not an email address`);
+  return {
+    port: envInt(env, 'DOMAIN_SMTP_PORT', 25, 1, 65_535),
+    helo,
+    from,
+    timeoutMs: envInt(env, 'DOMAIN_SMTP_TIMEOUT_MS', 10_000, 500, 60_000),
+    lookupHost,
+  };
 }

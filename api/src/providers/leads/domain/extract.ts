@@ -1,5 +1,10 @@
 import type { CheerioAPI } from 'cheerio';
-import { findPhoneNumbersInText, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import {
+  findPhoneNumbersInText,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { WEBSITE_TECHNOLOGIES } from '../catalog';
 import { validSyntax } from './verify';
@@ -53,12 +58,15 @@ export interface PageFacts {
  * ASCII letters (ending where they end: `info@acme.jpまで`), punycode (`xn--p1ai`) or letters of another
  * script (`рф`). Candidates only: `cleanEmail` decides, through validator.js's isEmail.
  */
-const EMAIL = /[\p{L}\p{M}\p{N}._%+'-]+@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+(?:xn--[a-z0-9-]{1,59}|[a-z]{2,24}(?![a-z])|[\p{L}\p{M}]{2,24})/giu;
+const EMAIL =
+  /[\p{L}\p{M}\p{N}._%+'-]+@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+(?:xn--[a-z0-9-]{1,59}|[a-z]{2,24}(?![a-z])|[\p{L}\p{M}]{2,24})/giu;
 /** File names that look like addresses (logo@2x.png, jquery@3.7.1.min.js) and addresses that are never a business's. */
 const NOT_A_TLD = /\.(png|jpe?g|gif|svg|webp|avif|css|js|mjs|map|ico|bmp|tiff?|woff2?|ttf|json)$/i;
-const IGNORED_DOMAINS = /(^|\.)(example\.(com|org|net)|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|domain\.com|email\.com)$/i;
+const IGNORED_DOMAINS =
+  /(^|\.)(example\.(com|org|net)|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|domain\.com|email\.com)$/i;
 /** Scripts written without spaces: in running text their words touch an address (`連絡先info@acme.jp`). */
-const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+const UNSPACED =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 
 /** A local part that runs from an unspaced script into another (`連絡先info`) keeps its last run (`info`): the word before it is prose. */
 function lastRun(local: string): string {
@@ -73,7 +81,12 @@ function lastRun(local: string): string {
  * placeholder domain.
  */
 export function cleanEmail(raw: string): string | null {
-  const trimmed = raw.normalize('NFC').trim().replace(/^mailto:/i, '').replace(/[.,;:]+$/, '').toLowerCase();
+  const trimmed = raw
+    .normalize('NFC')
+    .trim()
+    .replace(/^mailto:/i, '')
+    .replace(/[.,;:]+$/, '')
+    .toLowerCase();
   const at = trimmed.lastIndexOf('@');
   if (at < 1) return null;
   const local = lastRun(trimmed.slice(0, at));
@@ -112,7 +125,10 @@ export function decodeCfEmail(hex: string): string | null {
 
 const AT_MARK = String.raw`\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*|\s+at\s+`;
 const DOT_MARK = String.raw`\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+`;
-const OBFUSCATED = new RegExp(String.raw`([a-z0-9._%+-]+)(${AT_MARK})([a-z0-9-]+(?:(?:${DOT_MARK}|\.)[a-z0-9-]+)+)`, 'gi');
+const OBFUSCATED = new RegExp(
+  String.raw`([a-z0-9._%+-]+)(${AT_MARK})([a-z0-9-]+(?:(?:${DOT_MARK}|\.)[a-z0-9-]+)+)`,
+  'gi',
+);
 
 /** Addresses written to dodge scrapers: "jane [at] acme [dot] com", "jane(at)acme(dot)com", "jane at acme dot com". */
 export function deobfuscate(text: string): string[] {
@@ -131,7 +147,10 @@ function visibleText($: CheerioAPI): string {
   const body = $('body').clone();
   body.find('script, style, noscript, template').remove();
   // Block elements end a word: "Call us</p><p>info@…" must not glue together.
-  body.find('br, p, div, li, td, th, h1, h2, h3, h4, h5, h6, section, article, footer, header, nav').before(' ').after(' ');
+  body
+    .find('br, p, div, li, td, th, h1, h2, h3, h4, h5, h6, section, article, footer, header, nav')
+    .before(' ')
+    .after(' ');
   return body.text().replace(/\s+/g, ' ');
 }
 
@@ -147,7 +166,9 @@ function emailsOf($: CheerioAPI, text: string): PageEmail[] {
     targets.split(',').forEach((t) => add(t, 'mailto'));
   });
   $('[data-cfemail]').each((_, el) => add(decodeCfEmail($(el).attr('data-cfemail') ?? ''), 'cloudflare'));
-  $('a[href*="/cdn-cgi/l/email-protection#"]').each((_, el) => add(decodeCfEmail(($(el).attr('href') ?? '').split('#')[1] ?? ''), 'cloudflare'));
+  $('a[href*="/cdn-cgi/l/email-protection#"]').each((_, el) =>
+    add(decodeCfEmail(($(el).attr('href') ?? '').split('#')[1] ?? ''), 'cloudflare'),
+  );
   for (const m of text.matchAll(EMAIL)) add(m[0], 'text');
   for (const e of deobfuscate(text)) add(e, 'obfuscated');
   return [...found].map(([address, via]) => ({ address, via }));
@@ -195,7 +216,8 @@ export function socialProfile(href: string): SocialProfile | null {
   } catch {
     return null;
   }
-  if (!/^https?:$/.test(url.protocol) || SHARE_PATH.test(url.pathname) || url.pathname.replace(/\/+$/, '') === '') return null;
+  if (!/^https?:$/.test(url.protocol) || SHARE_PATH.test(url.pathname) || url.pathname.replace(/\/+$/, '') === '')
+    return null;
   const platform = SOCIAL_HOSTS.find(([re]) => re.test(url.hostname.toLowerCase()))?.[1];
   if (!platform) return null;
   url.hash = '';
@@ -231,18 +253,30 @@ function types(node: Json): string[] {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim().replace(/\s+/g, ' ') : null);
-const ORG_TYPES = /Organization|Corporation|LocalBusiness|Store|Restaurant|Dentist|Attorney|Agency|Company|Business|Clinic|Hotel|Shop|Service/i;
+const ORG_TYPES =
+  /Organization|Corporation|LocalBusiness|Store|Restaurant|Dentist|Attorney|Agency|Company|Business|Clinic|Hotel|Shop|Service/i;
 
 function postalAddress(value: unknown): { text: string | null; city: string | null; country: string | null } {
   if (typeof value === 'string') return { text: str(value), city: null, country: null };
   if (!value || typeof value !== 'object') return { text: null, city: null, country: null };
   const a = (Array.isArray(value) ? value[0] : value) as Json;
-  const country = typeof a.addressCountry === 'object' && a.addressCountry ? str((a.addressCountry as Json).name) : str(a.addressCountry);
-  const parts = [str(a.streetAddress), [str(a.postalCode), str(a.addressLocality)].filter(Boolean).join(' '), str(a.addressRegion), country].filter((p) => p);
+  const country =
+    typeof a.addressCountry === 'object' && a.addressCountry
+      ? str((a.addressCountry as Json).name)
+      : str(a.addressCountry);
+  const parts = [
+    str(a.streetAddress),
+    [str(a.postalCode), str(a.addressLocality)].filter(Boolean).join(' '),
+    str(a.addressRegion),
+    country,
+  ].filter((p) => p);
   return { text: parts.length ? parts.join(', ') : null, city: str(a.addressLocality), country };
 }
 
-function companyOf($: CheerioAPI, nodes: Json[]): CompanyFacts & { phones: string[]; emails: string[]; sameAs: string[] } {
+function companyOf(
+  $: CheerioAPI,
+  nodes: Json[],
+): CompanyFacts & { phones: string[]; emails: string[]; sameAs: string[] } {
   const org = nodes.find((n) => types(n).some((t) => ORG_TYPES.test(t)) && str(n.name));
   const address = postalAddress(org?.address);
   const meta = (selector: string) => str($(selector).first().attr('content'));
@@ -260,7 +294,28 @@ function companyOf($: CheerioAPI, nodes: Json[]): CompanyFacts & { phones: strin
 }
 
 /** Headings of team sections that look like names but are not. */
-const NOT_NAME_WORDS = new Set(['our', 'the', 'team', 'meet', 'about', 'contact', 'us', 'services', 'company', 'people', 'staff', 'leadership', 'board', 'members', 'news', 'home', 'careers', 'jobs', 'and', 'with']);
+const NOT_NAME_WORDS = new Set([
+  'our',
+  'the',
+  'team',
+  'meet',
+  'about',
+  'contact',
+  'us',
+  'services',
+  'company',
+  'people',
+  'staff',
+  'leadership',
+  'board',
+  'members',
+  'news',
+  'home',
+  'careers',
+  'jobs',
+  'and',
+  'with',
+]);
 
 /** A person's name as team pages write it: two to four capitalised words, no digits. */
 export function looksLikeName(text: string): boolean {
@@ -270,7 +325,8 @@ export function looksLikeName(text: string): boolean {
   return words.every((w) => /^(\p{Lu}[\p{L}'’-]*\.?|de|da|van|von|der|del|la|le|di)$/u.test(w)) && !/\d/.test(text);
 }
 
-const PERSON_BLOCK = '[class*="team" i] , [class*="member" i], [class*="person" i], [class*="staff" i], [class*="profile" i], [class*="employee" i], [class*="bio" i]';
+const PERSON_BLOCK =
+  '[class*="team" i] , [class*="member" i], [class*="person" i], [class*="staff" i], [class*="profile" i], [class*="employee" i], [class*="bio" i]';
 const TITLE_CLASS = /title|role|position|job|function|designation/i;
 
 function peopleOf($: CheerioAPI, nodes: Json[]): PagePerson[] {
@@ -286,7 +342,10 @@ function peopleOf($: CheerioAPI, nodes: Json[]): PagePerson[] {
   }
   $('[itemtype*="schema.org/Person" i]').each((_, el) => {
     const scope = $(el);
-    const prop = (name: string) => str(scope.find(`[itemprop="${name}"]`).first().attr('content') ?? scope.find(`[itemprop="${name}"]`).first().text());
+    const prop = (name: string) =>
+      str(
+        scope.find(`[itemprop="${name}"]`).first().attr('content') ?? scope.find(`[itemprop="${name}"]`).first().text(),
+      );
     add(prop('name'), prop('jobTitle'), prop('email')?.replace(/^mailto:/i, '') ?? null);
   });
   // Team cards: a heading (or strong) holding the name, the title in an element named like one or the next line.
@@ -296,10 +355,17 @@ function peopleOf($: CheerioAPI, nodes: Json[]): PagePerson[] {
     const heading = card.find('h2, h3, h4, h5, strong, [class*="name" i]').first();
     const name = str(heading.text());
     if (!name) return;
-    const titled = card.find('*').filter((_, c) => TITLE_CLASS.test($(c).attr('class') ?? '')).first();
+    const titled = card
+      .find('*')
+      .filter((_, c) => TITLE_CLASS.test($(c).attr('class') ?? ''))
+      .first();
     const title = str(titled.text()) ?? str(heading.nextAll('p, span, div, em').first().text());
     const mail = card.find('a[href^="mailto:" i]').first().attr('href');
-    add(name, title && title !== name && title.length <= 80 ? title : null, mail ? safeDecode(mail.replace(/^mailto:/i, '').split('?')[0] ?? '') : null);
+    add(
+      name,
+      title && title !== name && title.length <= 80 ? title : null,
+      mail ? safeDecode(mail.replace(/^mailto:/i, '').split('?')[0] ?? '') : null,
+    );
   });
   return [...people.values()];
 }
@@ -310,17 +376,32 @@ export function technologiesOf($: CheerioAPI, headers: Readonly<Record<string, s
   const generator = ($('meta[name="generator" i]').attr('content') ?? '').toLowerCase();
   const header = (name: string) => headers[name] ?? '';
   const found = new Set<Technology>();
-  if (/wordpress/.test(generator) || /\/wp-(content|includes)\//i.test(html) || $('link[rel="https://api.w.org/"]').length) found.add('wordpress');
+  if (
+    /wordpress/.test(generator) ||
+    /\/wp-(content|includes)\//i.test(html) ||
+    $('link[rel="https://api.w.org/"]').length
+  )
+    found.add('wordpress');
   if (/joomla/.test(generator) || /\/media\/(jui|system\/js)\/|\/components\/com_/i.test(html)) found.add('joomla');
-  if (/wix\.com/.test(generator) || header('x-wix-request-id') || /static\.wixstatic\.com|static\.parastorage\.com/i.test(html)) found.add('wix');
-  if (header('x-shopid') || header('x-shopify-stage') || /cdn\.shopify\.com|Shopify\.theme/i.test(html)) found.add('shopify');
+  if (
+    /wix\.com/.test(generator) ||
+    header('x-wix-request-id') ||
+    /static\.wixstatic\.com|static\.parastorage\.com/i.test(html)
+  )
+    found.add('wix');
+  if (header('x-shopid') || header('x-shopify-stage') || /cdn\.shopify\.com|Shopify\.theme/i.test(html))
+    found.add('shopify');
   if (/typo3/.test(generator) || /\/typo3(temp|conf)\//i.test(html)) found.add('typo3');
-  if (/\.business\.site\b|\/\/g\.page\/|google\.[a-z.]+\/maps\?cid=|maps\.app\.goo\.gl/i.test(html)) found.add('google my business');
+  if (/\.business\.site\b|\/\/g\.page\/|google\.[a-z.]+\/maps\?cid=|maps\.app\.goo\.gl/i.test(html))
+    found.add('google my business');
   return WEBSITE_TECHNOLOGIES.filter((t) => found.has(t));
 }
 
 /** Everything one parsed page says. `host` picks the phones' default country. */
-export function extractPage($: CheerioAPI, { url, headers }: { url: string; headers: Readonly<Record<string, string>> }): PageFacts {
+export function extractPage(
+  $: CheerioAPI,
+  { url, headers }: { url: string; headers: Readonly<Record<string, string>> },
+): PageFacts {
   const nodes = jsonLdNodes($);
   const company = companyOf($, nodes);
   const text = visibleText($);
@@ -353,7 +434,13 @@ export function extractPage($: CheerioAPI, { url, headers }: { url: string; head
     emails,
     phones: phonesOf($, text, defaultCountry(host, company.country), company.phones),
     socials: [...socials.values()],
-    company: { name: company.name, description: company.description, address: company.address, city: company.city, country: company.country },
+    company: {
+      name: company.name,
+      description: company.description,
+      address: company.address,
+      city: company.city,
+      country: company.country,
+    },
     people: peopleOf($, nodes),
     technologies: technologiesOf($, headers),
   };

@@ -3,7 +3,19 @@
  * as jane.doe@…), and the "potential" address it gives for a person whose own address is unknown.
  */
 
-export const EMAIL_PATTERNS = ['{first}.{last}', '{first}{last}', '{f}{last}', '{f}.{last}', '{first}_{last}', '{first}-{last}', '{first}', '{last}', '{last}.{first}', '{first}{l}', '{last}{f}'] as const;
+export const EMAIL_PATTERNS = [
+  '{first}.{last}',
+  '{first}{last}',
+  '{f}{last}',
+  '{f}.{last}',
+  '{first}_{last}',
+  '{first}-{last}',
+  '{first}',
+  '{last}',
+  '{last}.{first}',
+  '{first}{l}',
+  '{last}{f}',
+] as const;
 export type EmailPattern = (typeof EMAIL_PATTERNS)[number];
 
 /** A name's parts as mailbox names use them: lower case, accents and punctuation dropped. */
@@ -22,7 +34,11 @@ export function nameParts(name: string): { first: string; last: string } | null 
 }
 
 export function applyPattern(pattern: EmailPattern, parts: { first: string; last: string }): string {
-  return pattern.replace('{first}', parts.first).replace('{last}', parts.last).replace('{f}', parts.first[0]!).replace('{l}', parts.last[0]!);
+  return pattern
+    .replace('{first}', parts.first)
+    .replace('{last}', parts.last)
+    .replace('{f}', parts.first[0]!)
+    .replace('{l}', parts.last[0]!);
 }
 
 /**
@@ -35,10 +51,12 @@ export function inferPattern(pairs: readonly { name: string; address: string }[]
     const parts = nameParts(name);
     const local = address.split('@')[0]?.toLowerCase();
     if (!parts || !local) continue;
-    for (const pattern of EMAIL_PATTERNS) if (applyPattern(pattern, parts) === local) votes.set(pattern, (votes.get(pattern) ?? 0) + 1);
+    for (const pattern of EMAIL_PATTERNS)
+      if (applyPattern(pattern, parts) === local) votes.set(pattern, (votes.get(pattern) ?? 0) + 1);
   }
   let best: EmailPattern | null = null;
-  for (const pattern of EMAIL_PATTERNS) if ((votes.get(pattern) ?? 0) > (best ? (votes.get(best) ?? 0) : 0)) best = pattern;
+  for (const pattern of EMAIL_PATTERNS)
+    if ((votes.get(pattern) ?? 0) > (best ? (votes.get(best) ?? 0) : 0)) best = pattern;
   return best;
 }
 

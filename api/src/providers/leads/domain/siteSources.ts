@@ -4,7 +4,20 @@ import { createDomainLeadProvider, type DomainEngine } from './domainProvider';
 import type { EmailFinding } from './engine';
 
 /** Mailboxes a business reads first, in the order a company-level look-up prefers them. */
-const GENERAL_BOXES = ['info', 'contact', 'hello', 'office', 'sales', 'mail', 'enquiries', 'inquiries', 'kontakt', 'contacto', 'hola', 'bonjour'];
+const GENERAL_BOXES = [
+  'info',
+  'contact',
+  'hello',
+  'office',
+  'sales',
+  'mail',
+  'enquiries',
+  'inquiries',
+  'kontakt',
+  'contacto',
+  'hola',
+  'bonjour',
+];
 
 function generalRank(email: EmailFinding): number {
   const local = email.address.split('@')[0] ?? '';
@@ -14,7 +27,13 @@ function generalRank(email: EmailFinding): number {
 
 function toFound(email: EmailFinding): FoundEmail {
   // Seen published on the company's own site counts as verified for the waterfall; a pattern guess does not.
-  return { email: email.address, outcome: email.state, verified: email.state === 'found' && email.verification.mx !== false && email.verification.smtp !== 'rejected', source: 'site', source_url: email.sourceUrl };
+  return {
+    email: email.address,
+    outcome: email.state,
+    verified: email.state === 'found' && email.verification.mx !== false && email.verification.smtp !== 'rejected',
+    source: 'site',
+    source_url: email.sourceUrl,
+  };
 }
 
 /**
@@ -34,8 +53,12 @@ export function siteEmailFinder(engine: DomainEngine): EmailFinder {
         return email ? toFound(email) : null;
       }
       const findings = await engine.findEmailsForDomain(lookup.domain);
-      const onDomain = findings.emails.filter((e) => e.state === 'found' && e.address.endsWith(`@${findings.emailDomain}`) && !e.verification.disposable);
-      const pool = onDomain.length ? onDomain : findings.emails.filter((e) => e.state === 'found' && !e.verification.disposable);
+      const onDomain = findings.emails.filter(
+        (e) => e.state === 'found' && e.address.endsWith(`@${findings.emailDomain}`) && !e.verification.disposable,
+      );
+      const pool = onDomain.length
+        ? onDomain
+        : findings.emails.filter((e) => e.state === 'found' && !e.verification.disposable);
       const best = [...pool].sort((a, b) => generalRank(a) - generalRank(b))[0];
       return best ? toFound(best) : null;
     },
@@ -43,7 +66,13 @@ export function siteEmailFinder(engine: DomainEngine): EmailFinder {
 }
 
 /** What the domain engine hands the lead sources: the domain search, the `site` email source and "get employees". */
-export function siteSources(engine: DomainEngine): Required<Pick<LeadSourceExtras, 'siteEmailFinder' | 'siteEmployees' | 'siteDomainSearch'>> {
+export function siteSources(
+  engine: DomainEngine,
+): Required<Pick<LeadSourceExtras, 'siteEmailFinder' | 'siteEmployees' | 'siteDomainSearch'>> {
   const provider = createDomainLeadProvider(engine);
-  return { siteEmailFinder: siteEmailFinder(engine), siteEmployees: (lead) => provider.findEmployees(lead), siteDomainSearch: provider };
+  return {
+    siteEmailFinder: siteEmailFinder(engine),
+    siteEmployees: (lead) => provider.findEmployees(lead),
+    siteDomainSearch: provider,
+  };
 }

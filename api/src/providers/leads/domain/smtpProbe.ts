@@ -72,12 +72,20 @@ class Replies {
 
 function connect(host: string, config: SmtpProbeConfig): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    outboundSmtpSocket({ host, port: config.port, connectionTimeout: config.timeoutMs, lookupHost: config.lookupHost }, (error, socket) => (error || !socket ? reject(error ?? new Error('no socket')) : resolve(socket.connection)));
+    outboundSmtpSocket(
+      { host, port: config.port, connectionTimeout: config.timeoutMs, lookupHost: config.lookupHost },
+      (error, socket) => (error || !socket ? reject(error ?? new Error('no socket')) : resolve(socket.connection)),
+    );
   });
 }
 
 /** RCPT verdicts for addresses of one domain, asked of `mxHost`; every address is 'unknown' when the server cannot be asked. */
-export async function smtpProbe(mxHost: string, addresses: readonly string[], domain: string, config: SmtpProbeConfig): Promise<Map<string, SmtpVerdict>> {
+export async function smtpProbe(
+  mxHost: string,
+  addresses: readonly string[],
+  domain: string,
+  config: SmtpProbeConfig,
+): Promise<Map<string, SmtpVerdict>> {
   const verdicts = new Map<string, SmtpVerdict>(addresses.map((a) => [a, 'unknown']));
   let socket: Socket;
   try {

@@ -31,7 +31,12 @@ const DISPOSABLE = blacklist();
  * display name, no IP literal, nothing longer than 254 characters.
  */
 export function validSyntax(address: string): boolean {
-  return isEmail(address, { allow_utf8_local_part: true, require_tld: true, allow_ip_domain: false, allow_display_name: false });
+  return isEmail(address, {
+    allow_utf8_local_part: true,
+    require_tld: true,
+    allow_ip_domain: false,
+    allow_display_name: false,
+  });
 }
 
 export function isRoleAddress(address: string): boolean {
@@ -71,9 +76,19 @@ export function mxChecker(resolver: DnsResolver): (domain: string) => Promise<{ 
   };
 }
 
-export async function verifyEmail(address: string, mx: (domain: string) => Promise<{ mx: boolean | null; hosts: string[] }>): Promise<EmailVerification> {
+export async function verifyEmail(
+  address: string,
+  mx: (domain: string) => Promise<{ mx: boolean | null; hosts: string[] }>,
+): Promise<EmailVerification> {
   const syntax = validSyntax(address);
   const domain = address.slice(address.lastIndexOf('@') + 1);
   const exchangers = syntax ? await mx(domain) : { mx: false, hosts: [] };
-  return { syntax, mx: exchangers.mx, mxHosts: exchangers.hosts, disposable: isDisposableDomain(domain), role: isRoleAddress(address), smtp: null };
+  return {
+    syntax,
+    mx: exchangers.mx,
+    mxHosts: exchangers.hosts,
+    disposable: isDisposableDomain(domain),
+    role: isRoleAddress(address),
+    smtp: null,
+  };
 }

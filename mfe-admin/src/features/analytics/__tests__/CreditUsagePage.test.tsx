@@ -11,11 +11,18 @@ import { categoryAxisWidth } from '../../../components/charts';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const days = (credits: number) => Array.from({ length: 30 }, (_, i) => ({ date: `2026-03-${String(i + 1).padStart(2, '0')}`, credits_used: credits, searches: credits ? 1 : 0 }));
+const days = (credits: number) =>
+  Array.from({ length: 30 }, (_, i) => ({
+    date: `2026-03-${String(i + 1).padStart(2, '0')}`,
+    credits_used: credits,
+    searches: credits ? 1 : 0,
+  }));
 let answer: Promise<unknown> | unknown;
 let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
-  api = mockApi(async (call) => (call.url === '/api/admin/analytics/credit-usage' ? { status: 200, body: await answer } : undefined));
+  api = mockApi(async (call) =>
+    call.url === '/api/admin/analytics/credit-usage' ? { status: 200, body: await answer } : undefined,
+  );
 });
 afterEach(() => {
   api.restore();
@@ -34,7 +41,17 @@ describe('admin credit usage charts', () => {
 
   it('categories are named for what was bought, in the user language, with room for the longest name', async () => {
     // jsdom lays nothing out: the chart's container measures as a 560 × 280 box would in a browser.
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 560, bottom: 280, width: 560, height: 280, toJSON: () => ({}) });
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 560,
+      bottom: 280,
+      width: 560,
+      height: 280,
+      toJSON: () => ({}),
+    });
     answer = {
       days: days(3),
       by_type: [
@@ -49,7 +66,9 @@ describe('admin credit usage charts', () => {
     const chart = await screen.findByTestId('chart-credits-by-reason');
     await waitFor(() => expect(chart.querySelector('.recharts-bar-rectangle')).not.toBeNull());
     // A tick's words may sit in several tspans (recharts wraps to the axis width).
-    const ticks = [...chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((n) => [...n.querySelectorAll('tspan')].map((w) => w.textContent).join(' '));
+    const ticks = [...chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map(
+      (n) => [...n.querySelectorAll('tspan')].map((w) => w.textContent).join(' '),
+    );
     // Unknown types join "Other": one bar per label, never a raw key.
     expect(ticks).toEqual(['People search', 'Phone enrichment', 'Other']);
     expect(chart.textContent).not.toMatch(/search:|get-phones/);
@@ -71,7 +90,20 @@ describe('admin credit usage charts', () => {
   it('takes the labels from the user language', () => {
     for (const texts of [en, es, fr, de]) {
       const types = (texts as { analytics: { usageTypes: Record<string, string> } }).analytics.usageTypes;
-      expect(Object.keys(types).sort()).toEqual(['company', 'domain', 'get-phones', 'group', 'industry', 'influencer', 'intent', 'local', 'other', 'people', 'single', 'workflow']);
+      expect(Object.keys(types).sort()).toEqual([
+        'company',
+        'domain',
+        'get-phones',
+        'group',
+        'industry',
+        'influencer',
+        'intent',
+        'local',
+        'other',
+        'people',
+        'single',
+        'workflow',
+      ]);
     }
   });
 });

@@ -5,7 +5,8 @@ export type MonthRange = 6 | 12 | 24;
 
 export type MonthlyCreditUsage = ApiResponse<'/api/admin/analytics/monthly-credit-usage', 'get'>;
 
-export const getMonthlyCreditUsage = (months: MonthRange, signal?: AbortSignal): Promise<MonthlyCreditUsage> => api.get('/api/admin/analytics/monthly-credit-usage', { query: { months }, config: { signal } });
+export const getMonthlyCreditUsage = (months: MonthRange, signal?: AbortSignal): Promise<MonthlyCreditUsage> =>
+  api.get('/api/admin/analytics/monthly-credit-usage', { query: { months }, config: { signal } });
 
 export const monthlyCreditUsageQueryOptions = (months: MonthRange) =>
   queryOptions({

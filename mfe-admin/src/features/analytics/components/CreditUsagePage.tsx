@@ -36,22 +36,51 @@ export function CreditUsagePage() {
       ) : (
         <>
           <ChartGrid>
-            <ChartCard title={t('analytics.creditsPerDay')} testId="chart-credits-per-day" loading={loading} empty={allZero(perDay, ['credits_used'])}>
+            <ChartCard
+              title={t('analytics.creditsPerDay')}
+              testId="chart-credits-per-day"
+              loading={loading}
+              empty={allZero(perDay, ['credits_used'])}
+            >
               <LineChart data={perDay}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="label" tick={AXIS_TICK} />
                 <YAxis tick={AXIS_TICK} allowDecimals={false} />
                 <Tooltip />
-                <Line type="monotone" dataKey="credits_used" name={t('dashboard.creditsUsed')} stroke={palette[0]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line
+                  type="monotone"
+                  dataKey="credits_used"
+                  name={t('dashboard.creditsUsed')}
+                  stroke={palette[0]}
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
               </LineChart>
             </ChartCard>
-            <ChartCard title={t('analytics.creditsBySearchType')} testId="chart-credits-by-reason" loading={loading} empty={allZero(typeRows, ['credits_used'])}>
+            <ChartCard
+              title={t('analytics.creditsBySearchType')}
+              testId="chart-credits-by-reason"
+              loading={loading}
+              empty={allZero(typeRows, ['credits_used'])}
+            >
               <BarChart data={typeRows} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" tick={AXIS_TICK} allowDecimals={false} />
-                <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={categoryAxisWidth(typeRows.map((r) => r.label))} interval={0} />
+                <YAxis
+                  type="category"
+                  dataKey="label"
+                  tick={AXIS_TICK}
+                  width={categoryAxisWidth(typeRows.map((r) => r.label))}
+                  interval={0}
+                />
                 <Tooltip />
-                <Bar dataKey="credits_used" name={t('dashboard.creditsUsed')} fill={palette[0]} isAnimationActive={false} />
+                <Bar
+                  dataKey="credits_used"
+                  name={t('dashboard.creditsUsed')}
+                  fill={palette[0]}
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ChartCard>
           </ChartGrid>
@@ -68,7 +97,12 @@ export function CreditUsagePage() {
               columns={[
                 { key: 'name', header: t('users.name'), render: (u) => u.name || u.email },
                 { key: 'email', header: t('fields.email'), render: (u) => u.email },
-                { key: 'credits', header: t('dashboard.creditsUsed'), end: true, render: (u) => formatNumber(u.credits_used) },
+                {
+                  key: 'credits',
+                  header: t('dashboard.creditsUsed'),
+                  end: true,
+                  render: (u) => formatNumber(u.credits_used),
+                },
               ]}
             />
           )}

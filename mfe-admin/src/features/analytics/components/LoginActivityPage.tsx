@@ -17,7 +17,10 @@ export function LoginActivityPage() {
   const activity = useLoginActivity(days);
   const loading = activity.isPending;
   const perDay = (activity.data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.date) }));
-  const buckets = (activity.data?.last_login_buckets ?? []).map((b) => ({ ...b, label: t(`users.lastLoginBuckets.${b.bucket}`) }));
+  const buckets = (activity.data?.last_login_buckets ?? []).map((b) => ({
+    ...b,
+    label: t(`users.lastLoginBuckets.${b.bucket}`),
+  }));
   return (
     <Box>
       <PageHeader title={t('routes.loginActivity')} />
@@ -29,7 +32,12 @@ export function LoginActivityPage() {
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void activity.refetch()} />
       ) : (
         <ChartGrid>
-          <ChartCard title={t('analytics.loginsPerDay')} testId="chart-logins-per-day" loading={loading} empty={allZero(perDay, ['logins'])}>
+          <ChartCard
+            title={t('analytics.loginsPerDay')}
+            testId="chart-logins-per-day"
+            loading={loading}
+            empty={allZero(perDay, ['logins'])}
+          >
             <BarChart data={perDay}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="label" tick={AXIS_TICK} />
@@ -40,7 +48,12 @@ export function LoginActivityPage() {
               <Bar dataKey="users" name={t('analytics.distinctUsers')} fill={palette[1]} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
-          <ChartCard title={t('analytics.lastLoginBuckets')} testId="chart-last-login" loading={loading} empty={allZero(buckets, ['count'])}>
+          <ChartCard
+            title={t('analytics.lastLoginBuckets')}
+            testId="chart-last-login"
+            loading={loading}
+            empty={allZero(buckets, ['count'])}
+          >
             <BarChart data={buckets}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />

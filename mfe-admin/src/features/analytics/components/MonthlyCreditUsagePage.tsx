@@ -27,16 +27,40 @@ export function MonthlyCreditUsagePage() {
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void usage.refetch()} />
       ) : (
         <>
-          <ChartCard title={t('analytics.creditsPerMonth')} testId="chart-credits-per-month" height={320} loading={usage.isPending} empty={allZero(perMonth, ['total'])}>
+          <ChartCard
+            title={t('analytics.creditsPerMonth')}
+            testId="chart-credits-per-month"
+            height={320}
+            loading={usage.isPending}
+            empty={allZero(perMonth, ['total'])}
+          >
             <BarChart data={perMonth}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="label" tick={AXIS_TICK} />
               <YAxis tick={AXIS_TICK} allowDecimals={false} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="monthly" stackId="credits" name={t('analytics.buckets.monthly')} fill={palette[0]} isAnimationActive={false} />
-              <Bar dataKey="additional" stackId="credits" name={t('analytics.buckets.additional')} fill={palette[1]} isAnimationActive={false} />
-              <Bar dataKey="rolled_over" stackId="credits" name={t('analytics.buckets.rolled_over')} fill={palette[2]} isAnimationActive={false} />
+              <Bar
+                dataKey="monthly"
+                stackId="credits"
+                name={t('analytics.buckets.monthly')}
+                fill={palette[0]}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="additional"
+                stackId="credits"
+                name={t('analytics.buckets.additional')}
+                fill={palette[1]}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="rolled_over"
+                stackId="credits"
+                name={t('analytics.buckets.rolled_over')}
+                fill={palette[2]}
+                isAnimationActive={false}
+              />
             </BarChart>
           </ChartCard>
           <Box mt={6}>
@@ -49,9 +73,24 @@ export function MonthlyCreditUsagePage() {
                 rowKey={(m) => m.month}
                 columns={[
                   { key: 'month', header: t('analytics.month'), render: (m) => monthLabel(m.month) },
-                  { key: 'monthly', header: t('analytics.buckets.monthly'), end: true, render: (m) => formatNumber(m.monthly) },
-                  { key: 'additional', header: t('analytics.buckets.additional'), end: true, render: (m) => formatNumber(m.additional) },
-                  { key: 'rolled_over', header: t('analytics.buckets.rolled_over'), end: true, render: (m) => formatNumber(m.rolled_over) },
+                  {
+                    key: 'monthly',
+                    header: t('analytics.buckets.monthly'),
+                    end: true,
+                    render: (m) => formatNumber(m.monthly),
+                  },
+                  {
+                    key: 'additional',
+                    header: t('analytics.buckets.additional'),
+                    end: true,
+                    render: (m) => formatNumber(m.additional),
+                  },
+                  {
+                    key: 'rolled_over',
+                    header: t('analytics.buckets.rolled_over'),
+                    end: true,
+                    render: (m) => formatNumber(m.rolled_over),
+                  },
                   { key: 'total', header: t('analytics.total'), end: true, render: (m) => formatNumber(m.total) },
                 ]}
               />

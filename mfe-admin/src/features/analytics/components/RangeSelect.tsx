@@ -10,7 +10,17 @@ export function useRange<T extends number>(choices: readonly T[], fallback: T): 
   return [value, (v) => setParams({ range: String(v) })];
 }
 
-export function RangeSelect<T extends number>({ choices, value, onChange, unit }: { choices: readonly T[]; value: T; onChange: (v: T) => void; unit: 'days' | 'months' }) {
+export function RangeSelect<T extends number>({
+  choices,
+  value,
+  onChange,
+  unit,
+}: {
+  choices: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+  unit: 'days' | 'months';
+}) {
   const { t } = useTranslation('admin');
   return (
     <FilterSelect

@@ -28,6 +28,10 @@ export async function listAuditLog(query: AuditQuery, signal?: AbortSignal): Pro
 export const auditKeys = { all: ['admin', 'audit'] as const, list: (q: AuditQuery) => ['admin', 'audit', q] as const };
 
 export const auditLogQueryOptions = (query: AuditQuery) =>
-  queryOptions({ queryKey: auditKeys.list(query), queryFn: ({ signal }) => listAuditLog(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) => listAuditLog(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAuditLog = (query: AuditQuery) => useQuery(auditLogQueryOptions(query));

@@ -34,7 +34,13 @@ function Changes({ entry }: { entry: AuditEntry }) {
 const KEYS = ['entity_id'] as const;
 
 /** The history page of an entity type: who changed what and when, newest first, paginated on the server. */
-export function AuditHistory({ entity, editPath }: { entity: AuditEntity | AuditEntity[]; editPath?: (id: number) => string }) {
+export function AuditHistory({
+  entity,
+  editPath,
+}: {
+  entity: AuditEntity | AuditEntity[];
+  editPath?: (id: number) => string;
+}) {
   const { t } = useTranslation('admin');
   const { page, filters, setPage } = useListParams(KEYS);
   const entityId = Number(filters.entity_id) || undefined;
@@ -50,11 +56,17 @@ export function AuditHistory({ entity, editPath }: { entity: AuditEntity | Audit
         rowKey={(r) => r.id}
         columns={[
           { key: 'when', header: t('history.when'), render: (r) => formatDate(r.created_at, true) },
-          { key: 'who', header: t('history.who'), render: (r) => (r.actor ? `${r.actor.name || r.actor.email}` : t('history.system')) },
+          {
+            key: 'who',
+            header: t('history.who'),
+            render: (r) => (r.actor ? `${r.actor.name || r.actor.email}` : t('history.system')),
+          },
           {
             key: 'action',
             header: t('history.action'),
-            render: (r) => (Array.isArray(entity) ? `${t(`history.entity.${r.entity}`)}: ` : '') + t(`history.actions.${r.action}`, { defaultValue: r.action }),
+            render: (r) =>
+              (Array.isArray(entity) ? `${t(`history.entity.${r.entity}`)}: ` : '') +
+              t(`history.actions.${r.action}`, { defaultValue: r.action }),
           },
           {
             key: 'entity',

@@ -10,7 +10,9 @@ registerAreaTranslations(NAMESPACE, translations);
 let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   api = mockApi((call) =>
-    call.method === 'POST' && call.url === '/api/admin/privacy/erase-person' ? { status: 200, body: { code: 'privacy.person_erased', message: 'Erased.', results_removed: 3, accounts: 2 } } : undefined,
+    call.method === 'POST' && call.url === '/api/admin/privacy/erase-person'
+      ? { status: 200, body: { code: 'privacy.person_erased', message: 'Erased.', results_removed: 3, accounts: 2 } }
+      : undefined,
   );
 });
 afterEach(() => {

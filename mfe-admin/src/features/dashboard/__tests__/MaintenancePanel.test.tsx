@@ -29,10 +29,18 @@ describe('MaintenancePanel', () => {
     expect(await screen.findByText('Off')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Maintenance mode on' }));
     expect(screen.getByRole('checkbox', { name: 'Maintenance mode on' })).toBeChecked();
-    fireEvent.change(screen.getByLabelText('Message to users'), { target: { value: 'Database upgrade until 14:00 UTC.' } });
+    fireEvent.change(screen.getByLabelText('Message to users'), {
+      target: { value: 'Database upgrade until 14:00 UTC.' },
+    });
     fireEvent.change(screen.getByLabelText('Ask clients to retry after (minutes)'), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true, message: 'Database upgrade until 14:00 UTC.', retry_after_seconds: 1800 }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        enabled: true,
+        message: 'Database upgrade until 14:00 UTC.',
+        retry_after_seconds: 1800,
+      }),
+    );
     expect(await screen.findByText('On')).toBeInTheDocument();
   });
 

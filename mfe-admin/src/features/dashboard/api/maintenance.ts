@@ -4,9 +4,11 @@ import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 export type Maintenance = ApiResponse<'/api/admin/maintenance', 'get'>;
 export type MaintenanceInput = ApiBody<'/api/admin/maintenance', 'put'>;
 
-export const getMaintenance = (signal?: AbortSignal): Promise<Maintenance> => api.get('/api/admin/maintenance', { config: { signal } });
+export const getMaintenance = (signal?: AbortSignal): Promise<Maintenance> =>
+  api.get('/api/admin/maintenance', { config: { signal } });
 
-export const maintenanceQueryOptions = () => queryOptions({ queryKey: ['admin', 'maintenance'] as const, queryFn: ({ signal }) => getMaintenance(signal) });
+export const maintenanceQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'maintenance'] as const, queryFn: ({ signal }) => getMaintenance(signal) });
 
 export const useMaintenance = () => useQuery(maintenanceQueryOptions());
 

@@ -35,7 +35,12 @@ export function ErasePersonPanel() {
         {t('erasePerson.help')}
       </Text>
       <chakra.form onSubmit={(e) => void handleSubmit(e)} noValidate maxW="md">
-        <TextField label={t('erasePerson.email')} type="email" registration={form.register('email')} error={form.formState.errors.email} />
+        <TextField
+          label={t('erasePerson.email')}
+          type="email"
+          registration={form.register('email')}
+          error={form.formState.errors.email}
+        />
         <Button type="submit" colorPalette="red" loading={erase.isPending}>
           {t('erasePerson.submit')}
         </Button>

@@ -8,12 +8,16 @@ export type PaymentQuery = Pick<ApiQuery<'/api/admin/payments', 'get'>, 'page' |
 export type PaymentState = NonNullable<PaymentQuery['state']>;
 export const PAYMENT_STATES: readonly PaymentState[] = ['succeeded', 'refunded', 'failed', 'pending'];
 
-const paymentKeys = { all: ['admin', 'payments'] as const, list: (query: PaymentQuery) => ['admin', 'payments', query] as const };
+const paymentKeys = {
+  all: ['admin', 'payments'] as const,
+  list: (query: PaymentQuery) => ['admin', 'payments', query] as const,
+};
 
 export const paymentsQueryOptions = (query: PaymentQuery) =>
   queryOptions({
     queryKey: paymentKeys.list(query),
-    queryFn: ({ signal }) => api.get('/api/admin/payments', { query: { ...query, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } }),
+    queryFn: ({ signal }) =>
+      api.get('/api/admin/payments', { query: { ...query, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,11 +33,13 @@ export function useRefundPayment() {
 }
 
 /** A payment the administrator may refund now: completed, and no refund on the way (a refused one may be asked again). */
-export const refundable = (p: Payment): boolean => p.status === 'succeeded' && (p.refund_requested_at === null || p.refund_failure_code !== null);
+export const refundable = (p: Payment): boolean =>
+  p.status === 'succeeded' && (p.refund_requested_at === null || p.refund_failure_code !== null);
 
 /** Where a payment stands, refunds included. */
 export function paymentState(p: Payment): 'paid' | 'refunded' | 'refundAsked' | 'refundRefused' | 'failed' | 'open' {
   if (p.status === 'refunded') return 'refunded';
-  if (p.status === 'succeeded') return p.refund_requested_at === null ? 'paid' : p.refund_failure_code ? 'refundRefused' : 'refundAsked';
+  if (p.status === 'succeeded')
+    return p.refund_requested_at === null ? 'paid' : p.refund_failure_code ? 'refundRefused' : 'refundAsked';
   return p.status === 'failed' ? 'failed' : 'open';
 }

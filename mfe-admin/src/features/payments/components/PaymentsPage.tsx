@@ -1,11 +1,29 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { DataTable, DEFAULT_PAGE_SIZE, ErrorState, FilterSelect, PageHeader, PageSpinner, Pagination, RefundDialog, useListParams } from '@leadsmith/shared';
+import {
+  DataTable,
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  FilterSelect,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  RefundDialog,
+  useListParams,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDate, formatNumber } from '../../../components/formatting';
 import { ReportsNav } from '../../../components/SectionTabs';
 import { SearchBox } from '../../../components/SearchBox';
-import { PAYMENT_STATES, paymentState, refundable, usePayments, useRefundPayment, type Payment, type PaymentState } from '../api/payments';
+import {
+  PAYMENT_STATES,
+  paymentState,
+  refundable,
+  usePayments,
+  useRefundPayment,
+  type Payment,
+  type PaymentState,
+} from '../api/payments';
 
 const FILTERS = ['search', 'state'] as const;
 
@@ -18,7 +36,11 @@ const FILTERS = ['search', 'state'] as const;
 export function PaymentsPage() {
   const { t } = useTranslation('admin');
   const { page, filters, setFilter, setPage } = useListParams(FILTERS);
-  const list = usePayments({ page, search: filters.search || undefined, state: (filters.state || undefined) as PaymentState | undefined });
+  const list = usePayments({
+    page,
+    search: filters.search || undefined,
+    state: (filters.state || undefined) as PaymentState | undefined,
+  });
   const refund = useRefundPayment();
   const [pending, setPending] = useState<Payment | null>(null);
   const nameOf = (p: Payment) => p.customer_name || p.email;
@@ -30,7 +52,13 @@ export function PaymentsPage() {
       <Text mb={4}>{t('payments.intro')}</Text>
       <Flex as="section" aria-label={t('kit.filters')} gap={4} wrap="wrap" mb={4} align="end">
         <SearchBox label={t('payments.search')} value={filters.search} onChange={(v) => setFilter('search', v)} />
-        <FilterSelect label={t('payments.state')} value={filters.state} onChange={(v) => setFilter('state', v)} allLabel={t('kit.all')} options={PAYMENT_STATES.map((s) => ({ value: s, label: t(`payments.filterStates.${s}`) }))} />
+        <FilterSelect
+          label={t('payments.state')}
+          value={filters.state}
+          onChange={(v) => setFilter('state', v)}
+          allLabel={t('kit.all')}
+          options={PAYMENT_STATES.map((s) => ({ value: s, label: t(`payments.filterStates.${s}`) }))}
+        />
       </Flex>
       {list.isPending ? (
         <PageSpinner />
@@ -57,7 +85,14 @@ export function PaymentsPage() {
               { key: 'kind', header: t('payments.kind'), render: (p) => t(`payments.kinds.${p.kind}`) },
               { key: 'amount', header: t('payments.amount'), end: true, render: (p) => formatCents(p.amount_cents) },
               { key: 'credits', header: t('payments.credits'), end: true, render: (p) => formatNumber(p.credits) },
-              { key: 'paidTo', header: t('payments.paidTo'), render: (p) => (p.paid_to_reseller ? t('payments.paidToReseller', { name: p.reseller_name ?? '' }) : t('payments.paidToPlatform')) },
+              {
+                key: 'paidTo',
+                header: t('payments.paidTo'),
+                render: (p) =>
+                  p.paid_to_reseller
+                    ? t('payments.paidToReseller', { name: p.reseller_name ?? '' })
+                    : t('payments.paidToPlatform'),
+              },
               {
                 key: 'state',
                 header: t('payments.state'),
@@ -66,14 +101,25 @@ export function PaymentsPage() {
                   const bad = s === 'refundRefused' || s === 'failed';
                   return (
                     <Box>
-                      <Badge variant="outline" colorPalette={s === 'paid' ? 'green' : bad ? 'red' : 'gray'} data-testid={`payment-state-${p.id}`}>
+                      <Badge
+                        variant="outline"
+                        colorPalette={s === 'paid' ? 'green' : bad ? 'red' : 'gray'}
+                        data-testid={`payment-state-${p.id}`}
+                      >
                         {t(`payments.states.${s}`)}
                       </Badge>
                       {s === 'refunded' && p.refund_taken_credits !== null ? (
                         <Text fontSize="sm" mt={1}>
                           {(p.refund_shortfall_credits ?? 0) > 0
-                            ? t('payments.takenBackShort', { count: p.refund_taken_credits, taken: formatNumber(p.refund_taken_credits), shortfall: formatNumber(p.refund_shortfall_credits) })
-                            : t('payments.takenBack', { count: p.refund_taken_credits, taken: formatNumber(p.refund_taken_credits) })}
+                            ? t('payments.takenBackShort', {
+                                count: p.refund_taken_credits,
+                                taken: formatNumber(p.refund_taken_credits),
+                                shortfall: formatNumber(p.refund_shortfall_credits),
+                              })
+                            : t('payments.takenBack', {
+                                count: p.refund_taken_credits,
+                                taken: formatNumber(p.refund_taken_credits),
+                              })}
                         </Text>
                       ) : null}
                       {s === 'refundRefused' ? (
@@ -91,7 +137,17 @@ export function PaymentsPage() {
                 end: true,
                 render: (p) =>
                   refundable(p) ? (
-                    <Button size="xs" variant="outline" color="red.700" aria-label={t('payments.refundNamed', { name: nameOf(p), amount: formatCents(p.amount_cents), date: formatDate(p.created_at, true) })} onClick={() => setPending(p)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.700"
+                      aria-label={t('payments.refundNamed', {
+                        name: nameOf(p),
+                        amount: formatCents(p.amount_cents),
+                        date: formatDate(p.created_at, true),
+                      })}
+                      onClick={() => setPending(p)}
+                    >
                       {t('payments.refund')}
                     </Button>
                   ) : null,
@@ -105,8 +161,19 @@ export function PaymentsPage() {
         payment={pending}
         title={t('payments.confirmTitle')}
         describe={(p, shortfall) => [
-          t('payments.confirmBody', { count: p.credits, amount: formatCents(p.amount_cents), name: nameOf(p), credits: formatNumber(p.credits) }),
-          shortfall > 0 ? t('payments.confirmShortfall', { count: shortfall, left: formatNumber(p.wallet_additional), shortfall: formatNumber(shortfall) }) : null,
+          t('payments.confirmBody', {
+            count: p.credits,
+            amount: formatCents(p.amount_cents),
+            name: nameOf(p),
+            credits: formatNumber(p.credits),
+          }),
+          shortfall > 0
+            ? t('payments.confirmShortfall', {
+                count: shortfall,
+                left: formatNumber(p.wallet_additional),
+                shortfall: formatNumber(shortfall),
+              })
+            : null,
         ]}
         confirmLabel={t('payments.refund')}
         busy={refund.isPending}

@@ -18,8 +18,13 @@ export const PLAN_PAGE_SIZE = 20;
 
 export function listPlans(query: PlanListQuery, signal?: AbortSignal) {
   // Empty filters are left out of the request.
-  const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Partial<PlanListQuery>;
-  return api.get('/api/admin/plans', { query: { pageSize: PLAN_PAGE_SIZE, ...given, page: query.page }, config: { signal } });
+  const given = Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Partial<PlanListQuery>;
+  return api.get('/api/admin/plans', {
+    query: { pageSize: PLAN_PAGE_SIZE, ...given, page: query.page },
+    config: { signal },
+  });
 }
 
 export const planKeys = {
@@ -29,6 +34,10 @@ export const planKeys = {
 };
 
 export const plansQueryOptions = (query: PlanListQuery) =>
-  queryOptions({ queryKey: planKeys.list(query), queryFn: ({ signal }) => listPlans(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: planKeys.list(query),
+    queryFn: ({ signal }) => listPlans(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePlans = (query: PlanListQuery) => useQuery(plansQueryOptions(query));

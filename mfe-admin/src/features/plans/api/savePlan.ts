@@ -6,7 +6,9 @@ import { planKeys, type Plan } from './listPlans';
 export type PlanInput = ApiBody<'/api/admin/plans', 'post'>;
 
 export async function savePlan({ id, input }: { id?: number; input: PlanInput }): Promise<Plan> {
-  const saved = id ? await api.put('/api/admin/plans/{id}', { path: { id }, body: input }) : await api.post('/api/admin/plans', { body: input });
+  const saved = id
+    ? await api.put('/api/admin/plans/{id}', { path: { id }, body: input })
+    : await api.post('/api/admin/plans', { body: input });
   return saved.plan;
 }
 

@@ -1,5 +1,19 @@
 import { Box, Button, chakra, Flex, SimpleGrid } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup, CheckboxField, CheckboxGroupField, PLAN_MODULE_SLUGS, SelectField, type PlanModuleSlug } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+  CheckboxField,
+  CheckboxGroupField,
+  PLAN_MODULE_SLUGS,
+  SelectField,
+  type PlanModuleSlug,
+} from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,8 +27,14 @@ const schema = yup.object({
   created_by: yup.string().default('system').required(),
   available_for: yup.string().default('customers').required(),
   allow_related_accounts: yup.boolean().default(false),
-  payment_product_id: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
-  crm_plan_id: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
+  payment_product_id: yup
+    .string()
+    .default('')
+    .max(200, v.message('maxLength', { count: 200 })),
+  crm_plan_id: yup
+    .string()
+    .default('')
+    .max(200, v.message('maxLength', { count: 200 })),
   modules: yup.array(yup.string<PlanModuleSlug>().required()).default([]),
 });
 type Values = yup.InferType<typeof schema>;
@@ -62,14 +82,23 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone: () => void }) {
     <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="48rem">
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
         <TextField label={t('fields.name')} registration={register('name')} error={errors.name} />
-        <SelectField label={t('fields.created_by')} registration={register('created_by')} error={errors.created_by} options={CREATED_BY.map((c) => ({ value: c, label: t(`plans.createdBy.${c}`) }))} />
+        <SelectField
+          label={t('fields.created_by')}
+          registration={register('created_by')}
+          error={errors.created_by}
+          options={CREATED_BY.map((c) => ({ value: c, label: t(`plans.createdBy.${c}`) }))}
+        />
         <SelectField
           label={t('fields.available_for')}
           registration={register('available_for')}
           error={errors.available_for}
           options={AVAILABLE_FOR.map((a) => ({ value: a, label: t(`plans.availableFor.${a}`) }))}
         />
-        <TextField label={t('fields.payment_product_id')} registration={register('payment_product_id')} error={errors.payment_product_id} />
+        <TextField
+          label={t('fields.payment_product_id')}
+          registration={register('payment_product_id')}
+          error={errors.payment_product_id}
+        />
         <TextField label={t('fields.crm_plan_id')} registration={register('crm_plan_id')} error={errors.crm_plan_id} />
       </SimpleGrid>
       <Controller
@@ -89,7 +118,9 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone: () => void }) {
       <Controller
         control={control}
         name="allow_related_accounts"
-        render={({ field }) => <CheckboxField label={t('fields.allow_related_accounts')} checked={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <CheckboxField label={t('fields.allow_related_accounts')} checked={field.value} onChange={field.onChange} />
+        )}
       />
       <Flex gap={3} mt={6}>
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
@@ -110,7 +141,9 @@ export function PlanFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
   const id = mode === 'edit' ? Number(params.id) || 0 : 0;
   const plan = usePlan(id);
-  const header = <PageHeader title={t(mode === 'create' ? 'routes.planCreate' : 'routes.planEdit')} onBack={() => navigate(-1)} />;
+  const header = (
+    <PageHeader title={t(mode === 'create' ? 'routes.planCreate' : 'routes.planEdit')} onBack={() => navigate(-1)} />
+  );
   if (mode === 'edit' && plan.isPending) return <PageSpinner />;
   return (
     <Box>
@@ -118,7 +151,11 @@ export function PlanFormPage({ mode }: { mode: 'create' | 'edit' }) {
       {mode === 'edit' && plan.isError ? (
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void plan.refetch()} error={plan.error} />
       ) : (
-        <PlanForm key={plan.data?.id ?? 'new'} plan={mode === 'edit' ? plan.data : undefined} onDone={() => navigate('/plans')} />
+        <PlanForm
+          key={plan.data?.id ?? 'new'}
+          plan={mode === 'edit' ? plan.data : undefined}
+          onDone={() => navigate('/plans')}
+        />
       )}
     </Box>
   );

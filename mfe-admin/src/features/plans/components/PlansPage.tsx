@@ -1,5 +1,14 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, ConfirmDialog, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
+import {
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  ConfirmDialog,
+  DataTable,
+  FilterSelect,
+  Pagination,
+  useListParams,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -41,7 +50,13 @@ export function PlansPage() {
       />
       <Flex as="section" aria-label={t('kit.filters')} gap={4} wrap="wrap" mb={4} align="end">
         <SearchBox label={t('plans.search')} value={filters.search} onChange={(v) => setFilter('search', v)} />
-        <FilterSelect label={t('fields.created_by')} value={filters.created_by} onChange={(v) => setFilter('created_by', v)} allLabel={t('kit.all')} options={CREATED_BY.map((c) => ({ value: c, label: t(`plans.createdBy.${c}`) }))} />
+        <FilterSelect
+          label={t('fields.created_by')}
+          value={filters.created_by}
+          onChange={(v) => setFilter('created_by', v)}
+          allLabel={t('kit.all')}
+          options={CREATED_BY.map((c) => ({ value: c, label: t(`plans.createdBy.${c}`) }))}
+        />
         <FilterSelect
           label={t('fields.available_for')}
           value={filters.available_for}
@@ -62,10 +77,27 @@ export function PlansPage() {
             rowKey={(p) => p.id}
             columns={[
               { key: 'name', header: t('fields.name'), render: (p) => p.name },
-              { key: 'created_by', header: t('fields.created_by'), render: (p) => t(`plans.createdBy.${p.created_by}`) },
-              { key: 'available_for', header: t('fields.available_for'), render: (p) => t(`plans.availableFor.${p.available_for}`) },
-              { key: 'modules', header: t('fields.modules'), render: (p) => (p.modules.length ? p.modules.map((m) => t(`modules.${m}`)).join(', ') : t('plans.noModules')) },
-              { key: 'related', header: t('fields.allow_related_accounts'), render: (p) => yesNo(p.allow_related_accounts) },
+              {
+                key: 'created_by',
+                header: t('fields.created_by'),
+                render: (p) => t(`plans.createdBy.${p.created_by}`),
+              },
+              {
+                key: 'available_for',
+                header: t('fields.available_for'),
+                render: (p) => t(`plans.availableFor.${p.available_for}`),
+              },
+              {
+                key: 'modules',
+                header: t('fields.modules'),
+                render: (p) =>
+                  p.modules.length ? p.modules.map((m) => t(`modules.${m}`)).join(', ') : t('plans.noModules'),
+              },
+              {
+                key: 'related',
+                header: t('fields.allow_related_accounts'),
+                render: (p) => yesNo(p.allow_related_accounts),
+              },
               { key: 'payment', header: t('fields.payment_product_id'), render: (p) => p.payment_product_id ?? '—' },
               { key: 'crm', header: t('fields.crm_plan_id'), render: (p) => p.crm_plan_id ?? '—' },
               { key: 'users', header: t('plans.usersCount'), end: true, render: (p) => formatNumber(p.users_count) },
@@ -80,7 +112,13 @@ export function PlansPage() {
                         {t('users.edit')}
                       </RouterLink>
                     </Button>
-                    <Button size="xs" variant="outline" color="red.700" aria-label={t('plans.deleteNamed', { name: p.name })} onClick={() => setPending(p)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.700"
+                      aria-label={t('plans.deleteNamed', { name: p.name })}
+                      onClick={() => setPending(p)}
+                    >
                       {t('users.delete')}
                     </Button>
                   </Flex>

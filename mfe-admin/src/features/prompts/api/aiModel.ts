@@ -6,9 +6,11 @@ export type AdminAiModel = ApiResponse<'/api/admin/ai-model', 'get'>;
 export const aiModelKeys = { all: ['admin', 'ai-model'] as const };
 
 /** GET /api/admin/ai-model: the platform's AI model, its class and the models to pick from. */
-export const getAdminAiModel = (signal?: AbortSignal): Promise<AdminAiModel> => api.get('/api/admin/ai-model', { config: { signal } });
+export const getAdminAiModel = (signal?: AbortSignal): Promise<AdminAiModel> =>
+  api.get('/api/admin/ai-model', { config: { signal } });
 
-export const adminAiModelQuery = () => queryOptions({ queryKey: aiModelKeys.all, queryFn: ({ signal }) => getAdminAiModel(signal) });
+export const adminAiModelQuery = () =>
+  queryOptions({ queryKey: aiModelKeys.all, queryFn: ({ signal }) => getAdminAiModel(signal) });
 export const useAdminAiModel = () => useQuery(adminAiModelQuery());
 
 /** PUT /api/admin/ai-model: the answer is the new state. */

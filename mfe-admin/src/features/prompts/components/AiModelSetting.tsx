@@ -27,9 +27,22 @@ export function AiModelSetting() {
           save.mutate(value, { onSuccess: () => setChoice(null) });
         }}
       >
-        <FilterSelect id="ai-model" width="64" label={t('aiModel.label')} value={value} onChange={setChoice} options={current.data.models.map((m) => ({ value: m, label: m }))} />
+        <FilterSelect
+          id="ai-model"
+          width="64"
+          label={t('aiModel.label')}
+          value={value}
+          onChange={setChoice}
+          options={current.data.models.map((m) => ({ value: m, label: m }))}
+        />
         <HStack>
-          <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending} disabled={value === current.data.model}>
+          <Button
+            type="submit"
+            size="sm"
+            colorPalette="brand"
+            loading={save.isPending}
+            disabled={value === current.data.model}
+          >
             {t('aiModel.save')}
           </Button>
         </HStack>

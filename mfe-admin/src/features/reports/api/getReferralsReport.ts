@@ -7,6 +7,10 @@ export const getReferralsReport = (page: number, signal?: AbortSignal): Promise<
   api.get('/api/admin/reports/user-referrals', { query: { page, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
 
 export const referralsReportQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['admin', 'reports', 'user-referrals', page] as const, queryFn: ({ signal }) => getReferralsReport(page, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'reports', 'user-referrals', page] as const,
+    queryFn: ({ signal }) => getReferralsReport(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useReferralsReport = (page: number) => useQuery(referralsReportQueryOptions(page));

@@ -6,8 +6,15 @@ export type SubscriptionReportStatus = (typeof SUBSCRIPTION_REPORT_STATUSES)[num
 
 export type SubscriptionsReport = ApiResponse<'/api/admin/reports/subscriptions', 'get'>;
 
-export const getSubscriptionsReport = (page: number, status: SubscriptionReportStatus | undefined, signal?: AbortSignal): Promise<SubscriptionsReport> =>
-  api.get('/api/admin/reports/subscriptions', { query: { page, pageSize: DEFAULT_PAGE_SIZE, ...(status ? { status } : {}) }, config: { signal } });
+export const getSubscriptionsReport = (
+  page: number,
+  status: SubscriptionReportStatus | undefined,
+  signal?: AbortSignal,
+): Promise<SubscriptionsReport> =>
+  api.get('/api/admin/reports/subscriptions', {
+    query: { page, pageSize: DEFAULT_PAGE_SIZE, ...(status ? { status } : {}) },
+    config: { signal },
+  });
 
 export const subscriptionsReportQueryOptions = (page: number, status?: SubscriptionReportStatus) =>
   queryOptions({
@@ -16,4 +23,5 @@ export const subscriptionsReportQueryOptions = (page: number, status?: Subscript
     placeholderData: keepPreviousData,
   });
 
-export const useSubscriptionsReport = (page: number, status?: SubscriptionReportStatus) => useQuery(subscriptionsReportQueryOptions(page, status));
+export const useSubscriptionsReport = (page: number, status?: SubscriptionReportStatus) =>
+  useQuery(subscriptionsReportQueryOptions(page, status));

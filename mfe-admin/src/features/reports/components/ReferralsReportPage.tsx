@@ -1,5 +1,14 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, Pagination, useChartPalette, useListParams } from '@leadsmith/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  DataTable,
+  Pagination,
+  useChartPalette,
+  useListParams,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { allZero, AXIS_TICK, categoryAxisWidth, ChartCard, StatCard } from '../../../components/charts';
@@ -26,7 +35,10 @@ export function ReferralsReportPage() {
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap={4} mb={6}>
             <StatCard label={t('reports.partners')} value={formatNumber(report.data.total)} />
-            <StatCard label={t('reports.referred')} value={formatNumber(report.data.data.reduce((s, r) => s + r.active_users, 0))} />
+            <StatCard
+              label={t('reports.referred')}
+              value={formatNumber(report.data.data.reduce((s, r) => s + r.active_users, 0))}
+            />
             <StatCard label={t('reports.unattributed')} value={formatNumber(report.data.unattributed)} />
           </SimpleGrid>
           <ChartCard
@@ -38,11 +50,29 @@ export function ReferralsReportPage() {
             <BarChart data={report.data.data} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} />
-              <YAxis type="category" dataKey="name" tick={AXIS_TICK} interval={0} width={categoryAxisWidth(report.data.data.map((r) => r.name))} />
+              <YAxis
+                type="category"
+                dataKey="name"
+                tick={AXIS_TICK}
+                interval={0}
+                width={categoryAxisWidth(report.data.data.map((r) => r.name))}
+              />
               <Tooltip />
               <Legend />
-              <Bar dataKey="active_users" stackId="u" name={t('reports.activeUsers')} fill={palette[0]} isAnimationActive={false} />
-              <Bar dataKey="deleted_users" stackId="u" name={t('reports.deletedUsers')} fill={palette[5]} isAnimationActive={false} />
+              <Bar
+                dataKey="active_users"
+                stackId="u"
+                name={t('reports.activeUsers')}
+                fill={palette[0]}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="deleted_users"
+                stackId="u"
+                name={t('reports.deletedUsers')}
+                fill={palette[5]}
+                isAnimationActive={false}
+              />
             </BarChart>
           </ChartCard>
           <Box mt={6}>
@@ -53,8 +83,18 @@ export function ReferralsReportPage() {
               columns={[
                 { key: 'name', header: t('fields.name'), render: (r) => r.name },
                 { key: 'code', header: t('fields.referral_code'), render: (r) => r.referral_code },
-                { key: 'active', header: t('reports.activeUsers'), end: true, render: (r) => formatNumber(r.active_users) },
-                { key: 'deleted', header: t('reports.deletedUsers'), end: true, render: (r) => formatNumber(r.deleted_users) },
+                {
+                  key: 'active',
+                  header: t('reports.activeUsers'),
+                  end: true,
+                  render: (r) => formatNumber(r.active_users),
+                },
+                {
+                  key: 'deleted',
+                  header: t('reports.deletedUsers'),
+                  end: true,
+                  render: (r) => formatNumber(r.deleted_users),
+                },
               ]}
             />
             <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={report.data.total} onChange={setPage} />

@@ -1,10 +1,24 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useChartPalette, useListParams } from '@leadsmith/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  DataTable,
+  FilterSelect,
+  Pagination,
+  useChartPalette,
+  useListParams,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { allZero, AXIS_TICK, ChartCard } from '../../../components/charts';
 import { formatDate } from '../../../components/formatting';
-import { SUBSCRIPTION_REPORT_STATUSES, useSubscriptionsReport, type SubscriptionReportStatus } from '../api/getSubscriptionsReport';
+import {
+  SUBSCRIPTION_REPORT_STATUSES,
+  useSubscriptionsReport,
+  type SubscriptionReportStatus,
+} from '../api/getSubscriptionsReport';
 import { ReportsNav } from '../../../components/SectionTabs';
 
 const FILTERS = ['status'] as const;
@@ -25,7 +39,12 @@ export function SubscriptionsReportPage() {
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void report.refetch()} />
       ) : (
         <>
-          <ChartCard title={t('dashboard.subscriptionsChart')} testId="chart-subscriptions-report" height={220} empty={allZero(report.data.summary, ['count'])}>
+          <ChartCard
+            title={t('dashboard.subscriptionsChart')}
+            testId="chart-subscriptions-report"
+            height={220}
+            empty={allZero(report.data.summary, ['count'])}
+          >
             <BarChart data={report.data.summary.map((s) => ({ ...s, label: statusLabel(s.status) }))}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />
@@ -51,9 +70,17 @@ export function SubscriptionsReportPage() {
               { key: 'name', header: t('users.name'), render: (r) => r.name || r.email },
               { key: 'email', header: t('fields.email'), render: (r) => r.email },
               { key: 'plan', header: t('fields.plan_id'), render: (r) => r.plan_name ?? '—' },
-              { key: 'status', header: t('fields.subscription_status'), render: (r) => statusLabel(r.subscription_status) },
+              {
+                key: 'status',
+                header: t('fields.subscription_status'),
+                render: (r) => statusLabel(r.subscription_status),
+              },
               { key: 'sub', header: t('fields.subscription_id'), render: (r) => r.subscription_id ?? '—' },
-              { key: 'expiry', header: t('fields.license_expires_at'), render: (r) => formatDate(r.license_expires_at) },
+              {
+                key: 'expiry',
+                header: t('fields.license_expires_at'),
+                render: (r) => formatDate(r.license_expires_at),
+              },
             ]}
           />
           <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={report.data.total} onChange={setPage} />

@@ -14,7 +14,8 @@ export async function getLeadSources(signal?: AbortSignal): Promise<LeadSourcesO
   return api.get('/api/admin/lead-sources', { config: { signal } });
 }
 
-export const leadSourcesQueryOptions = () => queryOptions({ queryKey: leadSourceKeys.all, queryFn: ({ signal }) => getLeadSources(signal) });
+export const leadSourcesQueryOptions = () =>
+  queryOptions({ queryKey: leadSourceKeys.all, queryFn: ({ signal }) => getLeadSources(signal) });
 export const useLeadSources = () => useQuery(leadSourcesQueryOptions());
 
 /** Every write answers with the new overview: the cache takes it as is. */
@@ -24,10 +25,14 @@ function useOverviewMutation<T>(send: (input: T) => Promise<LeadSourcesOverview>
 }
 
 export const useSaveLeadSource = () =>
-  useOverviewMutation(({ id, change }: { id: LeadSourceId; change: ApiBody<'/api/admin/lead-sources/{id}', 'put'> }) => api.put('/api/admin/lead-sources/{id}', { path: { id }, body: change }));
+  useOverviewMutation(({ id, change }: { id: LeadSourceId; change: ApiBody<'/api/admin/lead-sources/{id}', 'put'> }) =>
+    api.put('/api/admin/lead-sources/{id}', { path: { id }, body: change }),
+  );
 
 export const useSaveLeadSourceOrder = () =>
-  useOverviewMutation(({ use, sources }: { use: SourceUse; sources: LeadSourceId[] }) => api.put('/api/admin/lead-sources/order/{use}', { path: { use }, body: { sources } }));
+  useOverviewMutation(({ use, sources }: { use: SourceUse; sources: LeadSourceId[] }) =>
+    api.put('/api/admin/lead-sources/order/{use}', { path: { use }, body: { sources } }),
+  );
 
 export function useCheckLeadSource() {
   const client = useQueryClient();

@@ -3,7 +3,16 @@ import { DataTable, ErrorState, PageSpinner } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatUsd } from '../../../components/formatting';
-import { useCheckLeadSource, useLeadSources, useSaveLeadSource, useSaveLeadSourceOrder, type CheckResult, type LeadSource, type LeadSourceId, type SourceUse } from '../api/leadSources';
+import {
+  useCheckLeadSource,
+  useLeadSources,
+  useSaveLeadSource,
+  useSaveLeadSourceOrder,
+  type CheckResult,
+  type LeadSource,
+  type LeadSourceId,
+  type SourceUse,
+} from '../api/leadSources';
 
 /** Key field of one keyed source: write-only (the saved key is never shown back). */
 function KeyEditor({ source }: { source: LeadSource }) {
@@ -22,7 +31,13 @@ function KeyEditor({ source }: { source: LeadSource }) {
         value={key}
         onChange={(e) => setKey(e.target.value)}
       />
-      <Button size="sm" variant="outline" disabled={!key.trim()} loading={save.isPending} onClick={() => save.mutate({ id: source.id, change: { api_key: key.trim() } }, { onSuccess: () => setKey('') })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!key.trim()}
+        loading={save.isPending}
+        onClick={() => save.mutate({ id: source.id, change: { api_key: key.trim() } }, { onSuccess: () => setKey('') })}
+      >
         {t('leadSources.saveKey')}
       </Button>
       {source.key_from === 'admin' ? (
@@ -57,7 +72,13 @@ function CostEditor({ source }: { source: LeadSource }) {
         value={cost}
         onChange={(e) => setCost(e.target.value)}
       />
-      <Button size="sm" variant="outline" disabled={!valid || value === source.cost_per_call} loading={save.isPending} onClick={() => save.mutate({ id: source.id, change: { cost_per_call: value } })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!valid || value === source.cost_per_call}
+        loading={save.isPending}
+        onClick={() => save.mutate({ id: source.id, change: { cost_per_call: value } })}
+      >
         {t('leadSources.saveCost')}
       </Button>
       {!valid ? (
@@ -75,7 +96,12 @@ function CheckButton({ source }: { source: LeadSource }) {
   const [result, setResult] = useState<CheckResult | null>(null);
   return (
     <Flex gap={2} align="center">
-      <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate(source.id, { onSuccess: (answer) => setResult(answer.result) })}>
+      <Button
+        size="sm"
+        variant="outline"
+        loading={check.isPending}
+        onClick={() => check.mutate(source.id, { onSuccess: (answer) => setResult(answer.result) })}
+      >
         {t('leadSources.check')}
       </Button>
       {result ? (
@@ -97,7 +123,14 @@ function OrderEditor({ use, order }: { use: SourceUse; order: LeadSourceId[] }) 
     save.mutate({ use, sources: next });
   };
   return (
-    <Box as="section" aria-label={t(`leadSources.uses.${use}`)} borderWidth="1px" borderColor="border" borderRadius="md" p={3}>
+    <Box
+      as="section"
+      aria-label={t(`leadSources.uses.${use}`)}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      p={3}
+    >
       <Text fontWeight="semibold" mb={2}>
         {t(`leadSources.uses.${use}`)}
       </Text>
@@ -106,7 +139,15 @@ function OrderEditor({ use, order }: { use: SourceUse; order: LeadSourceId[] }) 
           <Flex as="li" key={id} gap={2} align="center" justify="space-between">
             <Text>{t(`leadSources.names.${id}`)}</Text>
             {index > 0 ? (
-              <Button size="xs" variant="ghost" onClick={() => moveUp(index)} aria-label={t('leadSources.moveUp', { name: t(`leadSources.names.${id}`), use: t(`leadSources.uses.${use}`) })}>
+              <Button
+                size="xs"
+                variant="ghost"
+                onClick={() => moveUp(index)}
+                aria-label={t('leadSources.moveUp', {
+                  name: t(`leadSources.names.${id}`),
+                  use: t(`leadSources.uses.${use}`),
+                })}
+              >
                 ↑
               </Button>
             ) : null}
@@ -151,8 +192,17 @@ export function LeadSourcesPanel() {
             header: t('leadSources.status'),
             render: (s) => (
               <Flex gap={2} align="center" wrap="wrap">
-                <Badge colorPalette={s.enabled ? 'green' : 'gray'}>{s.enabled ? t('leadSources.on') : t('leadSources.off')}</Badge>
-                <Button size="xs" variant="outline" onClick={() => save.mutate({ id: s.id, change: { enabled: !s.enabled } })} aria-label={t(s.enabled ? 'leadSources.turnOff' : 'leadSources.turnOn', { name: t(`leadSources.names.${s.id}`) })}>
+                <Badge colorPalette={s.enabled ? 'green' : 'gray'}>
+                  {s.enabled ? t('leadSources.on') : t('leadSources.off')}
+                </Badge>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => save.mutate({ id: s.id, change: { enabled: !s.enabled } })}
+                  aria-label={t(s.enabled ? 'leadSources.turnOff' : 'leadSources.turnOn', {
+                    name: t(`leadSources.names.${s.id}`),
+                  })}
+                >
                   {s.enabled ? t('leadSources.turnOffShort') : t('leadSources.turnOnShort')}
                 </Button>
               </Flex>
@@ -164,7 +214,9 @@ export function LeadSourcesPanel() {
             render: (s) =>
               s.keyed ? (
                 <Stack gap={1}>
-                  <Text fontSize="sm">{s.key_set ? t(`leadSources.keyFrom.${s.key_from}`) : t('leadSources.keyNotSet')}</Text>
+                  <Text fontSize="sm">
+                    {s.key_set ? t(`leadSources.keyFrom.${s.key_from}`) : t('leadSources.keyNotSet')}
+                  </Text>
                   <KeyEditor source={s} />
                 </Stack>
               ) : (
@@ -178,8 +230,14 @@ export function LeadSourcesPanel() {
             render: (s) => (
               <Box>
                 <Text>{formatNumber(s.calls_this_month)}</Text>
-                {s.failures_this_month ? <Text fontSize="sm">{t('leadSources.failures', { count: s.failures_this_month })}</Text> : null}
-                {s.units_this_month ? <Text fontSize="sm">{t('leadSources.units', { count: s.units_this_month, units: formatNumber(s.units_this_month) })}</Text> : null}
+                {s.failures_this_month ? (
+                  <Text fontSize="sm">{t('leadSources.failures', { count: s.failures_this_month })}</Text>
+                ) : null}
+                {s.units_this_month ? (
+                  <Text fontSize="sm">
+                    {t('leadSources.units', { count: s.units_this_month, units: formatNumber(s.units_this_month) })}
+                  </Text>
+                ) : null}
               </Box>
             ),
           },
@@ -189,8 +247,12 @@ export function LeadSourcesPanel() {
             end: true,
             render: (s) => (
               <Stack gap={1} align="flex-end">
-                <Text data-testid={`cost-${s.id}`}>{s.cost_this_month === null ? t('leadSources.costNotSet') : formatUsd(s.cost_this_month)}</Text>
-                {s.cost_per_call !== null ? <Text fontSize="sm">{t('leadSources.costPerCall', { cost: formatUsd(s.cost_per_call) })}</Text> : null}
+                <Text data-testid={`cost-${s.id}`}>
+                  {s.cost_this_month === null ? t('leadSources.costNotSet') : formatUsd(s.cost_this_month)}
+                </Text>
+                {s.cost_per_call !== null ? (
+                  <Text fontSize="sm">{t('leadSources.costPerCall', { cost: formatUsd(s.cost_per_call) })}</Text>
+                ) : null}
                 <CostEditor key={String(s.cost_per_call)} source={s} />
               </Stack>
             ),
@@ -201,7 +263,13 @@ export function LeadSourcesPanel() {
             render: (s) => (
               <Stack gap={1}>
                 <CheckButton source={s} />
-                {s.last_error ? <Text fontSize="sm">{t('leadSources.lastError', { error: t(`leadSources.errors.${s.last_error}`, { defaultValue: s.last_error }) })}</Text> : null}
+                {s.last_error ? (
+                  <Text fontSize="sm">
+                    {t('leadSources.lastError', {
+                      error: t(`leadSources.errors.${s.last_error}`, { defaultValue: s.last_error }),
+                    })}
+                  </Text>
+                ) : null}
               </Stack>
             ),
           },

@@ -1,5 +1,14 @@
 import { Badge, Box, Flex, Heading, Text } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  DataTable,
+  FilterSelect,
+  Pagination,
+  useListParams,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../components/formatting';
 import { SearchBox } from '../../../components/SearchBox';
@@ -60,7 +69,12 @@ export function SearchersPage() {
                 ),
               },
               { key: 'searches', header: t('dashboard.searches'), end: true, render: (r) => formatNumber(r.searches) },
-              { key: 'credits', header: t('dashboard.creditsUsed'), end: true, render: (r) => formatNumber(r.credits_used) },
+              {
+                key: 'credits',
+                header: t('dashboard.creditsUsed'),
+                end: true,
+                render: (r) => formatNumber(r.credits_used),
+              },
               { key: 'last', header: t('searchers.lastSearch'), render: (r) => formatDate(r.last_search_at, true) },
             ]}
           />

@@ -7,18 +7,51 @@ import { UsersPage } from '../components/UsersPage';
 registerAreaTranslations(NAMESPACE, translations);
 
 const user = (id: number, email: string, modules: string[], held_modules: string[]) => ({
-  id, email, first_name: email.split('@')[0], last_name: '', role: 'user', user_type: 'customer', modules, held_modules,
-  created_at: '2026-11-01T10:00:00.000Z', deleted_at: null, last_login_at: null, license_expires_at: null, subscription_id: null, subscription_status: null,
-  parent_id: null, parent_email: null, children_count: 0, sub_account_limit: null, referral_partner_id: null, search_limit: null, searches_used: 0,
-  unused_limits: 0, additional_query_count: 0, last_reset_date: null, payment_product_id: null, crm_plan_id: null, plan_id: null, plan_name: null,
-  can_create_related_accounts: false, lang: 'en',
+  id,
+  email,
+  first_name: email.split('@')[0],
+  last_name: '',
+  role: 'user',
+  user_type: 'customer',
+  modules,
+  held_modules,
+  created_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+  last_login_at: null,
+  license_expires_at: null,
+  subscription_id: null,
+  subscription_status: null,
+  parent_id: null,
+  parent_email: null,
+  children_count: 0,
+  sub_account_limit: null,
+  referral_partner_id: null,
+  search_limit: null,
+  searches_used: 0,
+  unused_limits: 0,
+  additional_query_count: 0,
+  last_reset_date: null,
+  payment_product_id: null,
+  crm_plan_id: null,
+  plan_id: null,
+  plan_name: null,
+  can_create_related_accounts: false,
+  lang: 'en',
 });
 
 let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   api = mockApi((call) =>
     call.method === 'GET' && call.url === '/api/admin/users'
-      ? { status: 200, body: { data: [user(7, 'planned@x.test', [], ['ai_suggest', 'wallet']), user(8, 'bare@x.test', [], [])], currentPage: 1, pageSize: 20, total: 2 } }
+      ? {
+          status: 200,
+          body: {
+            data: [user(7, 'planned@x.test', [], ['ai_suggest', 'wallet']), user(8, 'bare@x.test', [], [])],
+            currentPage: 1,
+            pageSize: 20,
+            total: 2,
+          },
+        }
       : undefined,
   );
 });

@@ -1,5 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient, queryClient, sessionKeys, STORAGE_KEYS, useSessionStore, type LoginResponse } from '@leadsmith/shared';
+import {
+  apiClient,
+  queryClient,
+  sessionKeys,
+  STORAGE_KEYS,
+  useSessionStore,
+  type LoginResponse,
+} from '@leadsmith/shared';
 
 export async function impersonateUser(id: number): Promise<LoginResponse> {
   const { data } = await apiClient.post<LoginResponse>(`/api/admin/users/${id}/impersonate`);
@@ -15,7 +22,8 @@ export function useImpersonateUser(onStarted: () => void) {
     mutationFn: impersonateUser,
     onSuccess: (login) => {
       const current = useSessionStore.getState().token;
-      if (current && !localStorage.getItem(STORAGE_KEYS.archivedUser)) localStorage.setItem(STORAGE_KEYS.archivedUser, current);
+      if (current && !localStorage.getItem(STORAGE_KEYS.archivedUser))
+        localStorage.setItem(STORAGE_KEYS.archivedUser, current);
       queryClient.clear();
       queryClient.setQueryData(sessionKeys.me(login.token), login.user);
       useSessionStore.getState().setToken(login.token);

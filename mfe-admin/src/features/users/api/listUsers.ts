@@ -5,7 +5,9 @@ import { api, DEFAULT_PAGE_SIZE, type ApiQuery, type ApiResponse, type ModuleSlu
 export type AdminUser = ApiResponse<'/api/admin/users/{id}', 'get'>;
 export type UserType = AdminUser['user_type'];
 export type Role = AdminUser['role'];
-export const LAST_LOGIN_BUCKETS = ['7', '30', '90', 'over_90', 'never'] as const satisfies readonly NonNullable<ApiQuery<'/api/admin/users', 'get'>>['last_login'][];
+export const LAST_LOGIN_BUCKETS = ['7', '30', '90', 'over_90', 'never'] as const satisfies readonly NonNullable<
+  ApiQuery<'/api/admin/users', 'get'>
+>['last_login'][];
 export type LastLoginBucket = (typeof LAST_LOGIN_BUCKETS)[number];
 
 export interface UserListQuery {
@@ -30,6 +32,10 @@ export const userKeys = {
 };
 
 export const usersQueryOptions = (query: UserListQuery) =>
-  queryOptions({ queryKey: userKeys.list(query), queryFn: ({ signal }) => listUsers(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => listUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsers = (query: UserListQuery) => useQuery(usersQueryOptions(query));

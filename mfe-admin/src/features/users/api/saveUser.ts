@@ -7,7 +7,9 @@ import { userKeys, type AdminUser } from './listUsers';
 export type UserInput = Omit<ApiBody<'/api/admin/users', 'post'>, 'password'> & { password?: string };
 
 export async function saveUser({ id, input }: { id?: number; input: UserInput }): Promise<AdminUser> {
-  const saved = id ? await api.put('/api/admin/users/{id}', { path: { id }, body: input }) : await api.post('/api/admin/users', { body: { ...input, password: input.password ?? '' } });
+  const saved = id
+    ? await api.put('/api/admin/users/{id}', { path: { id }, body: input })
+    : await api.post('/api/admin/users', { body: { ...input, password: input.password ?? '' } });
   return saved.user;
 }
 

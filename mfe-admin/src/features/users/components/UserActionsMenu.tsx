@@ -3,10 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '../api/listUsers';
 
-export type MenuAction = 'edit' | 'history' | 'impersonate' | 'reset-limits' | 'remove-additional-requests' | 'delete' | 'restore';
+export type MenuAction =
+  'edit' | 'history' | 'impersonate' | 'reset-limits' | 'remove-additional-requests' | 'delete' | 'restore';
 
 /** Per-row actions; the ones that change data are confirmed by the page. */
-export function UserActionsMenu({ user, onAction }: { user: AdminUser; onAction: (action: Exclude<MenuAction, 'edit' | 'history'>) => void }) {
+export function UserActionsMenu({
+  user,
+  onAction,
+}: {
+  user: AdminUser;
+  onAction: (action: Exclude<MenuAction, 'edit' | 'history'>) => void;
+}) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;

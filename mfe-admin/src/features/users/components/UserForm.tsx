@@ -1,5 +1,15 @@
 import { Button, chakra, Fieldset, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, TextField, useYupForm, v, yup, type ModuleSlug, CheckboxField, SelectField, RELATED_ROLE_EXCLUDED_MODULES } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+  type ModuleSlug,
+  CheckboxField,
+  SelectField,
+  RELATED_ROLE_EXCLUDED_MODULES,
+} from '@leadsmith/shared';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePlans } from '../../plans/api/listPlans';
@@ -8,15 +18,27 @@ import type { UserInput } from '../api/saveUser';
 import { MODULE_OPTIONS, ROLES, SUBSCRIPTION_STATUSES, USER_TYPES } from './options';
 
 const wholeNumber = () => yup.string().default('').matches(/^\d*$/, v.message('integer'));
-const optionalText = () => yup.string().default('').max(200, v.message('maxLength', { count: 200 }));
+const optionalText = () =>
+  yup
+    .string()
+    .default('')
+    .max(200, v.message('maxLength', { count: 200 }));
 
 function userSchema(editing: boolean) {
   return yup.object({
     first_name: v.required().max(100, v.message('maxLength', { count: 100 })),
-    last_name: yup.string().default('').max(100, v.message('maxLength', { count: 100 })),
+    last_name: yup
+      .string()
+      .default('')
+      .max(100, v.message('maxLength', { count: 100 })),
     email: v.email(),
     // On edit an empty password keeps the current one.
-    password: editing ? yup.string().default('').test('min', v.message('passwordMin', { count: 6 }), (s) => !s || s.length >= 6) : v.password(),
+    password: editing
+      ? yup
+          .string()
+          .default('')
+          .test('min', v.message('passwordMin', { count: 6 }), (s) => !s || s.length >= 6)
+      : v.password(),
     role: yup.string().default('user').required(),
     user_type: yup.string().default('customer').required(),
     modules: yup.array(yup.string().required()).default([]),
@@ -41,7 +63,8 @@ const int = (s: string): number | null => (s === '' ? null : Number(s));
 const text = (s: string): string | null => (s.trim() === '' ? null : s.trim());
 
 /** A related account (a sub-account, ADR 052) holds neither white-label nor admin and creates no related accounts. */
-const excludedForRole = (role: string, slug: string): boolean => role === 'related' && (RELATED_ROLE_EXCLUDED_MODULES as readonly string[]).includes(slug);
+const excludedForRole = (role: string, slug: string): boolean =>
+  role === 'related' && (RELATED_ROLE_EXCLUDED_MODULES as readonly string[]).includes(slug);
 
 function toInput(values: UserFormValues): UserInput {
   const related = values.role === 'related';
@@ -134,9 +157,25 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
     <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="56rem">
       {section(t('users.sections.account'))}
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
-        <TextField label={t('fields.first_name')} registration={register('first_name')} error={errors.first_name} autoComplete="off" />
-        <TextField label={t('fields.last_name')} registration={register('last_name')} error={errors.last_name} autoComplete="off" />
-        <TextField label={t('fields.email')} type="email" registration={register('email')} error={errors.email} autoComplete="off" />
+        <TextField
+          label={t('fields.first_name')}
+          registration={register('first_name')}
+          error={errors.first_name}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('fields.last_name')}
+          registration={register('last_name')}
+          error={errors.last_name}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          registration={register('email')}
+          error={errors.email}
+          autoComplete="off"
+        />
         <TextField
           label={user ? t('users.newPassword') : t('fields.password')}
           type="password"
@@ -144,8 +183,18 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
           error={errors.password}
           autoComplete="new-password"
         />
-        <SelectField label={t('fields.user_type')} registration={register('user_type')} error={errors.user_type} options={USER_TYPES.map((u) => ({ value: u, label: t(`userTypes.${u}`) }))} />
-        <SelectField label={t('fields.role')} registration={register('role')} error={errors.role} options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+        <SelectField
+          label={t('fields.user_type')}
+          registration={register('user_type')}
+          error={errors.user_type}
+          options={USER_TYPES.map((u) => ({ value: u, label: t(`userTypes.${u}`) }))}
+        />
+        <SelectField
+          label={t('fields.role')}
+          registration={register('role')}
+          error={errors.role}
+          options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+        />
       </SimpleGrid>
       {related ? (
         <Text fontSize="sm" mb={4} data-testid="related-role-help">
@@ -173,7 +222,9 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
                   label={t(`modules.${slug}`)}
                   disabled={excludedForRole(role, slug)}
                   checked={field.value.includes(slug) && !excludedForRole(role, slug)}
-                  onChange={(checked) => field.onChange(checked ? [...field.value, slug] : field.value.filter((m) => m !== slug))}
+                  onChange={(checked) =>
+                    field.onChange(checked ? [...field.value, slug] : field.value.filter((m) => m !== slug))
+                  }
                 />
               ))}
             </Flex>
@@ -187,38 +238,92 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
           label={t('fields.plan_id')}
           registration={register('plan_id')}
           error={errors.plan_id}
-          options={[{ value: '', label: t('users.noPlan') }, ...(plans.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+          options={[
+            { value: '', label: t('users.noPlan') },
+            ...(plans.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+          ]}
         />
         <SelectField
           label={t('fields.subscription_status')}
           registration={register('subscription_status')}
           error={errors.subscription_status}
-          options={[{ value: '', label: t('users.noSubscription') }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`subscriptionStatuses.${s}`) }))]}
+          options={[
+            { value: '', label: t('users.noSubscription') },
+            ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`subscriptionStatuses.${s}`) })),
+          ]}
         />
-        <TextField label={t('fields.subscription_id')} registration={register('subscription_id')} error={errors.subscription_id} />
-        <TextField label={t('fields.license_expires_at')} type="date" registration={register('license_expires_at')} error={errors.license_expires_at} />
-        <TextField label={t('fields.payment_product_id')} registration={register('payment_product_id')} error={errors.payment_product_id} />
+        <TextField
+          label={t('fields.subscription_id')}
+          registration={register('subscription_id')}
+          error={errors.subscription_id}
+        />
+        <TextField
+          label={t('fields.license_expires_at')}
+          type="date"
+          registration={register('license_expires_at')}
+          error={errors.license_expires_at}
+        />
+        <TextField
+          label={t('fields.payment_product_id')}
+          registration={register('payment_product_id')}
+          error={errors.payment_product_id}
+        />
         <TextField label={t('fields.crm_plan_id')} registration={register('crm_plan_id')} error={errors.crm_plan_id} />
       </SimpleGrid>
 
       {section(t('users.sections.limits'))}
       <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={6}>
-        <TextField label={t('fields.search_limit')} inputMode="numeric" registration={register('search_limit')} error={errors.search_limit} />
-        <TextField label={t('fields.additional_query_count')} inputMode="numeric" registration={register('additional_query_count')} error={errors.additional_query_count} />
-        <TextField label={t('fields.last_reset_date')} type="date" registration={register('last_reset_date')} error={errors.last_reset_date} />
+        <TextField
+          label={t('fields.search_limit')}
+          inputMode="numeric"
+          registration={register('search_limit')}
+          error={errors.search_limit}
+        />
+        <TextField
+          label={t('fields.additional_query_count')}
+          inputMode="numeric"
+          registration={register('additional_query_count')}
+          error={errors.additional_query_count}
+        />
+        <TextField
+          label={t('fields.last_reset_date')}
+          type="date"
+          registration={register('last_reset_date')}
+          error={errors.last_reset_date}
+        />
       </SimpleGrid>
 
       {section(t('users.sections.relations'))}
       <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={6}>
-        <TextField label={t('fields.parent_id')} inputMode="numeric" registration={register('parent_id')} error={errors.parent_id} />
-        <TextField label={t('fields.sub_account_limit')} inputMode="numeric" registration={register('sub_account_limit')} error={errors.sub_account_limit} />
-        <TextField label={t('fields.referral_partner_id')} inputMode="numeric" registration={register('referral_partner_id')} error={errors.referral_partner_id} />
+        <TextField
+          label={t('fields.parent_id')}
+          inputMode="numeric"
+          registration={register('parent_id')}
+          error={errors.parent_id}
+        />
+        <TextField
+          label={t('fields.sub_account_limit')}
+          inputMode="numeric"
+          registration={register('sub_account_limit')}
+          error={errors.sub_account_limit}
+        />
+        <TextField
+          label={t('fields.referral_partner_id')}
+          inputMode="numeric"
+          registration={register('referral_partner_id')}
+          error={errors.referral_partner_id}
+        />
       </SimpleGrid>
       <Controller
         control={control}
         name="can_create_related_accounts"
         render={({ field }) => (
-          <CheckboxField label={t('fields.can_create_related_accounts')} disabled={related} checked={field.value && !related} onChange={field.onChange} />
+          <CheckboxField
+            label={t('fields.can_create_related_accounts')}
+            disabled={related}
+            checked={field.value && !related}
+            onChange={field.onChange}
+          />
         )}
       />
 

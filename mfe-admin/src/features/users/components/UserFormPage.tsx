@@ -17,7 +17,9 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const save = useSaveUser();
   const restore = useUserAction();
   const back = () => navigate('/users');
-  const header = <PageHeader title={t(mode === 'create' ? 'routes.userCreate' : 'routes.userEdit')} onBack={() => navigate(-1)} />;
+  const header = (
+    <PageHeader title={t(mode === 'create' ? 'routes.userCreate' : 'routes.userEdit')} onBack={() => navigate(-1)} />
+  );
 
   if (mode === 'edit' && user.isPending) return <PageSpinner />;
   if (mode === 'edit' && user.isError)
@@ -37,12 +39,23 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
           <Alert.Content>
             <Alert.Title>{t('users.deletedNotice')}</Alert.Title>
           </Alert.Content>
-          <Button size="sm" colorPalette="brand" loading={restore.isPending} onClick={() => restore.mutate({ id: current.id, action: 'restore' })}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            loading={restore.isPending}
+            onClick={() => restore.mutate({ id: current.id, action: 'restore' })}
+          >
             {t('users.restore')}
           </Button>
         </Alert.Root>
       ) : (
-        <UserForm key={current?.id ?? 'new'} user={current} saving={save.isPending} onCancel={back} onSubmit={async (input) => save.mutateAsync({ id: current?.id, input }).then(back)} />
+        <UserForm
+          key={current?.id ?? 'new'}
+          user={current}
+          saving={save.isPending}
+          onCancel={back}
+          onSubmit={async (input) => save.mutateAsync({ id: current?.id, input }).then(back)}
+        />
       )}
     </Box>
   );

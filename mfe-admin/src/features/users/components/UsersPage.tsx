@@ -1,5 +1,16 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, useCrossAreaNavigate, type ModuleSlug, ConfirmDialog, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
+import {
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  useCrossAreaNavigate,
+  type ModuleSlug,
+  ConfirmDialog,
+  DataTable,
+  FilterSelect,
+  Pagination,
+  useListParams,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -7,7 +18,14 @@ import { formatDate, formatNumber } from '../../../components/formatting';
 import { SearchBox } from '../../../components/SearchBox';
 import { DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
 import { useImpersonateUser } from '../api/impersonateUser';
-import { LAST_LOGIN_BUCKETS, useUsers, type AdminUser, type LastLoginBucket, type UserListQuery, type UserType } from '../api/listUsers';
+import {
+  LAST_LOGIN_BUCKETS,
+  useUsers,
+  type AdminUser,
+  type LastLoginBucket,
+  type UserListQuery,
+  type UserType,
+} from '../api/listUsers';
 import { useUserAction, type UserAction } from '../api/userActions';
 import { MODULE_OPTIONS, USER_TYPES } from './options';
 import { UserActionsMenu, type MenuAction } from './UserActionsMenu';
@@ -63,8 +81,20 @@ export function UsersPage() {
           onChange={(v) => setFilter('status', v === 'active' ? '' : v)}
           options={(['active', 'deleted', 'all'] as const).map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
         />
-        <FilterSelect label={t('fields.user_type')} value={filters.user_type} onChange={(v) => setFilter('user_type', v)} allLabel={t('kit.all')} options={USER_TYPES.map((u) => ({ value: u, label: t(`userTypes.${u}`) }))} />
-        <FilterSelect label={t('fields.modules')} value={filters.module} onChange={(v) => setFilter('module', v)} allLabel={t('kit.all')} options={MODULE_OPTIONS.map((m) => ({ value: m, label: t(`modules.${m}`) }))} />
+        <FilterSelect
+          label={t('fields.user_type')}
+          value={filters.user_type}
+          onChange={(v) => setFilter('user_type', v)}
+          allLabel={t('kit.all')}
+          options={USER_TYPES.map((u) => ({ value: u, label: t(`userTypes.${u}`) }))}
+        />
+        <FilterSelect
+          label={t('fields.modules')}
+          value={filters.module}
+          onChange={(v) => setFilter('module', v)}
+          allLabel={t('kit.all')}
+          options={MODULE_OPTIONS.map((m) => ({ value: m, label: t(`modules.${m}`) }))}
+        />
         <FilterSelect
           label={t('users.lastLogin')}
           value={filters.last_login}
@@ -95,11 +125,25 @@ export function UsersPage() {
                 ),
               },
               { key: 'type', header: t('fields.user_type'), render: (u) => t(`userTypes.${u.user_type}`) },
-              { key: 'modules', header: t('fields.modules'), render: (u) => (u.held_modules.length ? u.held_modules.map((m) => t(`modules.${m}`)).join(', ') : '—') },
+              {
+                key: 'modules',
+                header: t('fields.modules'),
+                render: (u) => (u.held_modules.length ? u.held_modules.map((m) => t(`modules.${m}`)).join(', ') : '—'),
+              },
               { key: 'plan', header: t('fields.plan_id'), render: (u) => u.plan_name ?? '—' },
               { key: 'login', header: t('users.lastLogin'), render: (u) => formatDate(u.last_login_at, true) },
-              { key: 'searches', header: t('users.searches'), end: true, render: (u) => `${formatNumber(u.searches_used)} / ${formatNumber(u.search_limit)}` },
-              { key: 'extra', header: t('fields.additional_query_count'), end: true, render: (u) => formatNumber(u.additional_query_count) },
+              {
+                key: 'searches',
+                header: t('users.searches'),
+                end: true,
+                render: (u) => `${formatNumber(u.searches_used)} / ${formatNumber(u.search_limit)}`,
+              },
+              {
+                key: 'extra',
+                header: t('fields.additional_query_count'),
+                end: true,
+                render: (u) => formatNumber(u.additional_query_count),
+              },
               {
                 key: 'status',
                 header: t('users.status'),
@@ -114,7 +158,12 @@ export function UsersPage() {
                     </Badge>
                   ),
               },
-              { key: 'actions', header: t('users.actions'), end: true, render: (u) => <UserActionsMenu user={u} onAction={(a) => setPending({ user: u, action: a })} /> },
+              {
+                key: 'actions',
+                header: t('users.actions'),
+                end: true,
+                render: (u) => <UserActionsMenu user={u} onAction={(a) => setPending({ user: u, action: a })} />,
+              },
             ]}
           />
           <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={users.data.total} onChange={setPage} />

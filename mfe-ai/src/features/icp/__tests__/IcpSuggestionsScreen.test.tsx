@@ -1,6 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AreaContext, registerAreaTranslations, sessionKeys, STORAGE_KEYS, useSessionStore, type AreaMountProps, type User } from '@leadsmith/shared';
+import {
+  AreaContext,
+  registerAreaTranslations,
+  sessionKeys,
+  STORAGE_KEYS,
+  useSessionStore,
+  type AreaMountProps,
+  type User,
+} from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { NAMESPACE, translations } from '../../../locales';
@@ -23,7 +31,12 @@ const SUGGESTION = {
   created_at: '2026-03-15T12:00:00Z',
 };
 
-function renderScreen(modules: User['modules'] = [{ id: 1, slug: 'leads', name: 'leads' }, { id: 2, slug: 'ai_suggest', name: 'ai_suggest' }]) {
+function renderScreen(
+  modules: User['modules'] = [
+    { id: 1, slug: 'leads', name: 'leads' },
+    { id: 2, slug: 'ai_suggest', name: 'ai_suggest' },
+  ],
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   localStorage.setItem(STORAGE_KEYS.token, 'test-token');
   useSessionStore.setState({ token: 'test-token' });
@@ -53,7 +66,9 @@ describe('IcpSuggestionsScreen', () => {
   });
 
   it('is closed until the business profile is done, with a link to it', async () => {
-    api = mockApi((call) => (call.url === '/api/ai/status' ? { status: 200, body: { profile_completed: false, engine: ENGINE } } : undefined));
+    api = mockApi((call) =>
+      call.url === '/api/ai/status' ? { status: 200, body: { profile_completed: false, engine: ENGINE } } : undefined,
+    );
     const user = userEvent.setup();
     const { navigate } = renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'ICP suggestions' })).toBeInTheDocument();
@@ -67,17 +82,28 @@ describe('IcpSuggestionsScreen', () => {
     let stored: (typeof SUGGESTION)[] = [];
     api = mockApi((call) => {
       if (call.url === '/api/ai/status') return { status: 200, body: { profile_completed: true, engine: ENGINE } };
-      if (call.method === 'GET' && call.url === '/api/ai/icp-suggestions') return { status: 200, body: { data: stored, currentPage: 1, pageSize: 10, total: stored.length } };
+      if (call.method === 'GET' && call.url === '/api/ai/icp-suggestions')
+        return { status: 200, body: { data: stored, currentPage: 1, pageSize: 10, total: stored.length } };
       if (call.method === 'POST' && call.url === '/api/ai/icp-suggestions') {
         stored = [SUGGESTION];
-        return { status: 201, body: { code: 'ai.suggestions_generated', message: '1 ideal customer profiles suggested.', data: stored, total: 1 } };
+        return {
+          status: 201,
+          body: {
+            code: 'ai.suggestions_generated',
+            message: '1 ideal customer profiles suggested.',
+            data: stored,
+            total: 1,
+          },
+        };
       }
       return undefined;
     });
     const user = userEvent.setup();
     const { navigate } = renderScreen();
     expect(await screen.findByText('Built-in AI engine in use')).toBeInTheDocument();
-    expect(await screen.findByText('No suggestions yet. Generate them from your business profile.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No suggestions yet. Generate them from your business profile.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate suggestions' }));
     const card = await screen.findByRole('listitem', { name: SUGGESTION.title });
     expect(card).toHaveTextContent('People search');
@@ -96,9 +122,21 @@ describe('IcpSuggestionsScreen', () => {
 
   it('shows the API message when generation fails, and no search button without lead search', async () => {
     api = mockApi((call) => {
-      if (call.url === '/api/ai/status') return { status: 200, body: { profile_completed: true, engine: { provider: 'openai-compatible', embedded: false, model: 'gpt-x' } } };
-      if (call.method === 'GET' && call.url === '/api/ai/icp-suggestions') return { status: 200, body: { data: [SUGGESTION], currentPage: 1, pageSize: 10, total: 1 } };
-      if (call.method === 'POST') return { status: 504, body: { code: 'ai.provider_timeout', message: 'The AI service did not answer in time. Try again in a moment.' } };
+      if (call.url === '/api/ai/status')
+        return {
+          status: 200,
+          body: { profile_completed: true, engine: { provider: 'openai-compatible', embedded: false, model: 'gpt-x' } },
+        };
+      if (call.method === 'GET' && call.url === '/api/ai/icp-suggestions')
+        return { status: 200, body: { data: [SUGGESTION], currentPage: 1, pageSize: 10, total: 1 } };
+      if (call.method === 'POST')
+        return {
+          status: 504,
+          body: {
+            code: 'ai.provider_timeout',
+            message: 'The AI service did not answer in time. Try again in a moment.',
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();

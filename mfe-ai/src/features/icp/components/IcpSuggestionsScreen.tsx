@@ -1,5 +1,14 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate, useCurrentUser } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  paths,
+  useCrossAreaNavigate,
+  useCurrentUser,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EngineNotice } from '../../../components/EngineNotice';
@@ -44,7 +53,12 @@ function IcpContent({ status }: { status: AiStatus }) {
         <Text mb={3} maxW="3xl">
           {t('icp.intro')}
         </Text>
-        <Button colorPalette="brand" onClick={() => void handleGenerate()} loading={generate.isPending} loadingText={t('icp.generating')}>
+        <Button
+          colorPalette="brand"
+          onClick={() => void handleGenerate()}
+          loading={generate.isPending}
+          loadingText={t('icp.generating')}
+        >
           {hasAny ? t('icp.regenerate') : t('icp.generate')}
         </Button>
         {error ? (
@@ -70,7 +84,13 @@ function IcpContent({ status }: { status: AiStatus }) {
                 <SuggestionCard key={s.id} suggestion={s} />
               ))}
             </SimpleGrid>
-            <Pagination label={t('icp.listHeading')} page={suggestions.data.currentPage} pageSize={suggestions.data.pageSize} total={suggestions.data.total} onChange={setPage} />
+            <Pagination
+              label={t('icp.listHeading')}
+              page={suggestions.data.currentPage}
+              pageSize={suggestions.data.pageSize}
+              total={suggestions.data.total}
+              onChange={setPage}
+            />
           </>
         )}
       </Box>
@@ -79,7 +99,16 @@ function IcpContent({ status }: { status: AiStatus }) {
 }
 
 /** Shown in the order of the lead-search form (the API's JSON does not keep key order). */
-const FILTER_ORDER = ['job_title', 'departments', 'seniority', 'management_levels', 'industry', 'employees_min', 'employees_max', 'categories'];
+const FILTER_ORDER = [
+  'job_title',
+  'departments',
+  'seniority',
+  'management_levels',
+  'industry',
+  'employees_min',
+  'employees_max',
+  'categories',
+];
 const filterRank = (key: string) => (FILTER_ORDER.includes(key) ? FILTER_ORDER.indexOf(key) : FILTER_ORDER.length);
 
 function filterValue(value: string | number | string[]): string {

@@ -8,6 +8,7 @@ export type AiEngine = AiStatus['engine'];
 export const getAiStatus = (): Promise<AiStatus> => api.get('/api/ai/status');
 
 /** Always fresh on mount: the profile is completed in another area (Settings), so a cached answer may be out of date. */
-export const aiStatusQueryOptions = () => queryOptions({ queryKey: ['ai', 'status'], queryFn: getAiStatus, staleTime: 0 });
+export const aiStatusQueryOptions = () =>
+  queryOptions({ queryKey: ['ai', 'status'], queryFn: getAiStatus, staleTime: 0 });
 
 export const useAiStatus = () => useQuery(aiStatusQueryOptions());

@@ -9,7 +9,14 @@ import { TrainingScreen } from '../components/TrainingScreen';
 registerAreaTranslations(NAMESPACE, translations);
 
 const ENGINE = { provider: 'embedded', embedded: true, model: 'leadsmith-templates-1' };
-const source = (kind: string, count: number, status: string, changed = 0) => ({ kind, count, characters: count * 40, tokens: count * 10, changed, status });
+const source = (kind: string, count: number, status: string, changed = 0) => ({
+  kind,
+  count,
+  characters: count * 40,
+  tokens: count * 10,
+  changed,
+  status,
+});
 const RUN = {
   id: 1,
   status: 'completed',
@@ -41,7 +48,14 @@ describe('TrainingScreen', () => {
           body: {
             profile_completed: true,
             engine: ENGINE,
-            sources: [source('profile', 1, 'not_trained'), source('websites', 0, 'empty'), source('links', 0, 'empty'), source('texts', 2, 'not_trained'), source('qa', 0, 'empty'), source('files', 0, 'empty')],
+            sources: [
+              source('profile', 1, 'not_trained'),
+              source('websites', 0, 'empty'),
+              source('links', 0, 'empty'),
+              source('texts', 2, 'not_trained'),
+              source('qa', 0, 'empty'),
+              source('files', 0, 'empty'),
+            ],
             total: { count: 3, tokens: 30 },
             needs_training: true,
             last_completed_run: null,
@@ -55,7 +69,14 @@ describe('TrainingScreen', () => {
           body: {
             profile_completed: true,
             engine: ENGINE,
-            sources: [source('profile', 1, trained ? 'trained' : 'not_trained'), source('websites', 0, 'empty'), source('links', 0, 'empty'), source('texts', 2, trained ? 'trained' : 'not_trained'), source('qa', 0, 'empty'), source('files', 0, 'empty')],
+            sources: [
+              source('profile', 1, trained ? 'trained' : 'not_trained'),
+              source('websites', 0, 'empty'),
+              source('links', 0, 'empty'),
+              source('texts', 2, trained ? 'trained' : 'not_trained'),
+              source('qa', 0, 'empty'),
+              source('files', 0, 'empty'),
+            ],
             total: { count: 3, tokens: 30 },
             needs_training: !trained,
             last_completed_run: trained ? RUN : null,
@@ -63,20 +84,34 @@ describe('TrainingScreen', () => {
           },
         };
       if (call.url === '/api/ai/training-runs' && call.method === 'GET')
-        return { status: 200, body: { data: trained ? [queuedReads > 0 ? QUEUED : RUN] : [], currentPage: 1, pageSize: 5, total: trained ? 1 : 0 } };
+        return {
+          status: 200,
+          body: {
+            data: trained ? [queuedReads > 0 ? QUEUED : RUN] : [],
+            currentPage: 1,
+            pageSize: 5,
+            total: trained ? 1 : 0,
+          },
+        };
       if (call.url === '/api/get-all-openai-default-questions')
         return {
           status: 200,
           body: {
             data: [
-              { key: 'what_you_do', question: 'What does your business do, in one or two sentences?', answered: true, qa_id: 4 },
+              {
+                key: 'what_you_do',
+                question: 'What does your business do, in one or two sentences?',
+                answered: true,
+                qa_id: 4,
+              },
               { key: 'ideal_customer', question: 'Who is your ideal customer?', answered: false, qa_id: null },
             ],
             answered: 1,
             total: 2,
           },
         };
-      if (call.url === '/api/calculate-tokens-ai-training') return { status: 200, body: { tokens: 20, characters: 80, chars_per_token: 4, by_source: [] } };
+      if (call.url === '/api/calculate-tokens-ai-training')
+        return { status: 200, body: { tokens: 20, characters: 80, chars_per_token: 4, by_source: [] } };
       if (call.url === '/api/ai/training-runs' && call.method === 'POST') {
         trained = true;
         queuedReads = 1;
@@ -107,7 +142,11 @@ describe('TrainingScreen', () => {
     expect(await screen.findByText('No training runs yet.')).toBeInTheDocument();
     // The default questions: how many the Q&A answers, the open ones, and a link to answer them.
     expect(await screen.findByTestId('ai-questions-progress')).toHaveTextContent('1 of 2 default questions answered');
-    expect(within(screen.getByRole('list', { name: 'Questions still open' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Who is your ideal customer?']);
+    expect(
+      within(screen.getByRole('list', { name: 'Questions still open' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Who is your ideal customer?']);
     await user.click(screen.getByRole('link', { name: 'Answer them in the business data (Q&A)' }));
     expect(props.navigator.navigate).toHaveBeenCalledWith('/settings/business-profile?tab=qa');
 
@@ -120,9 +159,13 @@ describe('TrainingScreen', () => {
     expect(api.calls.find((c) => c.url === '/api/calculate-tokens-ai-training')?.body).toEqual({ sources: ['texts'] });
 
     await user.click(screen.getByRole('button', { name: 'Train assistant' }));
-    expect(await screen.findByTestId('ai-training-run-status')).toHaveTextContent('QueuedTraining is queued: it starts in a moment.');
+    expect(await screen.findByTestId('ai-training-run-status')).toHaveTextContent(
+      'QueuedTraining is queued: it starts in a moment.',
+    );
     // Polled while queued (every 2 s): the completed run shows without a reload.
-    expect(await screen.findByText('Acme (Marketing) offers SEO to dentists.', undefined, { timeout: 6000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Acme (Marketing) offers SEO to dentists.', undefined, { timeout: 6000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('ai-training-run-status')).not.toBeInTheDocument();
     await waitFor(() => expect(within(table).getByRole('row', { name: /Texts/ })).toHaveTextContent('Trained'));
     expect(screen.getByRole('button', { name: 'Refresh training' })).toBeInTheDocument();

@@ -1,7 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiResponse } from '@leadsmith/shared';
 
-export const SOURCE_KINDS = ['profile', 'websites', 'links', 'texts', 'qa', 'files'] as const satisfies readonly SourceStat['kind'][];
+export const SOURCE_KINDS = [
+  'profile',
+  'websites',
+  'links',
+  'texts',
+  'qa',
+  'files',
+] as const satisfies readonly SourceStat['kind'][];
 export type SourceKind = SourceStat['kind'];
 
 export type TrainingOverview = ApiResponse<'/api/ai/training', 'get'>;
@@ -10,7 +17,8 @@ export type SourceStat = TrainingOverview['sources'][number];
 export type TrainingRun = ApiResponse<'/api/ai/training-runs', 'get'>['data'][number];
 
 /** A run the queue has not finished yet. */
-export const isRunActive = (run: TrainingRun | null | undefined): boolean => run?.status === 'queued' || run?.status === 'running';
+export const isRunActive = (run: TrainingRun | null | undefined): boolean =>
+  run?.status === 'queued' || run?.status === 'running';
 
 /** How often the screen re-reads the overview while a run is queued or running. */
 export const TRAINING_POLL_MS = 2000;

@@ -10,6 +10,10 @@ export async function getTrainingRuns(page: number): Promise<TrainingRunsPage> {
 }
 
 export const trainingRunsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['ai', 'training-runs', page], queryFn: () => getTrainingRuns(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['ai', 'training-runs', page],
+    queryFn: () => getTrainingRuns(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTrainingRuns = (page: number) => useQuery(trainingRunsQueryOptions(page));

@@ -12,6 +12,10 @@ export function useStartTrainingRun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startTrainingRun,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['ai', 'training'] }), queryClient.invalidateQueries({ queryKey: ['ai', 'training-runs'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['ai', 'training'] }),
+        queryClient.invalidateQueries({ queryKey: ['ai', 'training-runs'] }),
+      ]),
   });
 }

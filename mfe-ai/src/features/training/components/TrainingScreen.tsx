@@ -1,5 +1,28 @@
-import { Badge, Box, Button, chakra, Fieldset, Flex, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, OnboardingTopics, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate, CheckboxField } from '@leadsmith/shared';
+import {
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Fieldset,
+  Flex,
+  Heading,
+  Link,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import {
+  apiErrorMessage,
+  ErrorState,
+  OnboardingTopics,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  paths,
+  useCrossAreaNavigate,
+  CheckboxField,
+} from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +31,31 @@ import { ProfileGate } from '../../../components/ProfileGate';
 import type { AiStatus } from '../../status/api/getAiStatus';
 import { useCalculateTokens } from '../api/calculateTokens';
 import { useDefaultQuestions } from '../api/getDefaultQuestions';
-import { isRunActive, SOURCE_KINDS, useTraining, type SourceKind, type SourceStat, type TrainingRun } from '../api/getTraining';
+import {
+  isRunActive,
+  SOURCE_KINDS,
+  useTraining,
+  type SourceKind,
+  type SourceStat,
+  type TrainingRun,
+} from '../api/getTraining';
 import { useTrainingRuns } from '../api/getTrainingRuns';
 import { useStartTrainingRun } from '../api/startTrainingRun';
 
 const STATUS_PALETTE: Record<SourceStat['status'], string> = { empty: 'gray', trained: 'green', not_trained: 'orange' };
-const RUN_PALETTE: Record<TrainingRun['status'], string> = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red' };
+const RUN_PALETTE: Record<TrainingRun['status'], string> = {
+  queued: 'gray',
+  running: 'blue',
+  completed: 'green',
+  failed: 'red',
+};
 
 function useFormatDate() {
   const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  return (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+      : '—';
 }
 
 /** ai/training: what the assistant is trained on, a token estimate, train/refresh and the run history. */
@@ -40,14 +78,17 @@ function TrainingContent({ status }: { status: AiStatus }) {
   const navigate = useCrossAreaNavigate();
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const latestKey = training.data?.latest_run ? `${training.data.latest_run.id}:${training.data.latest_run.status}` : '';
+  const latestKey = training.data?.latest_run
+    ? `${training.data.latest_run.id}:${training.data.latest_run.status}`
+    : '';
   // The history follows the run: reloaded each time the latest run changes state (queued → running → completed).
   useEffect(() => {
     if (latestKey) void queryClient.invalidateQueries({ queryKey: ['ai', 'training-runs'] });
   }, [latestKey, queryClient]);
 
   if (training.isPending) return <PageSpinner />;
-  if (training.isError) return <ErrorState title={t('errors.trainingFailed')} onRetry={() => void training.refetch()} />;
+  if (training.isError)
+    return <ErrorState title={t('errors.trainingFailed')} onRetry={() => void training.refetch()} />;
   const { sources, total, needs_training: needsTraining, last_completed_run: last, latest_run: latest } = training.data;
   const manageHref = paths.settings.businessProfile();
   const active = isRunActive(latest);
@@ -137,7 +178,11 @@ function TrainingContent({ status }: { status: AiStatus }) {
         </Heading>
         <Stack gap={3} maxW="3xl">
           <Text data-testid="ai-training-state">
-            {!last ? t('training.neverTrained') : needsTraining ? t('training.outdated', { date: formatDate(last.finished_at) }) : t('training.upToDate', { date: formatDate(last.finished_at) })}
+            {!last
+              ? t('training.neverTrained')
+              : needsTraining
+                ? t('training.outdated', { date: formatDate(last.finished_at) })
+                : t('training.upToDate', { date: formatDate(last.finished_at) })}
           </Text>
           {latest && active ? (
             <Text role="status" data-testid="ai-training-run-status">
@@ -154,7 +199,12 @@ function TrainingContent({ status }: { status: AiStatus }) {
             </Text>
           ) : null}
           <Box>
-            <Button colorPalette="brand" onClick={() => void handleTrain()} loading={start.isPending || active} loadingText={t('training.training')}>
+            <Button
+              colorPalette="brand"
+              onClick={() => void handleTrain()}
+              loading={start.isPending || active}
+              loadingText={t('training.training')}
+            >
               {last ? t('training.refresh') : t('training.train')}
             </Button>
           </Box>
@@ -185,7 +235,8 @@ function TokenEstimateSection({ sources }: { sources: SourceStat[] }) {
   const { t } = useTranslation('ai');
   const estimate = useCalculateTokens();
   const [chosen, setChosen] = useState<SourceKind[]>(() => sources.filter((s) => s.count > 0).map((s) => s.kind));
-  const toggle = (kind: SourceKind) => setChosen((current) => (current.includes(kind) ? current.filter((k) => k !== kind) : [...current, kind]));
+  const toggle = (kind: SourceKind) =>
+    setChosen((current) => (current.includes(kind) ? current.filter((k) => k !== kind) : [...current, kind]));
 
   return (
     <Box as="section" aria-labelledby="ai-estimate-heading">
@@ -204,7 +255,13 @@ function TokenEstimateSection({ sources }: { sources: SourceStat[] }) {
           </Fieldset.Legend>
           <SimpleGrid columns={{ base: 2, md: 3 }} gap={2} maxW="2xl">
             {SOURCE_KINDS.map((kind) => (
-              <CheckboxField key={kind} label={t(`sources.${kind}`)} mb={0} checked={chosen.includes(kind)} onChange={() => toggle(kind)} />
+              <CheckboxField
+                key={kind}
+                label={t(`sources.${kind}`)}
+                mb={0}
+                checked={chosen.includes(kind)}
+                onChange={() => toggle(kind)}
+              />
             ))}
           </SimpleGrid>
         </Fieldset.Root>
@@ -272,7 +329,13 @@ function RunHistory() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <Pagination label={t('history.heading')} page={runs.data.currentPage} pageSize={runs.data.pageSize} total={runs.data.total} onChange={setPage} />
+          <Pagination
+            label={t('history.heading')}
+            page={runs.data.currentPage}
+            pageSize={runs.data.pageSize}
+            total={runs.data.total}
+            onChange={setPage}
+          />
         </>
       )}
     </Box>

@@ -1,5 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AreaContext, AreaRoutes, registerAreaTranslations, type AreaMountProps, type AreaRouteConfig } from '@leadsmith/shared';
+import {
+  AreaContext,
+  AreaRoutes,
+  registerAreaTranslations,
+  type AreaMountProps,
+  type AreaRouteConfig,
+} from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { AssistantScreen } from '../components/AssistantScreen';
@@ -7,7 +13,9 @@ import type { FineTune } from '../api/types';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const routes: AreaRouteConfig[] = [{ path: 'ai-assistant', titleKey: 'leadSearch:routes.aiAssistant', element: <AssistantScreen /> }];
+const routes: AreaRouteConfig[] = [
+  { path: 'ai-assistant', titleKey: 'leadSearch:routes.aiAssistant', element: <AssistantScreen /> },
+];
 
 const areaProps: AreaMountProps = {
   contractVersion: '1.0.0',
@@ -43,14 +51,25 @@ const prompt = (id: number, prompt_type: FineTune['prompt_type'], extra: Partial
 function network(profileCompleted: boolean) {
   const prompts = [prompt(1, 'summary'), prompt(2, 'first_line', { customized: true, prompt: 'Hi {first_name}' })];
   return mockApi((call) => {
-    if (call.url === '/api/business-details/data') return { status: 200, body: { data: null, profile_completed: profileCompleted } };
-    if (call.url === '/api/business-details/fine-tunes' && call.method === 'GET') return { status: 200, body: { data: prompts, currentPage: 1, pageSize: 100, total: prompts.length } };
-    if (call.url === '/api/business-details/get-fine-tunes-variables') return { status: 200, body: { type: 'people', result: ['first_name', 'company'], business: ['business_name'] } };
+    if (call.url === '/api/business-details/data')
+      return { status: 200, body: { data: null, profile_completed: profileCompleted } };
+    if (call.url === '/api/business-details/fine-tunes' && call.method === 'GET')
+      return { status: 200, body: { data: prompts, currentPage: 1, pageSize: 100, total: prompts.length } };
+    if (call.url === '/api/business-details/get-fine-tunes-variables')
+      return { status: 200, body: { type: 'people', result: ['first_name', 'company'], business: ['business_name'] } };
     if (call.url === '/api/business-details/fine-tunes/2' && call.method === 'PUT') {
       const body = call.body as { prompt: string };
-      return { status: 200, body: { code: 'leadSearch.assistant.prompt_saved', message: 'Prompt saved.', fine_tune: { ...prompts[1], prompt: body.prompt } } };
+      return {
+        status: 200,
+        body: {
+          code: 'leadSearch.assistant.prompt_saved',
+          message: 'Prompt saved.',
+          fine_tune: { ...prompts[1], prompt: body.prompt },
+        },
+      };
     }
-    if (call.url === '/api/business-details/generateFineTune') return { status: 200, body: { prompt: 'We are {business_name}. Greet {first_name}.', provider: 'embedded' } };
+    if (call.url === '/api/business-details/generateFineTune')
+      return { status: 200, body: { prompt: 'We are {business_name}. Greet {first_name}.', provider: 'embedded' } };
     return undefined;
   });
 }
@@ -69,11 +88,16 @@ describe('AssistantScreen', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Insert {business_name}' }));
       expect(textarea.value).toBe('Hi {business_name}{first_name}');
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ prompt: 'Hi {business_name}{first_name}' }));
+      await waitFor(() =>
+        expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ prompt: 'Hi {business_name}{first_name}' }),
+      );
 
       fireEvent.click(screen.getByRole('button', { name: 'Generate from business profile' }));
       await waitFor(() => expect(textarea.value).toBe('We are {business_name}. Greet {first_name}.'));
-      expect(api.calls.find((c) => c.url === '/api/business-details/generateFineTune')?.body).toEqual({ type: 'people', prompt_type: 'first_line' });
+      expect(api.calls.find((c) => c.url === '/api/business-details/generateFineTune')?.body).toEqual({
+        type: 'people',
+        prompt_type: 'first_line',
+      });
     } finally {
       api.restore();
     }

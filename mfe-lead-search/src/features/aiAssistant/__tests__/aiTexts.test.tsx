@@ -8,7 +8,14 @@ import { AiTextsCell, AiTextsSection } from '../components/AiTexts';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const text = (prompt_id: number, prompt_type: string, body: string) => ({ prompt_id, prompt_type, title: `Prompt ${prompt_id}`, text: body, provider: 'embedded', generated_at: '2026-03-01T10:00:00.000Z' });
+const text = (prompt_id: number, prompt_type: string, body: string) => ({
+  prompt_id,
+  prompt_type,
+  title: `Prompt ${prompt_id}`,
+  text: body,
+  provider: 'embedded',
+  generated_at: '2026-03-01T10:00:00.000Z',
+});
 
 describe('AI texts on results', () => {
   it("has the 'ai' toolbar action exactly on the list types of spec §2 (people, local, company, influencer as local, intent; group holds people)", () => {

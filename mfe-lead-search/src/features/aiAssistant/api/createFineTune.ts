@@ -6,9 +6,17 @@ export type CreateFineTuneInput = ApiBody<'/api/business-details/fine-tunes', 'p
 
 /** POST /api/business-details/fine-tunes: an extra prompt of the user. */
 export const createFineTune = async (input: CreateFineTuneInput) =>
-  (await apiClient.post<ApiResponse<'/api/business-details/fine-tunes', 'post'>>('/api/business-details/fine-tunes', input)).data.fine_tune;
+  (
+    await apiClient.post<ApiResponse<'/api/business-details/fine-tunes', 'post'>>(
+      '/api/business-details/fine-tunes',
+      input,
+    )
+  ).data.fine_tune;
 
 export function useCreateFineTune() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createFineTune, onSuccess: (f) => void client.invalidateQueries({ queryKey: assistantKeys.prompts(f.list_type) }) });
+  return useMutation({
+    mutationFn: createFineTune,
+    onSuccess: (f) => void client.invalidateQueries({ queryKey: assistantKeys.prompts(f.list_type) }),
+  });
 }

@@ -5,7 +5,8 @@ import { resultKeys } from '../../listResults/api/getResults';
 import { assistantKeys, type AiJob } from './types';
 
 /** GET /api/{type}-results/{id}/ai-jobs/{jobId}: progress of an AI action. */
-export const getAiJob = async (type: string, listId: number, jobId: number) => (await apiClient.get<AiJob>(`/api/${type}-results/${listId}/ai-jobs/${jobId}`)).data;
+export const getAiJob = async (type: string, listId: number, jobId: number) =>
+  (await apiClient.get<AiJob>(`/api/${type}-results/${listId}/ai-jobs/${jobId}`)).data;
 
 export const aiJobQuery = (type: string, listId: number, jobId: number) =>
   queryOptions({
@@ -18,7 +19,11 @@ export const aiJobQuery = (type: string, listId: number, jobId: number) =>
 /** The job's progress; the list's rows are reloaded as texts arrive and when it ends. */
 export function useAiJob(type: string, listId: number, job: AiJob | null) {
   const client = useQueryClient();
-  const query = useQuery({ ...aiJobQuery(type, listId, job?.id ?? 0), enabled: Boolean(job && job.status === 'running'), initialData: job ?? undefined });
+  const query = useQuery({
+    ...aiJobQuery(type, listId, job?.id ?? 0),
+    enabled: Boolean(job && job.status === 'running'),
+    initialData: job ?? undefined,
+  });
   const processed = query.data?.processed;
   useEffect(() => {
     if (processed) void client.invalidateQueries({ queryKey: resultKeys.all });

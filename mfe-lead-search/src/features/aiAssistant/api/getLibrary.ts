@@ -11,9 +11,17 @@ export const LIBRARY_PAGE_SIZE = 20;
 
 /** GET /api/business-details/get-fine-tunes-library: the shared prompt library. */
 export const getLibrary = async (type: string, search: string, page: number) =>
-  (await apiClient.get<LibraryPage>('/api/business-details/get-fine-tunes-library', { params: { ...(type ? { type } : {}), search, page, pageSize: LIBRARY_PAGE_SIZE } })).data;
+  (
+    await apiClient.get<LibraryPage>('/api/business-details/get-fine-tunes-library', {
+      params: { ...(type ? { type } : {}), search, page, pageSize: LIBRARY_PAGE_SIZE },
+    })
+  ).data;
 
 export const libraryQuery = (type: string, search: string, page: number) =>
-  queryOptions({ queryKey: assistantKeys.library(type, search, page), queryFn: () => getLibrary(type, search, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: assistantKeys.library(type, search, page),
+    queryFn: () => getLibrary(type, search, page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useLibrary = (type: string, search: string, page: number) => useQuery(libraryQuery(type, search, page));

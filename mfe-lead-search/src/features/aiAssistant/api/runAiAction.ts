@@ -7,9 +7,17 @@ import type { AiJobStarted } from './types';
 
 /** POST /api/{type}-results/{id}/ai: runs prompts on the selection (a small one at once, a big one as a job). */
 export const runAiAction = async (input: SelectionInput & { promptIds: number[] }) =>
-  (await apiClient.post<AiJobStarted>(`/api/${input.type}-results/${input.id}/ai`, { ...selectionPayload(input), prompt_ids: input.promptIds })).data.job;
+  (
+    await apiClient.post<AiJobStarted>(`/api/${input.type}-results/${input.id}/ai`, {
+      ...selectionPayload(input),
+      prompt_ids: input.promptIds,
+    })
+  ).data.job;
 
 export function useRunAiAction() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: runAiAction, onSuccess: () => void client.invalidateQueries({ queryKey: resultKeys.all }) });
+  return useMutation({
+    mutationFn: runAiAction,
+    onSuccess: () => void client.invalidateQueries({ queryKey: resultKeys.all }),
+  });
 }

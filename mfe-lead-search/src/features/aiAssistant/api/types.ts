@@ -1,7 +1,17 @@
 import type { ApiResponse } from '@leadsmith/shared';
 
 /** Shapes of the AI assistant API (api/src/routes/leadSearch/fineTunes.ts, aiActions.ts). */
-export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
+export const PROMPT_TYPES = [
+  'summary',
+  'first_line',
+  'subject',
+  'direct',
+  'similar',
+  'competitor',
+  'supplier',
+  'custom',
+  'library',
+] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
 /** List types whose toolbar has the 'ai' action (spec §2; group lists hold people). */
 export const AI_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'intent', 'group'] as const;
@@ -41,7 +51,9 @@ export const assistantKeys = {
   all: ['leadSearch', 'assistant'] as const,
   prompts: (type: string) => ['leadSearch', 'assistant', 'prompts', type] as const,
   variables: (type: string) => ['leadSearch', 'assistant', 'variables', type] as const,
-  library: (type: string, search: string, page: number) => ['leadSearch', 'assistant', 'library', type, search, page] as const,
+  library: (type: string, search: string, page: number) =>
+    ['leadSearch', 'assistant', 'library', type, search, page] as const,
   profile: ['leadSearch', 'assistant', 'profile'] as const,
-  job: (type: string, listId: number, jobId: number) => ['leadSearch', 'assistant', 'job', type, listId, jobId] as const,
+  job: (type: string, listId: number, jobId: number) =>
+    ['leadSearch', 'assistant', 'job', type, listId, jobId] as const,
 };

@@ -15,14 +15,28 @@ import { ProfileGateNotice } from './ProfileGateNotice';
 export function AiActionToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const { t } = useTranslation('leadSearch');
   return (
-    <Button size="sm" variant="outline" onClick={onToggle} aria-expanded={open} aria-controls={open ? 'ai-action-panel' : undefined}>
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={open ? 'ai-action-panel' : undefined}
+    >
       {t('assistant.toolbarAction')}
     </Button>
   );
 }
 
 /** Choose prompts, run them on the selection, follow the progress. */
-export function AiActionPanel({ selection, count, onClose }: { selection: SelectionInput; count: number; onClose: () => void }) {
+export function AiActionPanel({
+  selection,
+  count,
+  onClose,
+}: {
+  selection: SelectionInput;
+  count: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
   const profile = useProfileStatus();
@@ -34,7 +48,10 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
   const progress = useAiJob(selection.type, selection.id, job);
   const current = progress.data ?? job;
 
-  const toggle = (id: number) => setChosen((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : prev.length >= AI_MAX_PROMPTS ? prev : [...prev, id]));
+  const toggle = (id: number) =>
+    setChosen((prev) =>
+      prev.includes(id) ? prev.filter((x) => x !== id) : prev.length >= AI_MAX_PROMPTS ? prev : [...prev, id],
+    );
   const start = async () => {
     setError(null);
     if (chosen.length === 0) {
@@ -51,7 +68,12 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
   let body;
   if (profile.isPending || prompts.isPending) body = <PageSpinner />;
   else if (profile.data && !profile.data.profile_completed) body = <ProfileGateNotice compact />;
-  else if (prompts.isError) body = <Text role="alert" color="red.700">{apiErrorMessage(prompts.error, t('assistant.loadFailed'))}</Text>;
+  else if (prompts.isError)
+    body = (
+      <Text role="alert" color="red.700">
+        {apiErrorMessage(prompts.error, t('assistant.loadFailed'))}
+      </Text>
+    );
   else
     body = (
       <Stack gap={3}>
@@ -74,7 +96,13 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
           </Flex>
         </chakra.fieldset>
         <Flex gap={3} align="center" wrap="wrap">
-          <Button size="sm" colorPalette="brand" onClick={() => void start()} loading={runAi.isPending} disabled={current?.status === 'running'}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onClick={() => void start()}
+            loading={runAi.isPending}
+            disabled={current?.status === 'running'}
+          >
             {t('assistant.action.run', { count })}
           </Button>
           <Link to="/ai-assistant">
@@ -88,7 +116,16 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
     );
 
   return (
-    <Box id="ai-action-panel" as="section" aria-labelledby="ai-action-title" borderWidth="1px" borderRadius="md" p={3} mb={3} bg="bg">
+    <Box
+      id="ai-action-panel"
+      as="section"
+      aria-labelledby="ai-action-title"
+      borderWidth="1px"
+      borderRadius="md"
+      p={3}
+      mb={3}
+      bg="bg"
+    >
       <Flex justify="space-between" align="center" mb={2}>
         <Text as="h2" id="ai-action-title" fontWeight="bold">
           {t('assistant.action.title')}
@@ -105,7 +142,12 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
       ) : null}
       {current ? (
         <Text mt={2} aria-live="polite" data-testid="ai-progress" fontWeight="semibold">
-          {t(`assistant.action.status.${current.status}`, { processed: current.processed, total: current.total, count: current.total, failed: current.failed })}
+          {t(`assistant.action.status.${current.status}`, {
+            processed: current.processed,
+            total: current.total,
+            count: current.total,
+            failed: current.failed,
+          })}
         </Text>
       ) : null}
     </Box>

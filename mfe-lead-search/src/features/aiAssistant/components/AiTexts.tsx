@@ -23,7 +23,14 @@ export function AiTextsSection({ data }: { data: Record<string, unknown> }) {
                 {x.title} · {t(`assistant.promptTypes.${x.prompt_type}`)}
               </Text>
               <Text whiteSpace="pre-wrap">{x.text}</Text>
-              <Text fontSize="sm">{t('assistant.texts.generatedAt', { date: new Date(x.generated_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}</Text>
+              <Text fontSize="sm">
+                {t('assistant.texts.generatedAt', {
+                  date: new Date(x.generated_at).toLocaleString(i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }),
+                })}
+              </Text>
             </Box>
           ))}
         </Stack>
@@ -47,7 +54,15 @@ export function AiTextsCell({ data, name }: { data: Record<string, unknown>; nam
         </Text>
       ))}
       {texts.length > 1 || texts[0]!.text.length > 120 ? (
-        <Box as="button" fontSize="sm" textDecoration="underline" color="brand.fg" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-label={t(open ? 'assistant.texts.lessOf' : 'assistant.texts.moreOf', { name })}>
+        <Box
+          as="button"
+          fontSize="sm"
+          textDecoration="underline"
+          color="brand.fg"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-label={t(open ? 'assistant.texts.lessOf' : 'assistant.texts.moreOf', { name })}
+        >
           {t(open ? 'assistant.texts.less' : 'assistant.texts.more', { count: texts.length })}
         </Box>
       ) : null}

@@ -12,7 +12,9 @@ import { PromptBadge, PromptForm } from './PromptForm';
 export function AssistantScreen() {
   const { t } = useTranslation('leadSearch');
   const [params, setParams] = useSearchParams();
-  const listType = (AI_LIST_TYPES as readonly string[]).includes(params.get('type') ?? '') ? params.get('type')! : 'people';
+  const listType = (AI_LIST_TYPES as readonly string[]).includes(params.get('type') ?? '')
+    ? params.get('type')!
+    : 'people';
   const selectedParam = params.get('prompt');
   const prompts = useFineTunes(listType);
   const profile = useProfileStatus();
@@ -28,7 +30,13 @@ export function AssistantScreen() {
 
   let content;
   if (prompts.isPending) content = <PageSpinner />;
-  else if (prompts.isError) content = <ErrorState title={apiErrorMessage(prompts.error, t('assistant.loadFailed'))} onRetry={() => void prompts.refetch()} />;
+  else if (prompts.isError)
+    content = (
+      <ErrorState
+        title={apiErrorMessage(prompts.error, t('assistant.loadFailed'))}
+        onRetry={() => void prompts.refetch()}
+      />
+    );
   else {
     const list = prompts.data.data;
     const isNew = selectedParam === 'new';
@@ -58,7 +66,13 @@ export function AssistantScreen() {
               );
             })}
           </Stack>
-          <Button mt={3} w="full" variant="outline" aria-current={isNew ? 'true' : undefined} onClick={() => choose({ prompt: 'new' })}>
+          <Button
+            mt={3}
+            w="full"
+            variant="outline"
+            aria-current={isNew ? 'true' : undefined}
+            onClick={() => choose({ prompt: 'new' })}
+          >
             {t('assistant.newPrompt')}
           </Button>
         </Box>

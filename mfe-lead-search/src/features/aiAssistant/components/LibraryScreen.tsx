@@ -53,7 +53,14 @@ export function LibraryScreen() {
             <chakra.label htmlFor="library-search" fontSize="sm" fontWeight="medium" display="block">
               {t('assistant.library.search')}
             </chakra.label>
-            <Input id="library-search" size="sm" w="64" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+            <Input
+              id="library-search"
+              size="sm"
+              w="64"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={100}
+            />
           </Box>
           <Button type="submit" size="sm" variant="outline">
             {t('toolbar.apply')}
@@ -63,7 +70,10 @@ export function LibraryScreen() {
       {library.isPending ? (
         <PageSpinner />
       ) : library.isError ? (
-        <ErrorState title={apiErrorMessage(library.error, t('assistant.loadFailed'))} onRetry={() => void library.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(library.error, t('assistant.loadFailed'))}
+          onRetry={() => void library.refetch()}
+        />
       ) : library.data.data.length === 0 ? (
         <Text py={6}>{t('assistant.library.empty')}</Text>
       ) : (
@@ -73,7 +83,13 @@ export function LibraryScreen() {
               <LibraryItem key={`${item.source}-${item.id}`} item={item} />
             ))}
           </Stack>
-          <Pagination page={page} pageSize={LIBRARY_PAGE_SIZE} total={library.data.total} onChange={(p) => set({ page: String(p) })} label={t('routes.promptLibrary')} />
+          <Pagination
+            page={page}
+            pageSize={LIBRARY_PAGE_SIZE}
+            total={library.data.total}
+            onChange={(p) => set({ page: String(p) })}
+            label={t('routes.promptLibrary')}
+          />
         </>
       )}
     </Box>
@@ -96,12 +112,21 @@ function LibraryItem({ item }: { item: LibraryPrompt }) {
                 {item.title}
               </Text>
               <Badge>{t(`types.${item.list_type}.name`)}</Badge>
-              {item.used || copiedId ? <Badge colorPalette="green">{t('assistant.library.inYourPrompts')}</Badge> : null}
+              {item.used || copiedId ? (
+                <Badge colorPalette="green">{t('assistant.library.inYourPrompts')}</Badge>
+              ) : null}
             </HStack>
             <Text fontSize="sm">{item.description}</Text>
           </Box>
           <HStack>
-            <Button size="sm" variant="outline" aria-expanded={preview} aria-controls={previewId} onClick={() => setPreview((p) => !p)} aria-label={t('assistant.library.previewOf', { title: item.title })}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-expanded={preview}
+              aria-controls={previewId}
+              onClick={() => setPreview((p) => !p)}
+              aria-label={t('assistant.library.previewOf', { title: item.title })}
+            >
               {t('assistant.library.preview')}
             </Button>
             <Button
@@ -109,14 +134,26 @@ function LibraryItem({ item }: { item: LibraryPrompt }) {
               colorPalette="brand"
               loading={use.isPending}
               aria-label={t('assistant.library.useOf', { title: item.title })}
-              onClick={() => use.mutate({ id: item.id, source: item.source }, { onSuccess: (copy) => setCopiedId(copy.id) })}
+              onClick={() =>
+                use.mutate({ id: item.id, source: item.source }, { onSuccess: (copy) => setCopiedId(copy.id) })
+              }
             >
               {t('assistant.library.use')}
             </Button>
           </HStack>
         </Flex>
         {preview ? (
-          <Text id={previewId} mt={3} p={3} bg="bg.subtle" borderRadius="md" whiteSpace="pre-wrap" fontFamily="mono" fontSize="sm" data-testid="library-preview">
+          <Text
+            id={previewId}
+            mt={3}
+            p={3}
+            bg="bg.subtle"
+            borderRadius="md"
+            whiteSpace="pre-wrap"
+            fontFamily="mono"
+            fontSize="sm"
+            data-testid="library-preview"
+          >
             {item.prompt}
           </Text>
         ) : null}

@@ -8,7 +8,17 @@ export function ProfileGateNotice({ compact = false }: { compact?: boolean }) {
   const navigate = useCrossAreaNavigate();
   const href = paths.settings.businessProfile();
   return (
-    <Box role="alert" borderWidth="1px" borderColor="orange.300" bg="orange.50" color="gray.900" rounded="md" p={compact ? 3 : 5} mb={4} data-testid="assistant-profile-required">
+    <Box
+      role="alert"
+      borderWidth="1px"
+      borderColor="orange.300"
+      bg="orange.50"
+      color="gray.900"
+      rounded="md"
+      p={compact ? 3 : 5}
+      mb={4}
+      data-testid="assistant-profile-required"
+    >
       <Heading as={compact ? 'h3' : 'h2'} size={compact ? 'sm' : 'md'} mb={1}>
         {t('common:errors.aiProfileRequired')}
       </Heading>

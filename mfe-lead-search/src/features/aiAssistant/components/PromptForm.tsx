@@ -1,5 +1,14 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, SelectField, TextareaField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  applyApiFieldErrors,
+  SelectField,
+  TextareaField,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateFineTune, type CreateFineTuneInput } from '../api/createFineTune';
@@ -21,7 +30,10 @@ function usePromptSchema() {
     () =>
       yup.object({
         title: v.required().max(TITLE_MAX_LENGTH, v.message('maxLength', { count: TITLE_MAX_LENGTH })),
-        prompt_type: yup.mixed<PromptType>().oneOf([...PROMPT_TYPES]).required(),
+        prompt_type: yup
+          .mixed<PromptType>()
+          .oneOf([...PROMPT_TYPES])
+          .required(),
         prompt: v.required().max(PROMPT_MAX_LENGTH, v.message('maxLength', { count: PROMPT_MAX_LENGTH })),
       }) as yup.ObjectSchema<PromptValues>,
     [],
@@ -51,7 +63,11 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
   const [generateError, setGenerateError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const form = useYupForm<PromptValues>(usePromptSchema(), {
-    defaultValues: { title: prompt?.title ?? '', prompt_type: prompt?.prompt_type ?? 'custom', prompt: prompt?.prompt ?? '' },
+    defaultValues: {
+      title: prompt?.title ?? '',
+      prompt_type: prompt?.prompt_type ?? 'custom',
+      prompt: prompt?.prompt ?? '',
+    },
   });
   const promptType = form.watch('prompt_type');
   const { ref: promptRef, ...promptRegistration } = form.register('prompt');
@@ -62,7 +78,10 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
     const token = `{${name}}`;
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
-    form.setValue('prompt', value.slice(0, start) + token + value.slice(end), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setValue('prompt', value.slice(0, start) + token + value.slice(end), {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + token.length, start + token.length);
@@ -81,7 +100,14 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
         form.reset({ title: saved.title, prompt_type: saved.prompt_type, prompt: saved.prompt });
         onSaved(saved);
       } else {
-        onSaved(await create.mutateAsync({ type: listType as CreateFineTuneInput['type'], prompt_type: values.prompt_type, title: values.title.trim(), prompt: values.prompt.trim() }));
+        onSaved(
+          await create.mutateAsync({
+            type: listType as CreateFineTuneInput['type'],
+            prompt_type: values.prompt_type,
+            title: values.title.trim(),
+            prompt: values.prompt.trim(),
+          }),
+        );
       }
     } catch (error) {
       applyApiFieldErrors(form, error);
@@ -109,7 +135,11 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
     }
   };
 
-  const heading = prompt ? (prompt.standard ? t(`assistant.promptTypes.${prompt.prompt_type}`) : prompt.title) : t('assistant.newPrompt');
+  const heading = prompt
+    ? prompt.standard
+      ? t(`assistant.promptTypes.${prompt.prompt_type}`)
+      : prompt.title
+    : t('assistant.newPrompt');
   return (
     <chakra.form aria-labelledby="prompt-form-title" onSubmit={(e) => void onSubmit(e)} noValidate>
       <HStack mb={3} wrap="wrap">
@@ -119,12 +149,20 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
         {prompt ? <PromptBadge prompt={prompt} /> : null}
       </HStack>
       {prompt?.standard ? <Text mb={3}>{t(`assistant.typeHelp.${prompt.prompt_type}`)}</Text> : null}
-      <TextField label={t('assistant.fields.title')} registration={form.register('title')} error={form.formState.errors.title} maxLength={TITLE_MAX_LENGTH} />
+      <TextField
+        label={t('assistant.fields.title')}
+        registration={form.register('title')}
+        error={form.formState.errors.title}
+        maxLength={TITLE_MAX_LENGTH}
+      />
       {prompt ? null : (
         <SelectField
           label={t('assistant.fields.promptType')}
           registration={form.register('prompt_type')}
-          options={PROMPT_TYPES.filter((p) => p !== 'library').map((p) => ({ value: p, label: t(`assistant.promptTypes.${p}`) }))}
+          options={PROMPT_TYPES.filter((p) => p !== 'library').map((p) => ({
+            value: p,
+            label: t(`assistant.promptTypes.${p}`),
+          }))}
         />
       )}
       <TextareaField
@@ -150,7 +188,14 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
                 {t(`assistant.variables.${group}`)}
               </Text>
               {variables.data[group].map((name) => (
-                <Button key={name} size="xs" variant="outline" fontFamily="mono" onClick={() => insert(name)} aria-label={t('assistant.variables.insert', { name: `{${name}}` })}>
+                <Button
+                  key={name}
+                  size="xs"
+                  variant="outline"
+                  fontFamily="mono"
+                  onClick={() => insert(name)}
+                  aria-label={t('assistant.variables.insert', { name: `{${name}}` })}
+                >
                   {`{${name}}`}
                 </Button>
               ))}
@@ -172,7 +217,12 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
         <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
           {prompt ? tc('actions.save') : t('assistant.create')}
         </Button>
-        <Button variant="outline" onClick={() => void onGenerate()} loading={generate.isPending} disabled={!profileDone}>
+        <Button
+          variant="outline"
+          onClick={() => void onGenerate()}
+          loading={generate.isPending}
+          disabled={!profileDone}
+        >
           {t('assistant.generate')}
         </Button>
         {prompt?.standard && prompt.customized ? (
@@ -218,6 +268,13 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
 
 export function PromptBadge({ prompt }: { prompt: FineTune }) {
   const { t } = useTranslation('leadSearch');
-  if (!prompt.standard) return <Badge colorPalette="purple">{t(prompt.library_id ? 'assistant.badges.library' : 'assistant.badges.own')}</Badge>;
-  return prompt.customized ? <Badge colorPalette="blue">{t('assistant.badges.customized')}</Badge> : <Badge>{t('assistant.badges.default')}</Badge>;
+  if (!prompt.standard)
+    return (
+      <Badge colorPalette="purple">{t(prompt.library_id ? 'assistant.badges.library' : 'assistant.badges.own')}</Badge>
+    );
+  return prompt.customized ? (
+    <Badge colorPalette="blue">{t('assistant.badges.customized')}</Badge>
+  ) : (
+    <Badge>{t('assistant.badges.default')}</Badge>
+  );
 }

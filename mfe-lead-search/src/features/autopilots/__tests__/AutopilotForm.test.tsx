@@ -21,16 +21,24 @@ const saved = (body: Record<string, unknown>) => ({
 describe('autopilot form', () => {
   it("schedules in the time zone the user picks, the browser's by default", async () => {
     const api = mockApi(({ method, url, body }) => {
-      if (url === '/api/campaigns') return { status: 200, body: { data: [{ id: 7, name: 'Founders', list_type: 'people' }], currentPage: 1, pageSize: 100, total: 1 } };
-      if (url === '/api/search-options') return { status: 200, body: { place_types: [], industries: [], platforms: [] } };
-      if (method === 'POST' && url === '/api/autopilots') return { status: 201, body: { autopilot: saved(body as Record<string, unknown>) } };
+      if (url === '/api/campaigns')
+        return {
+          status: 200,
+          body: { data: [{ id: 7, name: 'Founders', list_type: 'people' }], currentPage: 1, pageSize: 100, total: 1 },
+        };
+      if (url === '/api/search-options')
+        return { status: 200, body: { place_types: [], industries: [], platforms: [] } };
+      if (method === 'POST' && url === '/api/autopilots')
+        return { status: 201, body: { autopilot: saved(body as Record<string, unknown>) } };
       return undefined;
     });
     try {
       renderWithProviders(<AutopilotFormScreen />, { route: '/autopilot/create' });
       const zone = await screen.findByLabelText('Time zone');
       expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
-      expect(within(zone).getByRole('option', { name: /^America\/New York \(GMT[+−-]\d\d:\d\d\)$/ })).toBeInTheDocument();
+      expect(
+        within(zone).getByRole('option', { name: /^America\/New York \(GMT[+−-]\d\d:\d\d\)$/ }),
+      ).toBeInTheDocument();
 
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Monthly founders' } });
       fireEvent.change(screen.getByLabelText('Repeat'), { target: { value: 'monthly' } });
@@ -51,7 +59,16 @@ describe('autopilot form', () => {
 
       await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/autopilots')).toBe(true));
       const post = api.calls.find((c) => c.method === 'POST' && c.url === '/api/autopilots')!;
-      expect(post.body).toMatchObject({ name: 'Monthly founders', repeat: 'monthly', time_zone: 'America/New_York', campaign_id: 7, location: 'Boston', filters: { job_title: 'Founder' }, enrichment: true, ai_prompts: ['first_line'] });
+      expect(post.body).toMatchObject({
+        name: 'Monthly founders',
+        repeat: 'monthly',
+        time_zone: 'America/New_York',
+        campaign_id: 7,
+        location: 'Boston',
+        filters: { job_title: 'Founder' },
+        enrichment: true,
+        ai_prompts: ['first_line'],
+      });
     } finally {
       api.restore();
     }

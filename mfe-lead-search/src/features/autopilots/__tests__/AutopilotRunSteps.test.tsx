@@ -66,7 +66,13 @@ describe('autopilot details: what each run did after its search', () => {
           status: 200,
           body: {
             data: [
-              run(2, { crm_sent: 1, crm_unsent: 0, crm_pending: 4, ai_processed: 0, step_errors: [{ step: 'ai', code: 'ai_profile_incomplete' }] }),
+              run(2, {
+                crm_sent: 1,
+                crm_unsent: 0,
+                crm_pending: 4,
+                ai_processed: 0,
+                step_errors: [{ step: 'ai', code: 'ai_profile_incomplete' }],
+              }),
               run(1, {}),
             ],
             currentPage: 1,
@@ -91,7 +97,9 @@ describe('autopilot details: what each run did after its search', () => {
     expect(within(first).getByTestId('run-ai')).toHaveTextContent('AI texts: 5 results');
     expect(within(first).getByTestId('run-crm')).toHaveTextContent('GoHighLevel: 4 delivered, 1 failed');
     expect(within(latest).getByTestId('run-crmPending')).toHaveTextContent('4 still on their way to the CRM…');
-    expect(within(latest).getByTestId('run-step-error')).toHaveTextContent('AI tools unavailable until the business profile is done');
+    expect(within(latest).getByTestId('run-step-error')).toHaveTextContent(
+      'AI tools unavailable until the business profile is done',
+    );
     // A step that could not run shows its reason, not zero figures.
     expect(within(latest).queryByTestId('run-ai')).toBeNull();
   });

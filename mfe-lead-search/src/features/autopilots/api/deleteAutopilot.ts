@@ -9,5 +9,8 @@ export async function deleteAutopilot(id: number): Promise<void> {
 
 export function useDeleteAutopilot() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteAutopilot, onSuccess: () => client.invalidateQueries({ queryKey: autopilotKeys.all }) });
+  return useMutation({
+    mutationFn: deleteAutopilot,
+    onSuccess: () => client.invalidateQueries({ queryKey: autopilotKeys.all }),
+  });
 }

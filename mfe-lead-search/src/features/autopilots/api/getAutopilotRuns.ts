@@ -4,7 +4,11 @@ import { autopilotKeys, type AutopilotRunPage } from './getAutopilots';
 
 /** GET /api/autopilots/{id}/runs: every run, newest first. */
 export const getAutopilotRuns = (id: number, page: number, signal?: AbortSignal): Promise<AutopilotRunPage> =>
-  api.get('/api/autopilots/{id}/runs', { path: { id }, query: { page, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
+  api.get('/api/autopilots/{id}/runs', {
+    path: { id },
+    query: { page, pageSize: DEFAULT_PAGE_SIZE },
+    config: { signal },
+  });
 
 export const autopilotRunsQuery = (id: number, page: number, poll: boolean) =>
   queryOptions({
@@ -14,4 +18,5 @@ export const autopilotRunsQuery = (id: number, page: number, poll: boolean) =>
     refetchInterval: poll ? 2000 : false,
   });
 
-export const useAutopilotRuns = (id: number, page: number, poll: boolean) => useQuery(autopilotRunsQuery(id, page, poll));
+export const useAutopilotRuns = (id: number, page: number, poll: boolean) =>
+  useQuery(autopilotRunsQuery(id, page, poll));

@@ -4,7 +4,16 @@ import type { SearchType } from '../../../api/types';
 
 export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;
 export const REPEATS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const;
-export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom'] as const;
+export const PROMPT_TYPES = [
+  'summary',
+  'first_line',
+  'subject',
+  'direct',
+  'similar',
+  'competitor',
+  'supplier',
+  'custom',
+] as const;
 export const CRMS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
 /** List types an autopilot can fill from this screen (each with one main filter). */
 export const AUTOPILOT_LIST_TYPES: readonly SearchType[] = ['people', 'local', 'company'];
@@ -37,6 +46,11 @@ export function parseAutopilotParam(typeId: string | undefined): number | null {
 export const getAutopilots = (page: number, signal?: AbortSignal): Promise<AutopilotPage> =>
   api.get('/api/autopilots', { query: { page, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
 
-export const autopilotsQuery = (page: number) => queryOptions({ queryKey: autopilotKeys.list(page), queryFn: ({ signal }) => getAutopilots(page, signal), placeholderData: keepPreviousData });
+export const autopilotsQuery = (page: number) =>
+  queryOptions({
+    queryKey: autopilotKeys.list(page),
+    queryFn: ({ signal }) => getAutopilots(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAutopilots = (page: number) => useQuery(autopilotsQuery(page));

@@ -15,5 +15,8 @@ export async function saveAutopilot({ id, ...body }: AutopilotInput & { id?: num
 
 export function useSaveAutopilot() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveAutopilot, onSuccess: () => client.invalidateQueries({ queryKey: autopilotKeys.all }) });
+  return useMutation({
+    mutationFn: saveAutopilot,
+    onSuccess: () => client.invalidateQueries({ queryKey: autopilotKeys.all }),
+  });
 }

@@ -23,7 +23,11 @@ export function AutopilotDetailsScreen() {
     return (
       <Box>
         {header}
-        <ErrorState title={autopilot.isError ? apiErrorMessage(autopilot.error, t('autopilot.notFound')) : t('autopilot.notFound')} />
+        <ErrorState
+          title={
+            autopilot.isError ? apiErrorMessage(autopilot.error, t('autopilot.notFound')) : t('autopilot.notFound')
+          }
+        />
       </Box>
     );
   }
@@ -54,16 +58,24 @@ function RunSteps({ run, autopilot }: { run: AutopilotRun; autopilot: Autopilot 
   // A step that could not run says why below instead of showing zero figures.
   const failed = new Set(run.step_errors.map((e) => e.step));
   if ((autopilot.enrichment && !failed.has('enrichment')) || run.enriched > 0) {
-    lines.push({ key: 'enriched', text: t('autopilotActions.enriched', { n: run.enriched, credits: run.enrich_credits }) });
+    lines.push({
+      key: 'enriched',
+      text: t('autopilotActions.enriched', { n: run.enriched, credits: run.enrich_credits }),
+    });
   }
-  if ((autopilot.ai_prompts.length && !failed.has('ai')) || run.ai_processed > 0) lines.push({ key: 'ai', text: t('autopilotActions.ai', { count: run.ai_processed }) });
+  if ((autopilot.ai_prompts.length && !failed.has('ai')) || run.ai_processed > 0)
+    lines.push({ key: 'ai', text: t('autopilotActions.ai', { count: run.ai_processed }) });
   if ((autopilot.type === 'webhook' && !failed.has('webhook')) || run.webhook_sent + run.webhook_unsent > 0) {
-    lines.push({ key: 'webhook', text: t('autopilotActions.webhook', { sent: run.webhook_sent, unsent: run.webhook_unsent }) });
+    lines.push({
+      key: 'webhook',
+      text: t('autopilotActions.webhook', { sent: run.webhook_sent, unsent: run.webhook_unsent }),
+    });
   }
   if ((autopilot.crm && !failed.has('crm')) || run.crm_sent + run.crm_unsent + run.crm_pending > 0) {
     const name = autopilot.crm ? t(`autopilot.crms.${autopilot.crm}`) : t('autopilotActions.theCrm');
     lines.push({ key: 'crm', text: t('autopilotActions.crm', { name, sent: run.crm_sent, unsent: run.crm_unsent }) });
-    if (run.crm_pending > 0) lines.push({ key: 'crmPending', text: t('autopilotActions.crmPending', { count: run.crm_pending }) });
+    if (run.crm_pending > 0)
+      lines.push({ key: 'crmPending', text: t('autopilotActions.crmPending', { count: run.crm_pending }) });
   }
   if (!lines.length && !run.step_errors.length) return <>—</>;
   return (
@@ -121,18 +133,33 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
             <Link to={`${autopilotPath(a)}/edit`}>{t('autopilot.edit')}</Link>
           </Button>
           {a.status === 'active' ? (
-            <Button size="sm" variant="outline" loading={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'paused' })}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={status.isPending}
+              onClick={() => status.mutate({ id: a.id, status: 'paused' })}
+            >
               {t('autopilot.pause')}
             </Button>
           ) : a.status !== 'completed' ? (
-            <Button size="sm" colorPalette="brand" loading={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'active' })}>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={status.isPending}
+              onClick={() => status.mutate({ id: a.id, status: 'active' })}
+            >
               {t('autopilot.resume')}
             </Button>
           ) : null}
           {confirming ? (
             <>
               <Text fontWeight="semibold">{t('autopilot.confirmDelete')}</Text>
-              <Button size="sm" colorPalette="red" loading={remove.isPending} onClick={() => remove.mutate(a.id, { onSuccess: () => navigate('/autopilot', { replace: true }) })}>
+              <Button
+                size="sm"
+                colorPalette="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate(a.id, { onSuccess: () => navigate('/autopilot', { replace: true }) })}
+              >
                 {t('autopilot.confirmDeleteYes')}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
@@ -147,7 +174,16 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
         </HStack>
       </Flex>
       {a.stop_reason ? (
-        <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" color="red.800" p={3} borderRadius="md" mb={4}>
+        <Box
+          role="alert"
+          borderWidth="1px"
+          borderColor="red.300"
+          bg="red.50"
+          color="red.800"
+          p={3}
+          borderRadius="md"
+          mb={4}
+        >
           {t(`autopilot.stopReasonLong.${a.stop_reason}`)}
         </Box>
       ) : null}
@@ -164,7 +200,9 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
         <Field label={t('autopilot.fields.filters')}>{filterText || '—'}</Field>
         <Field label={t('autopilot.fields.maxResults')}>{a.max_results}</Field>
         <Field label={t('autopilot.fields.enrichment')}>{a.enrichment ? t('autopilot.yes') : t('autopilot.no')}</Field>
-        <Field label={t('autopilot.fields.aiPrompts')}>{a.ai_prompts.length ? a.ai_prompts.map((p) => t(`autopilot.prompts.${p}`)).join(', ') : '—'}</Field>
+        <Field label={t('autopilot.fields.aiPrompts')}>
+          {a.ai_prompts.length ? a.ai_prompts.map((p) => t(`autopilot.prompts.${p}`)).join(', ') : '—'}
+        </Field>
         <Field label={t('autopilot.fields.crm')}>{a.crm ? t(`autopilot.crms.${a.crm}`) : t('autopilot.noCrm')}</Field>
       </SimpleGrid>
 
@@ -174,7 +212,11 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
       {runs.isPending ? (
         <PageSpinner />
       ) : runs.isError ? (
-        <ErrorState title={apiErrorMessage(runs.error, t('autopilot.loadFailed'))} onRetry={() => void runs.refetch()} error={runs.error} />
+        <ErrorState
+          title={apiErrorMessage(runs.error, t('autopilot.loadFailed'))}
+          onRetry={() => void runs.refetch()}
+          error={runs.error}
+        />
       ) : runs.data.data.length === 0 ? (
         <Text py={4}>{a.status === 'active' ? t('autopilot.runs.firstSoon') : t('autopilot.runs.none')}</Text>
       ) : (
@@ -207,7 +249,13 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
               ))}
             </Table.Body>
           </Table.Root>
-          <Pagination label={t('autopilot.runs.listName')} page={page} total={runs.data.total} pageSize={20} onChange={setPage} />
+          <Pagination
+            label={t('autopilot.runs.listName')}
+            page={page}
+            total={runs.data.total}
+            pageSize={20}
+            onChange={setPage}
+          />
         </>
       )}
     </Box>

@@ -1,5 +1,18 @@
 import { Box, Button, chakra, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, CHECKBOX_INPUT_OVER, ErrorState, PageHeader, PageSpinner, SelectField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  apiFieldErrors,
+  applyApiFieldErrors,
+  CHECKBOX_INPUT_OVER,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  SelectField,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +21,18 @@ import { useCampaigns } from '../../../api/getCampaigns';
 import { useSearchOptions } from '../../../api/getSearchOptions';
 import type { SearchType } from '../../../api/types';
 import { useAutopilot } from '../api/getAutopilot';
-import { AUTOPILOT_LIST_TYPES, AUTOPILOT_TYPES, autopilotPath, CRMS, parseAutopilotParam, PROMPT_TYPES, REPEATS, type Autopilot, type AutopilotType, type Repeat } from '../api/getAutopilots';
+import {
+  AUTOPILOT_LIST_TYPES,
+  AUTOPILOT_TYPES,
+  autopilotPath,
+  CRMS,
+  parseAutopilotParam,
+  PROMPT_TYPES,
+  REPEATS,
+  type Autopilot,
+  type AutopilotType,
+  type Repeat,
+} from '../api/getAutopilots';
 import { useSaveAutopilot, type AutopilotInput } from '../api/saveAutopilot';
 import { browserTimeZone, timeZoneOptions } from '../../schedule/timeZones';
 
@@ -27,10 +51,21 @@ interface FormValues {
 }
 
 /** The one filter the form offers per list type, and how it travels to the API. */
-const FILTER_OF: Record<string, { key: string; toApi: (value: string) => Record<string, unknown>; fromApi: (filters: Record<string, unknown>) => string }> = {
+const FILTER_OF: Record<
+  string,
+  {
+    key: string;
+    toApi: (value: string) => Record<string, unknown>;
+    fromApi: (filters: Record<string, unknown>) => string;
+  }
+> = {
   people: { key: 'job_title', toApi: (value) => ({ job_title: value }), fromApi: (f) => String(f.job_title ?? '') },
   company: { key: 'industry', toApi: (value) => ({ industry: value }), fromApi: (f) => String(f.industry ?? '') },
-  local: { key: 'categories', toApi: (value) => ({ categories: [value] }), fromApi: (f) => (Array.isArray(f.categories) ? String(f.categories[0] ?? '') : '') },
+  local: {
+    key: 'categories',
+    toApi: (value) => ({ categories: [value] }),
+    fromApi: (f) => (Array.isArray(f.categories) ? String(f.categories[0] ?? '') : ''),
+  },
 };
 
 const MAX_RESULTS = 1000;
@@ -42,12 +77,16 @@ export function AutopilotFormScreen({ edit = false }: { edit?: boolean }) {
   const typeId = useParams().typeId;
   const id = edit ? parseAutopilotParam(typeId) : null;
   const existing = useAutopilot(id);
-  const header = <PageHeader title={t(edit ? 'routes.autopilotEdit' : 'routes.autopilotCreate')} onBack={() => navigate(-1)} />;
+  const header = (
+    <PageHeader title={t(edit ? 'routes.autopilotEdit' : 'routes.autopilotCreate')} onBack={() => navigate(-1)} />
+  );
   if (edit && (id === null || existing.isError)) {
     return (
       <Box>
         {header}
-        <ErrorState title={existing.isError ? apiErrorMessage(existing.error, t('autopilot.notFound')) : t('autopilot.notFound')} />
+        <ErrorState
+          title={existing.isError ? apiErrorMessage(existing.error, t('autopilot.notFound')) : t('autopilot.notFound')}
+        />
       </Box>
     );
   }
@@ -69,8 +108,14 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
     () =>
       yup.object({
         name: v.required().max(120, v.message('maxLength', { count: 120 })),
-        type: yup.mixed<AutopilotType>().oneOf([...AUTOPILOT_TYPES]).required(),
-        repeat: yup.mixed<Repeat>().oneOf([...REPEATS]).required(),
+        type: yup
+          .mixed<AutopilotType>()
+          .oneOf([...AUTOPILOT_TYPES])
+          .required(),
+        repeat: yup
+          .mixed<Repeat>()
+          .oneOf([...REPEATS])
+          .required(),
         campaign_id: yup.string().required(() => t('autopilot.locationAndList')),
         location: yup
           .string()
@@ -106,13 +151,33 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           crm: autopilot.crm ?? '',
           time_zone: autopilot.time_zone,
         }
-      : { name: '', type: 'basic', repeat: 'daily', campaign_id: '', location: '', filterValue: '', max_results: 20, enrichment: false, ai_prompts: [], crm: '', time_zone: browserTimeZone() },
+      : {
+          name: '',
+          type: 'basic',
+          repeat: 'daily',
+          campaign_id: '',
+          location: '',
+          filterValue: '',
+          max_results: 20,
+          enrichment: false,
+          ai_prompts: [],
+          crm: '',
+          time_zone: browserTimeZone(),
+        },
   });
   const errors = form.formState.errors;
   const choices = (lists.data?.data ?? []).filter((c) => AUTOPILOT_LIST_TYPES.includes(c.list_type));
   // The list being edited stays selectable even when it is not on the first page of lists.
-  if (autopilot && !choices.some((c) => c.id === autopilot.campaign.id) && AUTOPILOT_LIST_TYPES.includes(autopilot.campaign.list_type)) {
-    choices.unshift({ id: autopilot.campaign.id, name: autopilot.campaign.name, list_type: autopilot.campaign.list_type } as (typeof choices)[number]);
+  if (
+    autopilot &&
+    !choices.some((c) => c.id === autopilot.campaign.id) &&
+    AUTOPILOT_LIST_TYPES.includes(autopilot.campaign.list_type)
+  ) {
+    choices.unshift({
+      id: autopilot.campaign.id,
+      name: autopilot.campaign.name,
+      list_type: autopilot.campaign.list_type,
+    } as (typeof choices)[number]);
   }
   const zones = timeZoneOptions(i18n.language, form.getValues('time_zone'));
   const selectedId = form.watch('campaign_id');
@@ -147,20 +212,48 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
   });
 
   if (lists.isPending || options.isPending) return <PageSpinner />;
-  if (lists.isError) return <ErrorState title={apiErrorMessage(lists.error, t('autopilot.loadFailed'))} onRetry={() => void lists.refetch()} error={lists.error} />;
+  if (lists.isError)
+    return (
+      <ErrorState
+        title={apiErrorMessage(lists.error, t('autopilot.loadFailed'))}
+        onRetry={() => void lists.refetch()}
+        error={lists.error}
+      />
+    );
 
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate maxW="2xl" aria-label={t(autopilot ? 'routes.autopilotEdit' : 'routes.autopilotCreate')}>
+    <chakra.form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      maxW="2xl"
+      aria-label={t(autopilot ? 'routes.autopilotEdit' : 'routes.autopilotCreate')}
+    >
       <TextField label={t('autopilot.fields.name')} registration={form.register('name')} error={errors.name} />
       <Flex gap={4} wrap="wrap">
         <Box flex="1" minW="48">
-          <SelectField id="autopilot-type" label={t('autopilot.fields.type')} registration={form.register('type')} options={AUTOPILOT_TYPES.map((x) => ({ value: x, label: t(`autopilot.types.${x}`) }))} />
+          <SelectField
+            id="autopilot-type"
+            label={t('autopilot.fields.type')}
+            registration={form.register('type')}
+            options={AUTOPILOT_TYPES.map((x) => ({ value: x, label: t(`autopilot.types.${x}`) }))}
+          />
         </Box>
         <Box flex="1" minW="48">
-          <SelectField id="autopilot-repeat" label={t('autopilot.fields.repeat')} registration={form.register('repeat')} options={REPEATS.map((x) => ({ value: x, label: t(`autopilot.repeat.${x}`) }))} />
+          <SelectField
+            id="autopilot-repeat"
+            label={t('autopilot.fields.repeat')}
+            registration={form.register('repeat')}
+            options={REPEATS.map((x) => ({ value: x, label: t(`autopilot.repeat.${x}`) }))}
+          />
         </Box>
       </Flex>
-      <SelectField id="autopilot-time-zone" label={t('autopilot.fields.timeZone')} registration={form.register('time_zone')} error={errors.time_zone?.message} options={zones} />
+      <SelectField
+        id="autopilot-time-zone"
+        label={t('autopilot.fields.timeZone')}
+        registration={form.register('time_zone')}
+        error={errors.time_zone?.message}
+        options={zones}
+      />
       <SelectField
         id="autopilot-list"
         label={t('autopilot.fields.list')}
@@ -174,20 +267,55 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           {t('autopilot.noLists')} <Link to="/new-search">{t('autopilot.newSearchLink')}</Link>
         </Text>
       ) : null}
-      <TextField label={t('autopilot.fields.location')} registration={form.register('location')} error={errors.location} />
+      <TextField
+        label={t('autopilot.fields.location')}
+        registration={form.register('location')}
+        error={errors.location}
+      />
       {selectedType === 'company' ? (
-        <SelectField id="autopilot-filter" label={t('autopilot.filter.company')} registration={form.register('filterValue')} error={errors.filterValue?.message} placeholder={t('autopilot.filter.choose')} options={(options.data?.industries ?? []).map((x) => ({ value: x, label: x }))} />
+        <SelectField
+          id="autopilot-filter"
+          label={t('autopilot.filter.company')}
+          registration={form.register('filterValue')}
+          error={errors.filterValue?.message}
+          placeholder={t('autopilot.filter.choose')}
+          options={(options.data?.industries ?? []).map((x) => ({ value: x, label: x }))}
+        />
       ) : selectedType === 'local' ? (
-        <SelectField id="autopilot-filter" label={t('autopilot.filter.local')} registration={form.register('filterValue')} error={errors.filterValue?.message} placeholder={t('autopilot.filter.choose')} options={(options.data?.place_types ?? []).map((x) => ({ value: x, label: x }))} />
+        <SelectField
+          id="autopilot-filter"
+          label={t('autopilot.filter.local')}
+          registration={form.register('filterValue')}
+          error={errors.filterValue?.message}
+          placeholder={t('autopilot.filter.choose')}
+          options={(options.data?.place_types ?? []).map((x) => ({ value: x, label: x }))}
+        />
       ) : (
-        <TextField label={t('autopilot.filter.people')} registration={form.register('filterValue')} error={errors.filterValue} />
+        <TextField
+          label={t('autopilot.filter.people')}
+          registration={form.register('filterValue')}
+          error={errors.filterValue}
+        />
       )}
-      <TextField label={t('autopilot.fields.maxResults')} type="number" min={1} max={MAX_RESULTS} registration={form.register('max_results')} error={errors.max_results} />
+      <TextField
+        label={t('autopilot.fields.maxResults')}
+        type="number"
+        min={1}
+        max={MAX_RESULTS}
+        registration={form.register('max_results')}
+        error={errors.max_results}
+      />
       <Controller
         control={form.control}
         name="enrichment"
         render={({ field }) => (
-          <Checkbox.Root mb={4} display="flex" position="relative" checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+          <Checkbox.Root
+            mb={4}
+            display="flex"
+            position="relative"
+            checked={field.value}
+            onCheckedChange={(e) => field.onChange(e.checked === true)}
+          >
             <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} style={CHECKBOX_INPUT_OVER} />
             <Checkbox.Control />
             <Checkbox.Label fontWeight="normal">{t('autopilot.fields.enrichment')}</Checkbox.Label>
@@ -199,7 +327,8 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
         name="ai_prompts"
         render={({ field }) => {
           const chosen = field.value ?? [];
-          const toggle = (prompt: string, on: boolean) => field.onChange(on ? [...chosen.filter((c) => c !== prompt), prompt] : chosen.filter((c) => c !== prompt));
+          const toggle = (prompt: string, on: boolean) =>
+            field.onChange(on ? [...chosen.filter((c) => c !== prompt), prompt] : chosen.filter((c) => c !== prompt));
           return (
             <Fieldset.Root mb={4}>
               <Fieldset.Legend fontSize="sm" fontWeight="medium" mb={1}>
@@ -207,7 +336,13 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
               </Fieldset.Legend>
               <Stack direction="row" wrap="wrap" gap={4}>
                 {PROMPT_TYPES.map((p) => (
-                  <Checkbox.Root key={p} value={p} position="relative" checked={chosen.includes(p)} onCheckedChange={(e) => toggle(p, e.checked === true)}>
+                  <Checkbox.Root
+                    key={p}
+                    value={p}
+                    position="relative"
+                    checked={chosen.includes(p)}
+                    onCheckedChange={(e) => toggle(p, e.checked === true)}
+                  >
                     <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} style={CHECKBOX_INPUT_OVER} />
                     <Checkbox.Control />
                     <Checkbox.Label fontWeight="normal">{t(`autopilot.prompts.${p}`)}</Checkbox.Label>
@@ -218,7 +353,13 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           );
         }}
       />
-      <SelectField id="autopilot-crm" label={t('autopilot.fields.crm')} registration={form.register('crm')} placeholder={t('autopilot.noCrm')} options={CRMS.map((c) => ({ value: c, label: t(`autopilot.crms.${c}`) }))} />
+      <SelectField
+        id="autopilot-crm"
+        label={t('autopilot.fields.crm')}
+        registration={form.register('crm')}
+        placeholder={t('autopilot.noCrm')}
+        options={CRMS.map((c) => ({ value: c, label: t(`autopilot.crms.${c}`) }))}
+      />
       <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
         {t(autopilot ? 'autopilot.save' : 'autopilot.saveAndSchedule')}
       </Button>

@@ -36,7 +36,10 @@ export function AutopilotsScreen() {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <ErrorState title={apiErrorMessage(list.error, t('autopilot.loadFailed'))} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(list.error, t('autopilot.loadFailed'))}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.data.length === 0 ? (
         <Text py={6}>{t('autopilot.empty')}</Text>
       ) : (
@@ -65,7 +68,14 @@ export function AutopilotsScreen() {
                     {a.stop_reason ? <Text fontSize="sm">{t(`autopilot.stopReason.${a.stop_reason}`)}</Text> : null}
                   </Table.Cell>
                   <Table.Cell>{a.next_run_at ? when(a.next_run_at) : '—'}</Table.Cell>
-                  <Table.Cell>{a.last_run ? t('autopilot.lastRunSummary', { when: when(a.last_run.started_at), count: a.last_run.results_added }) : t('autopilot.never')}</Table.Cell>
+                  <Table.Cell>
+                    {a.last_run
+                      ? t('autopilot.lastRunSummary', {
+                          when: when(a.last_run.started_at),
+                          count: a.last_run.results_added,
+                        })
+                      : t('autopilot.never')}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -12,7 +12,11 @@ export function useFormatDateIn(): (iso: string, timeZone: string) => string {
   const { i18n } = useTranslation();
   return (iso: string, timeZone: string) => {
     try {
-      return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) + ` (${timeZone.replace(/_/g, ' ')})`;
+      return (
+        new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+          new Date(iso),
+        ) + ` (${timeZone.replace(/_/g, ' ')})`
+      );
     } catch {
       return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
     }

@@ -8,5 +8,9 @@ export async function deleteLabel(id: number): Promise<{ results_updated: number
 
 export function useDeleteLabel() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteLabel, onSuccess: () => client.invalidateQueries({ queryKey: ['leadSearch'] }) /* labels, and the results that carried the label */ });
+  return useMutation({
+    mutationFn: deleteLabel,
+    onSuccess: () =>
+      client.invalidateQueries({ queryKey: ['leadSearch'] }) /* labels, and the results that carried the label */,
+  });
 }

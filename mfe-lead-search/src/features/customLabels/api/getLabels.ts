@@ -1,7 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiQuery, type ApiResponse } from '@leadsmith/shared';
 
-export const LABEL_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
+export const LABEL_COLORS = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'purple',
+  'pink',
+] as const;
 export type LabelColor = (typeof LABEL_COLORS)[number];
 
 /** `result_count`: results of the account carrying the label (counted up to the page's `count_cap`). */
@@ -21,6 +32,11 @@ export async function getLabels(q: LabelsQuery, signal?: AbortSignal): Promise<L
   return api.get('/api/custom-labels', { query: params, config: { signal } });
 }
 
-export const labelsQuery = (q: LabelsQuery) => queryOptions({ queryKey: labelKeys.list(q), queryFn: ({ signal }) => getLabels(q, signal), placeholderData: keepPreviousData });
+export const labelsQuery = (q: LabelsQuery) =>
+  queryOptions({
+    queryKey: labelKeys.list(q),
+    queryFn: ({ signal }) => getLabels(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useLabels = (q: LabelsQuery) => useQuery(labelsQuery(q));

@@ -7,7 +7,9 @@ export type SaveLabelInput = { id?: number } & ApiBody<'/api/custom-labels/{id}'
 
 /** POST /api/custom-labels (create) or PUT /api/custom-labels/{id} (rename / recolour; results carrying it follow). */
 export async function saveLabel({ id, ...body }: SaveLabelInput): Promise<CustomLabel> {
-  const res = id ? await apiClient.put<ApiResponse<'/api/custom-labels/{id}', 'put'>>(`/api/custom-labels/${id}`, body) : await apiClient.post<ApiResponse<'/api/custom-labels', 'post'>>('/api/custom-labels', body);
+  const res = id
+    ? await apiClient.put<ApiResponse<'/api/custom-labels/{id}', 'put'>>(`/api/custom-labels/${id}`, body)
+    : await apiClient.post<ApiResponse<'/api/custom-labels', 'post'>>('/api/custom-labels', body);
   return res.data.label;
 }
 

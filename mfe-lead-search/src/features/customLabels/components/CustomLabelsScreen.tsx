@@ -1,5 +1,18 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, SelectField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  applyApiFieldErrors,
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  SelectField,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +33,10 @@ function useLabelSchema() {
     () =>
       yup.object({
         name: v.required().max(MAX_NAME, v.message('maxLength', { count: MAX_NAME })),
-        color: yup.mixed<LabelColor>().oneOf([...LABEL_COLORS]).required(),
+        color: yup
+          .mixed<LabelColor>()
+          .oneOf([...LABEL_COLORS])
+          .required(),
       }) as yup.ObjectSchema<LabelValues>,
     [],
   );
@@ -61,9 +77,19 @@ function CreateLabelForm() {
       </Text>
       <Flex gap={4} align="flex-start" wrap="wrap">
         <Box w={{ base: 'full', md: '72' }}>
-          <TextField label={t('customLabels.name')} registration={form.register('name')} error={form.formState.errors.name} maxLength={MAX_NAME} />
+          <TextField
+            label={t('customLabels.name')}
+            registration={form.register('name')}
+            error={form.formState.errors.name}
+            maxLength={MAX_NAME}
+          />
         </Box>
-        <SelectField id="new-label-color" label={t('customLabels.color')} registration={form.register('color')} options={colorOptions} />
+        <SelectField
+          id="new-label-color"
+          label={t('customLabels.color')}
+          registration={form.register('color')}
+          options={colorOptions}
+        />
         <Button type="submit" colorPalette="brand" mt={7} loading={form.formState.isSubmitting}>
           {t('customLabels.create')}
         </Button>
@@ -89,12 +115,26 @@ function EditLabelRow({ label, onDone }: { label: CustomLabel; onDone: () => voi
   return (
     <Table.Row>
       <Table.Cell colSpan={3}>
-        <chakra.form aria-label={t('customLabels.editTitle', { name: label.name })} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <chakra.form
+          aria-label={t('customLabels.editTitle', { name: label.name })}
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+        >
           <Flex gap={4} align="flex-start" wrap="wrap">
             <Box w={{ base: 'full', md: '72' }}>
-              <TextField label={t('customLabels.name')} registration={form.register('name')} error={form.formState.errors.name} maxLength={MAX_NAME} />
+              <TextField
+                label={t('customLabels.name')}
+                registration={form.register('name')}
+                error={form.formState.errors.name}
+                maxLength={MAX_NAME}
+              />
             </Box>
-            <SelectField id={`label-color-${label.id}`} label={t('customLabels.color')} registration={form.register('color')} options={colorOptions} />
+            <SelectField
+              id={`label-color-${label.id}`}
+              label={t('customLabels.color')}
+              registration={form.register('color')}
+              options={colorOptions}
+            />
             <HStack mt={7}>
               <Button type="submit" size="sm" colorPalette="brand" loading={form.formState.isSubmitting}>
                 {tc('actions.save')}
@@ -125,15 +165,28 @@ function LabelRow({ label, onShow, shown }: { label: CustomLabel; onShow: () => 
       <Table.Cell>{t('customLabels.resultCount', { count: label.result_count })}</Table.Cell>
       <Table.Cell>
         <HStack gap={2} wrap="wrap" justify="flex-end">
-          <Button size="sm" variant="outline" aria-pressed={shown} onClick={onShow} aria-label={t('customLabels.showResultsOf', { name: label.name })}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={shown}
+            onClick={onShow}
+            aria-label={t('customLabels.showResultsOf', { name: label.name })}
+          >
             {t('customLabels.showResults')}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={t('customLabels.editOf', { name: label.name })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setEditing(true)}
+            aria-label={t('customLabels.editOf', { name: label.name })}
+          >
             {t('customLabels.edit')}
           </Button>
           {confirming ? (
             <>
-              <Text fontWeight="semibold">{t('customLabels.confirmDelete', { name: label.name, count: label.result_count })}</Text>
+              <Text fontWeight="semibold">
+                {t('customLabels.confirmDelete', { name: label.name, count: label.result_count })}
+              </Text>
               <Button
                 size="sm"
                 colorPalette="red"
@@ -149,7 +202,13 @@ function LabelRow({ label, onShow, shown }: { label: CustomLabel; onShow: () => 
               </Button>
             </>
           ) : (
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} aria-label={t('customLabels.deleteOf', { name: label.name })}>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => setConfirming(true)}
+              aria-label={t('customLabels.deleteOf', { name: label.name })}
+            >
               {t('customLabels.delete')}
             </Button>
           )}
@@ -164,7 +223,13 @@ function LabelResults({ labelId, page, onPage }: { labelId: number; page: number
   const { t } = useTranslation('leadSearch');
   const results = useLabelResults(labelId, page);
   if (results.isPending) return <PageSpinner />;
-  if (results.isError) return <ErrorState title={apiErrorMessage(results.error, t('customLabels.loadFailed'))} onRetry={() => void results.refetch()} />;
+  if (results.isError)
+    return (
+      <ErrorState
+        title={apiErrorMessage(results.error, t('customLabels.loadFailed'))}
+        onRetry={() => void results.refetch()}
+      />
+    );
   const { data, total, label } = results.data;
   return (
     <Box as="section" aria-labelledby="label-results-title" mt={8}>
@@ -243,7 +308,13 @@ export function CustomLabelsScreen() {
           <chakra.label htmlFor="labels-search" fontSize="sm" fontWeight="medium" display="block">
             {t('customLabels.search')}
           </chakra.label>
-          <Input id="labels-search" size="sm" w="64" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <Input
+            id="labels-search"
+            size="sm"
+            w="64"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
         </Box>
         <Button type="submit" size="sm" variant="outline">
           {t('customLabels.apply')}
@@ -252,7 +323,10 @@ export function CustomLabelsScreen() {
       {labels.isPending ? (
         <PageSpinner />
       ) : labels.isError ? (
-        <ErrorState title={apiErrorMessage(labels.error, t('customLabels.loadFailed'))} onRetry={() => void labels.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(labels.error, t('customLabels.loadFailed'))}
+          onRetry={() => void labels.refetch()}
+        />
       ) : labels.data.data.length === 0 ? (
         <Text py={6}>{search ? t('customLabels.noMatch') : t('customLabels.empty')}</Text>
       ) : (
@@ -276,10 +350,18 @@ export function CustomLabelsScreen() {
               ))}
             </Table.Body>
           </Table.Root>
-          <Pagination label={t('customLabels.listName')} page={page} total={labels.data.total} pageSize={DEFAULT_PAGE_SIZE} onChange={(p) => update({ page: p })} />
+          <Pagination
+            label={t('customLabels.listName')}
+            page={page}
+            total={labels.data.total}
+            pageSize={DEFAULT_PAGE_SIZE}
+            onChange={(p) => update({ page: p })}
+          />
         </>
       )}
-      {shownId ? <LabelResults labelId={shownId} page={resultsPage} onPage={(p) => update({ resultsPage: p })} /> : null}
+      {shownId ? (
+        <LabelResults labelId={shownId} page={resultsPage} onPage={(p) => update({ resultsPage: p })} />
+      ) : null}
     </Box>
   );
 }

@@ -10,15 +10,21 @@ export async function getBounceReports(signal?: AbortSignal): Promise<BounceRepo
   return (await apiClient.get<BounceReports>('/api/bounce-reports', { signal })).data;
 }
 
-export const bounceReportsQuery = () => queryOptions({ queryKey: bounceReportKeys.all, queryFn: ({ signal }) => getBounceReports(signal) });
+export const bounceReportsQuery = () =>
+  queryOptions({ queryKey: bounceReportKeys.all, queryFn: ({ signal }) => getBounceReports(signal) });
 export const useBounceReports = () => useQuery(bounceReportsQuery());
 
 /** POST /api/bounce-reports/regenerate: a new address; the old one stops working. */
 export async function regenerateBounceAddress() {
-  return (await apiClient.post<ApiResponse<'/api/bounce-reports/regenerate', 'post'>>('/api/bounce-reports/regenerate', {})).data;
+  return (
+    await apiClient.post<ApiResponse<'/api/bounce-reports/regenerate', 'post'>>('/api/bounce-reports/regenerate', {})
+  ).data;
 }
 
 export const useRegenerateBounceAddress = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: regenerateBounceAddress, onSuccess: (data) => client.setQueryData(bounceReportKeys.all, { url: data.url, recent: data.recent }) });
+  return useMutation({
+    mutationFn: regenerateBounceAddress,
+    onSuccess: (data) => client.setQueryData(bounceReportKeys.all, { url: data.url, recent: data.recent }),
+  });
 };

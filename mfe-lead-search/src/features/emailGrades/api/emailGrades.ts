@@ -4,7 +4,14 @@ import type { LeadResult, SearchType } from '../../../api/types';
 
 export type EmailGrade = NonNullable<LeadResult['email_grade']>;
 export type EmailGradeReason = NonNullable<LeadResult['email_grade_reason']>;
-export const EMAIL_GRADES: readonly EmailGrade[] = ['valid', 'accept_all', 'invalid', 'disposable', 'webmail', 'unknown'];
+export const EMAIL_GRADES: readonly EmailGrade[] = [
+  'valid',
+  'accept_all',
+  'invalid',
+  'disposable',
+  'webmail',
+  'unknown',
+];
 export type GradeSummary = ApiResponse<'/api/campaigns/{id}/email-grades', 'get'>;
 export type VerifyQueued = ApiResponse<'/api/people-results/{id}/verify-emails', 'post'>;
 
@@ -22,7 +29,8 @@ export const gradeSummaryQuery = (listId: number, polling: boolean) =>
   queryOptions({
     queryKey: emailGradeKeys.summary(listId),
     queryFn: ({ signal }) => getGradeSummary(listId, signal),
-    refetchInterval: (query) => (query.state.data?.grading || (polling && (query.state.data?.ungraded ?? 0) > 0) ? 2000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.grading || (polling && (query.state.data?.ungraded ?? 0) > 0) ? 2000 : false,
   });
 
 /**
@@ -30,8 +38,13 @@ export const gradeSummaryQuery = (listId: number, polling: boolean) =>
  * Read on the graded counts, not the ungraded one, because a search that stores its emails and ends between two
  * polls is graded at once: the ungraded count then goes 0 → 0 while a grade's count grows.
  */
-export const gradesLanded = (before: Pick<GradeSummary, 'counts'> | undefined, after: Pick<GradeSummary, 'counts'> | undefined): boolean =>
-  before !== undefined && after !== undefined && EMAIL_GRADES.some((grade) => before.counts[grade] !== after.counts[grade]);
+export const gradesLanded = (
+  before: Pick<GradeSummary, 'counts'> | undefined,
+  after: Pick<GradeSummary, 'counts'> | undefined,
+): boolean =>
+  before !== undefined &&
+  after !== undefined &&
+  EMAIL_GRADES.some((grade) => before.counts[grade] !== after.counts[grade]);
 
 export const useGradeSummary = (listId: number, polling: boolean) => useQuery(gradeSummaryQuery(listId, polling));
 
@@ -42,5 +55,8 @@ export async function verifyEmails({ type, listId }: { type: SearchType; listId:
 
 export const useVerifyEmails = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: verifyEmails, onSuccess: (_data, { listId }) => client.invalidateQueries({ queryKey: emailGradeKeys.summary(listId) }) });
+  return useMutation({
+    mutationFn: verifyEmails,
+    onSuccess: (_data, { listId }) => client.invalidateQueries({ queryKey: emailGradeKeys.summary(listId) }),
+  });
 };

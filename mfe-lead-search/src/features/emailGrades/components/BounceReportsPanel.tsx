@@ -34,7 +34,12 @@ export function BounceReportsPanel() {
               <Code data-testid="bounce-report-url" wordBreak="break-all">
                 {reports.data.url}
               </Code>
-              <Button size="xs" variant="outline" onClick={() => void handleRegenerate()} loading={regenerate.isPending}>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => void handleRegenerate()}
+                loading={regenerate.isPending}
+              >
                 {t('bounceReports.regenerate')}
               </Button>
             </HStack>

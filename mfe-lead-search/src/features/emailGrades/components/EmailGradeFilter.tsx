@@ -31,7 +31,8 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
   const seen = useRef(summary.data);
   // Grades landed since the last poll: the rows on screen show them.
   useEffect(() => {
-    if (gradesLanded(seen.current, summary.data)) void client.invalidateQueries({ queryKey: ['leadSearch', 'results'] });
+    if (gradesLanded(seen.current, summary.data))
+      void client.invalidateQueries({ queryKey: ['leadSearch', 'results'] });
     seen.current = summary.data;
   }, [summary.data, client]);
   const number = new Intl.NumberFormat(i18n.language);
@@ -57,10 +58,18 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
         allLabel={t('emailGrade.any')}
         options={EMAIL_GRADES.map((grade) => ({
           value: grade,
-          label: counts ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(counts[grade]) }) : t(`emailGrade.grade.${grade}`),
+          label: counts
+            ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(counts[grade]) })
+            : t(`emailGrade.grade.${grade}`),
         }))}
       />
-      <Button size="sm" variant="outline" onClick={() => void handleVerify()} loading={verify.isPending} disabled={busy}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void handleVerify()}
+        loading={verify.isPending}
+        disabled={busy}
+      >
         {busy ? t('emailGrade.verifying', { n: number.format(ungraded ?? 0) }) : t('emailGrade.verify')}
       </Button>
     </HStack>

@@ -1,5 +1,16 @@
 import { Badge, Box, Flex, Input, Table, Text, chakra } from '@chakra-ui/react';
-import { FilterSelect, apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, i18n, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
+import {
+  FilterSelect,
+  apiErrorMessage,
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  i18n,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  TableFrame,
+  TABLE_HEADER_ROW_PROPS,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseListParam } from '../../../api/types';
@@ -37,7 +48,13 @@ function HistoryTable({ id }: { id: number }) {
   const startDate = isoDate(params.get('startDate'));
   const endDate = isoDate(params.get('endDate'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const history = useListHistory(id, { page, limit: DEFAULT_PAGE_SIZE, startDate, endDate, ...(kind ? { kinds: [kind] } : {}) });
+  const history = useListHistory(id, {
+    page,
+    limit: DEFAULT_PAGE_SIZE,
+    startDate,
+    endDate,
+    ...(kind ? { kinds: [kind] } : {}),
+  });
 
   const update = (patch: Record<string, string | number | null>) => {
     const next = new URLSearchParams(params);
@@ -65,19 +82,35 @@ function HistoryTable({ id }: { id: number }) {
           <chakra.label htmlFor="history-from" fontSize="sm" fontWeight="medium" display="block">
             {t('history.from')}
           </chakra.label>
-          <Input id="history-from" size="sm" type="date" value={startDate ?? ''} onChange={(e) => update({ startDate: e.target.value || null })} />
+          <Input
+            id="history-from"
+            size="sm"
+            type="date"
+            value={startDate ?? ''}
+            onChange={(e) => update({ startDate: e.target.value || null })}
+          />
         </Box>
         <Box>
           <chakra.label htmlFor="history-to" fontSize="sm" fontWeight="medium" display="block">
             {t('history.to')}
           </chakra.label>
-          <Input id="history-to" size="sm" type="date" value={endDate ?? ''} onChange={(e) => update({ endDate: e.target.value || null })} />
+          <Input
+            id="history-to"
+            size="sm"
+            type="date"
+            value={endDate ?? ''}
+            onChange={(e) => update({ endDate: e.target.value || null })}
+          />
         </Box>
       </Flex>
       {history.isPending ? (
         <PageSpinner />
       ) : history.isError ? (
-        <ErrorState title={apiErrorMessage(history.error, t('errors.loadFailed'))} onRetry={() => void history.refetch()} error={history.error} />
+        <ErrorState
+          title={apiErrorMessage(history.error, t('errors.loadFailed'))}
+          onRetry={() => void history.refetch()}
+          error={history.error}
+        />
       ) : history.data.data.length === 0 ? (
         <Text py={8} textAlign="center">
           {t('history.empty')}
@@ -97,7 +130,12 @@ function HistoryTable({ id }: { id: number }) {
             <Table.Body>
               {history.data.data.map((entry) => (
                 <Table.Row key={entry.id} data-testid="history-row" data-kind={entry.kind}>
-                  <Table.Cell whiteSpace="nowrap">{new Date(entry.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
+                    {new Date(entry.created_at).toLocaleString(i18n.language, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </Table.Cell>
                   <Table.Cell>
                     {entry.actor ? entry.actor.name : t('history.system')}
                     {entry.impersonated_by ? (
@@ -115,14 +153,26 @@ function HistoryTable({ id }: { id: number }) {
                     </Text>
                   </Table.Cell>
                   <Table.Cell textAlign="end">{entry.credits}</Table.Cell>
-                  <Table.Cell>{entry.status ? <Badge>{t(`history.status.${entry.status}`, { defaultValue: entry.status })}</Badge> : null}</Table.Cell>
+                  <Table.Cell>
+                    {entry.status ? (
+                      <Badge>{t(`history.status.${entry.status}`, { defaultValue: entry.status })}</Badge>
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         </TableFrame>
       )}
-      {history.data ? <Pagination label={t('routes.listHistory')} page={history.data.currentPage} pageSize={history.data.pageSize} total={history.data.total} onChange={(p) => update({ page: p })} /> : null}
+      {history.data ? (
+        <Pagination
+          label={t('routes.listHistory')}
+          page={history.data.currentPage}
+          pageSize={history.data.pageSize}
+          total={history.data.total}
+          onChange={(p) => update({ page: p })}
+        />
+      ) : null}
     </>
   );
 }
@@ -134,11 +184,15 @@ function describe(entry: ListHistoryEntry, t: (key: string, params?: Record<stri
     case 'enrichment':
       return t('history.describe.enrichment', { ...d, action: t(`history.actions.${String(d.action)}`) });
     case 'details_change':
-      return d.name ? t('history.describe.renamed', d) : t('history.describe.details', { tags: d.tags ?? '—', source: d.source ?? '—' });
+      return d.name
+        ? t('history.describe.renamed', d)
+        : t('history.describe.details', { tags: d.tags ?? '—', source: d.source ?? '—' });
     case 'label_change':
       return t('history.describe.label_change', { count: d.count, added: d.added ?? '—', removed: d.removed ?? '—' });
     case 'export':
-      return d.rows === undefined ? t('history.describe.export') : t('history.describe.exportRows', { file_name: d.file_name, count: d.rows });
+      return d.rows === undefined
+        ? t('history.describe.export')
+        : t('history.describe.exportRows', { file_name: d.file_name, count: d.rows });
     case 'ai':
       return t('history.describe.ai', { ...d, count: d.total });
     default:

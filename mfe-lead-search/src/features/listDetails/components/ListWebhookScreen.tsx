@@ -1,5 +1,15 @@
 import { Box, Button, chakra, Code, HStack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  applyApiFieldErrors,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -17,7 +27,9 @@ export function ListWebhookScreen() {
     return (
       <Box>
         {header}
-        <ErrorState title={hook.isError ? apiErrorMessage(hook.error, t('errors.listNotFound')) : t('errors.listNotFound')} />
+        <ErrorState
+          title={hook.isError ? apiErrorMessage(hook.error, t('errors.listNotFound')) : t('errors.listNotFound')}
+        />
       </Box>
     );
   }
@@ -33,7 +45,16 @@ function WebhookForm({ id, hook }: { id: number; hook: CampaignWebhook }) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
   const setup = useSetupCampaignWebhook();
-  const schema = useMemo(() => yup.object({ url: v.required().url(v.message('url')).max(2000, v.message('maxLength', { count: 2000 })) }) as yup.ObjectSchema<{ url: string }>, []);
+  const schema = useMemo(
+    () =>
+      yup.object({
+        url: v
+          .required()
+          .url(v.message('url'))
+          .max(2000, v.message('maxLength', { count: 2000 })),
+      }) as yup.ObjectSchema<{ url: string }>,
+    [],
+  );
   const form = useYupForm<{ url: string }>(schema, { defaultValues: { url: hook.url ?? '' } });
   const save = (regenerate: boolean) =>
     form.handleSubmit(async ({ url }) => {
@@ -50,7 +71,12 @@ function WebhookForm({ id, hook }: { id: number; hook: CampaignWebhook }) {
           {tc('errors.listHasNoWebhook')}
         </Text>
       ) : null}
-      <TextField label={t('webhook.url')} placeholder="https://" registration={form.register('url')} error={form.formState.errors.url} />
+      <TextField
+        label={t('webhook.url')}
+        placeholder="https://"
+        registration={form.register('url')}
+        error={form.formState.errors.url}
+      />
       {hook.secret ? (
         <Box mb={4}>
           <Text fontWeight="medium" fontSize="sm">

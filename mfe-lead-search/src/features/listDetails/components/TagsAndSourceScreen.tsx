@@ -1,5 +1,15 @@
 import { Box, Button, chakra, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  applyApiFieldErrors,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,7 +23,14 @@ interface DetailsValues {
 }
 
 /** Tags: comma separated, each at most 40 characters, at most 20 (the API's limits). */
-const splitTags = (text: string) => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+const splitTags = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** lead-search/saved-lists/{type}-{id}/tags-and-source. */
 export function TagsAndSourceScreen() {
@@ -26,7 +43,11 @@ export function TagsAndSourceScreen() {
     return (
       <Box>
         {header}
-        <ErrorState title={campaign.isError ? apiErrorMessage(campaign.error, t('errors.listNotFound')) : t('errors.listNotFound')} />
+        <ErrorState
+          title={
+            campaign.isError ? apiErrorMessage(campaign.error, t('errors.listNotFound')) : t('errors.listNotFound')
+          }
+        />
       </Box>
     );
   }
@@ -48,16 +69,27 @@ function DetailsForm({ campaign }: { campaign: Campaign }) {
         tags: yup
           .string()
           .default('')
-          .test('tags', v.message('maxLength', { count: 40 }), (value) => splitTags(value ?? '').every((tag) => tag.length <= 40))
+          .test('tags', v.message('maxLength', { count: 40 }), (value) =>
+            splitTags(value ?? '').every((tag) => tag.length <= 40),
+          )
           .test('count', v.message('maxNumber', { max: 20 }), (value) => splitTags(value ?? '').length <= 20),
-        source: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
+        source: yup
+          .string()
+          .default('')
+          .max(200, v.message('maxLength', { count: 200 })),
       }) as yup.ObjectSchema<DetailsValues>,
     [],
   );
-  const form = useYupForm<DetailsValues>(schema, { defaultValues: { tags: campaign.tags.join(', '), source: campaign.source ?? '' } });
+  const form = useYupForm<DetailsValues>(schema, {
+    defaultValues: { tags: campaign.tags.join(', '), source: campaign.source ?? '' },
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ campaign_id: campaign.id, tags: splitTags(values.tags), source: values.source.trim() || null });
+      await save.mutateAsync({
+        campaign_id: campaign.id,
+        tags: splitTags(values.tags),
+        source: values.source.trim() || null,
+      });
     } catch (error) {
       applyApiFieldErrors(form, error);
     }
@@ -68,7 +100,11 @@ function DetailsForm({ campaign }: { campaign: Campaign }) {
         {campaign.name}
       </Text>
       <TextField label={t('details.tags')} registration={form.register('tags')} error={form.formState.errors.tags} />
-      <TextField label={t('details.source')} registration={form.register('source')} error={form.formState.errors.source} />
+      <TextField
+        label={t('details.source')}
+        registration={form.register('source')}
+        error={form.formState.errors.source}
+      />
       <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
         {tc('actions.save')}
       </Button>

@@ -13,7 +13,19 @@ export type StartImportBody = ApiBody<'/api/campaigns/{id}/imports/{importId}/st
 export type SavedMappings = ApiResponse<'/api/import-mappings', 'get'>;
 
 /** The lead fields a column can be mapped to, in the order the form shows them. */
-export const IMPORT_FIELDS: readonly ImportField[] = ['name', 'first_name', 'last_name', 'email', 'company', 'job_title', 'website', 'city', 'country', 'phone', 'linkedin_url'];
+export const IMPORT_FIELDS: readonly ImportField[] = [
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'company',
+  'job_title',
+  'website',
+  'city',
+  'country',
+  'phone',
+  'linkedin_url',
+];
 
 export const listImportKeys = {
   one: (listId: number, importId: number) => ['leadSearch', 'imports', listId, importId] as const,
@@ -22,7 +34,10 @@ export const listImportKeys = {
 
 /** POST /api/campaigns/{id}/imports: the file itself as the body (text/csv), streamed by the browser. */
 export async function uploadImport({ listId, file }: { listId: number; file: File }): Promise<UploadedImport> {
-  const response = await apiClient.post<UploadedImport>(`/api/campaigns/${listId}/imports`, file, { params: { file_name: file.name }, headers: { 'content-type': 'text/csv' } });
+  const response = await apiClient.post<UploadedImport>(`/api/campaigns/${listId}/imports`, file, {
+    params: { file_name: file.name },
+    headers: { 'content-type': 'text/csv' },
+  });
   return response.data;
 }
 export const useUploadImport = () => useMutation({ mutationFn: uploadImport });
@@ -31,7 +46,13 @@ export const useUploadImport = () => useMutation({ mutationFn: uploadImport });
 export const importQuery = (listId: number, importId: number) =>
   queryOptions({
     queryKey: listImportKeys.one(listId, importId),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiResponse<'/api/campaigns/{id}/imports/{importId}', 'get'>>(`/api/campaigns/${listId}/imports/${importId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<ApiResponse<'/api/campaigns/{id}/imports/{importId}', 'get'>>(
+          `/api/campaigns/${listId}/imports/${importId}`,
+          { signal },
+        )
+      ).data,
     refetchInterval: (query) => (query.state.data?.import.status === 'running' ? 1000 : false),
   });
 /** The import's progress; once it is over, the list's rows and figures read again (the list page shows what came in). */
@@ -48,8 +69,21 @@ export function useImport(listId: number, importId: number | null) {
 }
 
 /** POST …/start: the mapping, its name to save it under, find emails, duplicates. */
-export async function startImport({ listId, importId, body }: { listId: number; importId: number; body: StartImportBody }) {
-  return (await apiClient.post<ApiResponse<'/api/campaigns/{id}/imports/{importId}/start', 'post'>>(`/api/campaigns/${listId}/imports/${importId}/start`, body)).data;
+export async function startImport({
+  listId,
+  importId,
+  body,
+}: {
+  listId: number;
+  importId: number;
+  body: StartImportBody;
+}) {
+  return (
+    await apiClient.post<ApiResponse<'/api/campaigns/{id}/imports/{importId}/start', 'post'>>(
+      `/api/campaigns/${listId}/imports/${importId}/start`,
+      body,
+    )
+  ).data;
 }
 export const useStartImport = (type: SearchType) => {
   const client = useQueryClient();
@@ -67,13 +101,16 @@ export const useSavedMappings = (type: SearchType) =>
   useQuery(
     queryOptions({
       queryKey: listImportKeys.mappings(type),
-      queryFn: async ({ signal }) => (await apiClient.get<SavedMappings>('/api/import-mappings', { params: { list_type: type }, signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<SavedMappings>('/api/import-mappings', { params: { list_type: type }, signal })).data,
     }),
   );
 
 /** GET …/errors: the rows left out and why, saved as a CSV file through a download link. */
 export async function downloadImportReport({ listId, importId }: { listId: number; importId: number }): Promise<void> {
-  const response = await apiClient.get<Blob>(`/api/campaigns/${listId}/imports/${importId}/errors`, { responseType: 'blob' });
+  const response = await apiClient.get<Blob>(`/api/campaigns/${listId}/imports/${importId}/errors`, {
+    responseType: 'blob',
+  });
   const url = URL.createObjectURL(response.data);
   const link = document.createElement('a');
   link.href = url;

@@ -1,10 +1,28 @@
 import { Box, Button, Card, chakra, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { FilterSelect, apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader, CheckboxField, toast } from '@leadsmith/shared';
+import {
+  FilterSelect,
+  apiErrorMessage,
+  COST_PER_RECORD,
+  ErrorState,
+  PageHeader,
+  CheckboxField,
+  toast,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { parseListParam, type SearchType } from '../../../api/types';
-import { IMPORT_FIELDS, useDownloadImportReport, useImport, useSavedMappings, useStartImport, useUploadImport, type ImportField, type ImportMapping, type UploadedImport } from '../api/listImports';
+import {
+  IMPORT_FIELDS,
+  useDownloadImportReport,
+  useImport,
+  useSavedMappings,
+  useStartImport,
+  useUploadImport,
+  type ImportField,
+  type ImportMapping,
+  type UploadedImport,
+} from '../api/listImports';
 
 /** Largest file the API takes (IMPORT_MAX_BYTES): a bigger one is refused before it is sent. */
 const MAX_BYTES = 50 * 1024 * 1024;
@@ -70,7 +88,13 @@ function UploadStep({ listId, onUploaded }: { listId: number; onUploaded: (u: Up
           <chakra.label htmlFor="import-file" fontWeight="medium">
             {t('import.file')}
           </chakra.label>
-          <input id="import-file" type="file" accept=".csv,text/csv" disabled={upload.isPending} onChange={(e) => void handleFile(e.target.files?.[0])} />
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={upload.isPending}
+            onChange={(e) => void handleFile(e.target.files?.[0])}
+          />
           {upload.isPending ? <Text role="status">{t('import.reading')}</Text> : null}
           {error ? (
             <Text role="alert" color="fg.error">
@@ -107,12 +131,21 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
     const chosen = saved.data?.data.find((m) => m.name === name);
     if (!chosen) return;
     // Only the columns this file has.
-    setMapping(Object.fromEntries(Object.entries(chosen.mapping).filter(([, column]) => column && columns.includes(column))) as ImportMapping);
+    setMapping(
+      Object.fromEntries(
+        Object.entries(chosen.mapping).filter(([, column]) => column && columns.includes(column)),
+      ) as ImportMapping,
+    );
   };
   const handleStart = async () => {
     setError(null);
     try {
-      const body = { mapping, find_emails: findEmails, duplicates, ...(saveAs.trim() ? { save_mapping_as: saveAs.trim() } : {}) };
+      const body = {
+        mapping,
+        find_emails: findEmails,
+        duplicates,
+        ...(saveAs.trim() ? { save_mapping_as: saveAs.trim() } : {}),
+      };
       const started = await start.mutateAsync({ listId, importId: uploaded.import.id, body });
       toast.info(started.message);
       onStarted();
@@ -123,7 +156,9 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
 
   return (
     <Stack gap={4}>
-      <Text data-testid="import-summary">{t('import.fileSummary', { name: uploaded.import.file_name, count: uploaded.import.total })}</Text>
+      <Text data-testid="import-summary">
+        {t('import.fileSummary', { name: uploaded.import.file_name, count: uploaded.import.total })}
+      </Text>
       {saved.data?.data.length ? (
         <FilterSelect
           id="import-saved"
@@ -181,7 +216,12 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
         </Table.Root>
       </Box>
       <Stack gap={2}>
-        <CheckboxField label={t('import.findEmails', { count: COST_PER_RECORD[type] })} mb={0} checked={findEmails} onChange={setFindEmails} />
+        <CheckboxField
+          label={t('import.findEmails', { count: COST_PER_RECORD[type] })}
+          mb={0}
+          checked={findEmails}
+          onChange={setFindEmails}
+        />
         <FilterSelect
           id="import-duplicates"
           width="72"
@@ -197,7 +237,14 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
           <chakra.label htmlFor="import-save-as" fontSize="sm" fontWeight="medium" display="block">
             {t('import.saveAs')}
           </chakra.label>
-          <Input id="import-save-as" size="sm" w="72" maxLength={80} value={saveAs} onChange={(e) => setSaveAs(e.target.value)} />
+          <Input
+            id="import-save-as"
+            size="sm"
+            w="72"
+            maxLength={80}
+            value={saveAs}
+            onChange={(e) => setSaveAs(e.target.value)}
+          />
         </Box>
       </Stack>
       {error ? (
@@ -242,7 +289,9 @@ function ImportProgress({ listId, importId }: { listId: number; importId: number
               failed: item.failed,
             })}
           </Text>
-          {item.find_emails ? <Text>{t('import.emailsFound', { found: item.emails_found, credits: item.credits_charged })}</Text> : null}
+          {item.find_emails ? (
+            <Text>{t('import.emailsFound', { found: item.emails_found, credits: item.credits_charged })}</Text>
+          ) : null}
           {item.stopped_no_credits ? <Text color="fg.warning">{t('import.noCredits')}</Text> : null}
         </Stack>
         {item.status === 'done' || item.status === 'failed' ? (
@@ -252,7 +301,11 @@ function ImportProgress({ listId, importId }: { listId: number; importId: number
                 size="sm"
                 variant="outline"
                 loading={report.isPending}
-                onClick={() => void report.mutateAsync({ listId, importId }).catch((e: unknown) => toast.error(apiErrorMessage(e, t('import.reportFailed'))))}
+                onClick={() =>
+                  void report
+                    .mutateAsync({ listId, importId })
+                    .catch((e: unknown) => toast.error(apiErrorMessage(e, t('import.reportFailed'))))
+                }
               >
                 {t('import.downloadReport')}
               </Button>

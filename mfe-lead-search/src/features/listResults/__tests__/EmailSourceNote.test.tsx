@@ -9,19 +9,46 @@ registerAreaTranslations(NAMESPACE, translations);
 describe('the email source shown with a result', () => {
   it('names the website, how the address was found, links the page and flags a role address', () => {
     renderWithProviders(
-      <EmailSourceNote data={{ email_source: { provider: 'site', url: 'https://acme.test/contact', via: 'obfuscated', mx: true, disposable: false, role: true } }} />,
+      <EmailSourceNote
+        data={{
+          email_source: {
+            provider: 'site',
+            url: 'https://acme.test/contact',
+            via: 'obfuscated',
+            mx: true,
+            disposable: false,
+            role: true,
+          },
+        }}
+      />,
     );
     const note = screen.getByTestId('email-source');
     expect(note).toHaveTextContent('Found by: company website');
     expect(note).toHaveTextContent('disguised address');
-    expect(screen.getByRole('link', { name: 'Page where the email was found: https://acme.test/contact' })).toHaveAttribute('href', 'https://acme.test/contact');
+    expect(
+      screen.getByRole('link', { name: 'Page where the email was found: https://acme.test/contact' }),
+    ).toHaveAttribute('href', 'https://acme.test/contact');
     expect(screen.getByText('Role address')).toBeInTheDocument();
     expect(screen.queryByText('No mail server')).not.toBeInTheDocument();
     expect(screen.queryByText('Mailbox confirmed')).not.toBeInTheDocument();
   });
 
   it('shows the mail server answer when the RCPT check ran', () => {
-    renderWithProviders(<EmailSourceNote data={{ email_source: { provider: 'site', url: null, via: 'pattern', mx: true, disposable: false, role: false, smtp: 'accepted' } }} />);
+    renderWithProviders(
+      <EmailSourceNote
+        data={{
+          email_source: {
+            provider: 'site',
+            url: null,
+            via: 'pattern',
+            mx: true,
+            disposable: false,
+            role: false,
+            smtp: 'accepted',
+          },
+        }}
+      />,
+    );
     expect(screen.getByTestId('email-source')).toHaveTextContent('company email pattern');
     expect(screen.getByText('Mailbox confirmed')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();

@@ -22,13 +22,23 @@ const campaign = peopleList({ result_count: 2 });
 const row = (id: number) => personRow(id, { job_title: `Title ${id}`, city: `City ${id}`, labels: ['hot'] });
 
 function listApi(call: MockCall) {
-  if (call.method === 'GET' && /^\/api\/people-results\/7\/\d+$/.test(call.url)) return { status: 200, body: row(Number(call.url.split('/').at(-1))) };
+  if (call.method === 'GET' && /^\/api\/people-results\/7\/\d+$/.test(call.url))
+    return { status: 200, body: row(Number(call.url.split('/').at(-1))) };
   if (call.method === 'GET') return { status: 200, body: { data: [] } };
   if (call.method !== 'POST' || call.url !== '/api/people-results/7') return undefined;
-  return { status: 200, body: { data: [1, 2].map(row), currentPage: 1, pageSize: 20, total: 2, total_capped: false, total_estimated: false, campaign } };
+  return {
+    status: 200,
+    body: {
+      data: [1, 2].map(row),
+      currentPage: 1,
+      pageSize: 20,
+      total: 2,
+      total_capped: false,
+      total_estimated: false,
+      campaign,
+    },
+  };
 }
-
-
 
 function renderList(route: string) {
   return renderWithProviders(
@@ -61,7 +71,10 @@ describe('a result in the side panel', () => {
     expect(where()).toMatch(/[?&]result=2(&|$)/);
     // The table stays behind the panel (inert while it is open).
     expect(screen.getByRole('table', { name: 'Results', hidden: true })).toContainElement(rows[1]!);
-    expect(within(panel).getByRole('link', { name: 'Open full page' })).toHaveAttribute('href', expect.stringMatching(/\/saved-lists\/people-7\/2\?/));
+    expect(within(panel).getByRole('link', { name: 'Open full page' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/saved-lists\/people-7\/2\?/),
+    );
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -80,7 +93,11 @@ describe('a result in the side panel', () => {
     expect(where()).toBe('/saved-lists/people-7');
     await waitFor(() => expect(screen.getAllByTestId('result-row')[0]).toHaveFocus());
     await user.click(within(screen.getAllByTestId('result-row')[1]!).getByText('Company 2'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Person 2' }, { timeout: 5000 })).getByRole('button', { name: 'Close details' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Person 2' }, { timeout: 5000 })).getByRole('button', {
+        name: 'Close details',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(within(screen.getAllByTestId('result-row')[0]!).getByRole('checkbox'));

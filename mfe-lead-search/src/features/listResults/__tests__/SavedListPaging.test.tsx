@@ -14,14 +14,34 @@ const row = (id: number) => personRow(id, { company: null, email: null, email_st
 
 /** The list's API: ids 1…1000, 20 a page, found by keyset (after/before an id) or by page number. */
 function listApi(call: MockCall) {
-  if (call.method !== 'POST' || call.url !== '/api/people-results/7') return call.method === 'GET' ? { status: 200, body: { data: [] } } : undefined;
+  if (call.method !== 'POST' || call.url !== '/api/people-results/7')
+    return call.method === 'GET' ? { status: 200, body: { data: [] } } : undefined;
   const body = call.body as { page: number; limit: number; after?: number; before?: number };
-  const first = body.after !== undefined ? body.after + 1 : body.before !== undefined ? body.before - body.limit : (body.page - 1) * body.limit + 1;
+  const first =
+    body.after !== undefined
+      ? body.after + 1
+      : body.before !== undefined
+        ? body.before - body.limit
+        : (body.page - 1) * body.limit + 1;
   const ids = Array.from({ length: body.limit }, (_, i) => first + i).filter((id) => id >= 1 && id <= TOTAL);
-  return { status: 200, body: { data: ids.map(row), currentPage: body.page, pageSize: body.limit, total: TOTAL, total_capped: false, total_estimated: false, campaign } };
+  return {
+    status: 200,
+    body: {
+      data: ids.map(row),
+      currentPage: body.page,
+      pageSize: body.limit,
+      total: TOTAL,
+      total_capped: false,
+      total_estimated: false,
+      campaign,
+    },
+  };
 }
 
-const listCalls = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.method === 'POST' && c.url === '/api/people-results/7').map((c) => c.body as Record<string, unknown>);
+const listCalls = (api: ReturnType<typeof mockApi>) =>
+  api.calls
+    .filter((c) => c.method === 'POST' && c.url === '/api/people-results/7')
+    .map((c) => c.body as Record<string, unknown>);
 
 describe('saved list pages', () => {
   let api: ReturnType<typeof mockApi>;
@@ -55,7 +75,9 @@ describe('saved list pages', () => {
     expect(await screen.findByText('Person 21')).toBeInTheDocument();
     // Page 1 needs no position.
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    await waitFor(() => expect(listCalls(api).at(-1)).toEqual(expect.not.objectContaining({ before: expect.anything() })));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toEqual(expect.not.objectContaining({ before: expect.anything() })),
+    );
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(listCalls(api).at(-1)).toMatchObject({ page: 1 });
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -65,7 +87,9 @@ describe('saved list pages', () => {
   it("marks an estimated total as 'about' and keeps Next open past the estimate's pages", async () => {
     api = mockApi((call) => {
       const answer = listApi(call);
-      return answer && call.method === 'POST' ? { ...answer, body: { ...answer.body, total: 30, total_estimated: true } } : answer;
+      return answer && call.method === 'POST'
+        ? { ...answer, body: { ...answer.body, total: 30, total_estimated: true } }
+        : answer;
     });
     renderWithProviders(
       <Routes>
@@ -80,7 +104,9 @@ describe('saved list pages', () => {
   it("marks a capped total as 'more than' and keeps Next open on a full page", async () => {
     api = mockApi((call) => {
       const answer = listApi(call);
-      return answer && call.method === 'POST' ? { ...answer, body: { ...answer.body, total: 10_000, total_capped: true } } : answer;
+      return answer && call.method === 'POST'
+        ? { ...answer, body: { ...answer.body, total: 10_000, total_capped: true } }
+        : answer;
     });
     renderWithProviders(
       <Routes>

@@ -16,9 +16,19 @@ function listApi(call: MockCall) {
   if (call.method === 'GET') return { status: 200, body: { data: [] } };
   if (call.method !== 'POST' || call.url !== '/api/people-results/7') return undefined;
   const ids = Array.from({ length: 20 }, (_, i) => 40 - i);
-  return { status: 200, body: { data: ids.map(row), currentPage: 1, pageSize: 20, total: 40, total_capped: false, total_estimated: false, campaign } };
+  return {
+    status: 200,
+    body: {
+      data: ids.map(row),
+      currentPage: 1,
+      pageSize: 20,
+      total: 40,
+      total_capped: false,
+      total_estimated: false,
+      campaign,
+    },
+  };
 }
-
 
 describe('results table: sort (issue 32)', () => {
   it('sends the chosen order, keeps it in the URL with the filters, and pages on in that order', async () => {

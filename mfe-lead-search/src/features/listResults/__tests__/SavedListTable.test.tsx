@@ -12,16 +12,33 @@ registerAreaTranslations(NAMESPACE, translations);
 
 const campaign = peopleList();
 const row = (id: number) => personRow(id);
-const savedView = { id: 5, name: 'Companies', list_type: 'people', columns: [{ key: 'company', width: 250 }], filters: { search: 'acme' }, created_at: '2026-03-14T12:00:00Z', updated_at: '2026-03-14T12:00:00Z' };
+const savedView = {
+  id: 5,
+  name: 'Companies',
+  list_type: 'people',
+  columns: [{ key: 'company', width: 250 }],
+  filters: { search: 'acme' },
+  created_at: '2026-03-14T12:00:00Z',
+  updated_at: '2026-03-14T12:00:00Z',
+};
 
 function listApi(call: MockCall) {
   if (call.method === 'GET' && call.url === '/api/list-views') return { status: 200, body: { data: [savedView] } };
   if (call.method === 'GET') return { status: 200, body: { data: [] } };
   if (call.method !== 'POST' || call.url !== '/api/people-results/7') return undefined;
-  return { status: 200, body: { data: [1, 2, 3].map(row), currentPage: 1, pageSize: 20, total: 3, total_capped: false, total_estimated: false, campaign } };
+  return {
+    status: 200,
+    body: {
+      data: [1, 2, 3].map(row),
+      currentPage: 1,
+      pageSize: 20,
+      total: 3,
+      total_capped: false,
+      total_estimated: false,
+      campaign,
+    },
+  };
 }
-
-
 
 function renderList(route: string) {
   return renderWithProviders(
@@ -68,7 +85,15 @@ describe('results table: columns, saved views and keyboard (issue 29 items 6 and
 
   it("applies a saved view's columns and filters to the URL and saves the table under a name", async () => {
     api = mockApi((call) => {
-      if (call.method === 'POST' && call.url === '/api/list-views') return { status: 201, body: { code: 'leadSearch.view_saved', message: 'View saved.', view: { ...savedView, id: 6, name: 'Mine', ...(call.body as object) } } };
+      if (call.method === 'POST' && call.url === '/api/list-views')
+        return {
+          status: 201,
+          body: {
+            code: 'leadSearch.view_saved',
+            message: 'View saved.',
+            view: { ...savedView, id: 6, name: 'Mine', ...(call.body as object) },
+          },
+        };
       return listApi(call);
     });
     renderList('/saved-lists/people-7');

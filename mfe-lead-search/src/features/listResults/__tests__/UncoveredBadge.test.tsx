@@ -16,17 +16,36 @@ const rows = [
   personRow(3, { name: 'Imported', data: { uncovered: { kind: 'enrich', platform: '' } } }),
 ] as unknown as Result[];
 
-const view = { type: 'influencer' as const, listId: 7, rows, query: '', isSelected: () => false, onToggle: () => undefined, cursor: 0, onCursor: () => undefined, rowRefs: { current: [] }, onOpen: () => undefined };
-const badgeOf = (name: string, container: 'row' | 'card') => within(screen.getByText(name).closest(`[data-testid="result-${container}"]`) as HTMLElement).queryByTestId('uncovered-badge');
+const view = {
+  type: 'influencer' as const,
+  listId: 7,
+  rows,
+  query: '',
+  isSelected: () => false,
+  onToggle: () => undefined,
+  cursor: 0,
+  onCursor: () => undefined,
+  rowRefs: { current: [] },
+  onOpen: () => undefined,
+};
+const badgeOf = (name: string, container: 'row' | 'card') =>
+  within(screen.getByText(name).closest(`[data-testid="result-${container}"]`) as HTMLElement).queryByTestId(
+    'uncovered-badge',
+  );
 
 describe('a row influencer enrich could not ask about says why', () => {
   afterEach(() => act(() => i18n.changeLanguage('en')));
 
   it('marks the uncovered rows, naming their platform, in the table and the grid', () => {
-    const { unmount } = renderWithProviders(<ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />);
+    const { unmount } = renderWithProviders(
+      <ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />,
+    );
     expect(badgeOf('Cook Porto', 'row')).toBeNull();
     expect(badgeOf('Insta Cook', 'row')).toHaveTextContent('Not enriched: no source for Instagram');
-    expect(badgeOf('Insta Cook', 'row')).toHaveAttribute('title', 'No configured source covers Instagram: this row was not enriched.');
+    expect(badgeOf('Insta Cook', 'row')).toHaveAttribute(
+      'title',
+      'No configured source covers Instagram: this row was not enriched.',
+    );
     expect(badgeOf('Imported', 'row')).toHaveTextContent('Not enriched: no source covers it');
     unmount();
     renderWithProviders(<ResultsGrid {...view} />);
@@ -41,7 +60,9 @@ describe('a row influencer enrich could not ask about says why', () => {
   ])('in %s', async (lang, text) => {
     await loadLanguage(lang as 'de' | 'es' | 'fr');
     await act(() => i18n.changeLanguage(lang));
-    renderWithProviders(<ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />);
+    renderWithProviders(
+      <ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />,
+    );
     expect(badgeOf('Insta Cook', 'row')).toHaveTextContent(text);
   });
 });
@@ -60,10 +81,15 @@ describe("the result's own page says so too", () => {
 
   it('shows the badge beside an uncovered result, with its reason, and none beside an enriched one', async () => {
     const results: Record<string, unknown> = {
-      '/api/influencer-results/7/2': personRow(2, { name: 'Insta Cook', data: { uncovered: { kind: 'enrich', platform: 'instagram' } } }),
+      '/api/influencer-results/7/2': personRow(2, {
+        name: 'Insta Cook',
+        data: { uncovered: { kind: 'enrich', platform: 'instagram' } },
+      }),
       '/api/influencer-results/7/1': personRow(1, { name: 'Cook Porto', data: { enriched: true } }),
     };
-    api = mockApi((call) => (call.method === 'GET' && results[call.url] ? { status: 200, body: results[call.url] } : undefined));
+    api = mockApi((call) =>
+      call.method === 'GET' && results[call.url] ? { status: 200, body: results[call.url] } : undefined,
+    );
     const { unmount } = renderResultPage(2);
     expect(await screen.findByRole('heading', { name: 'Insta Cook' })).toBeInTheDocument();
     const badge = screen.getByTestId('uncovered-badge');

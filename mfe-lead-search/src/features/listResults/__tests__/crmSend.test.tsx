@@ -53,14 +53,24 @@ describe('the list toolbar crm action', () => {
   it('sends the selection to the chosen connected CRM', async () => {
     api = mockApi((call) => {
       if (call.url === '/api/crm/connections') return connections(['ghl', 'keap']);
-      if (call.url === '/api/people-results/7/send-crm') return { status: 202, body: { message: 'Sending 2 results to Keap…', job: { id: 1, provider: 'keap', status: 'running', total: 2, sent: 0, unsent: 0 } } };
+      if (call.url === '/api/people-results/7/send-crm')
+        return {
+          status: 202,
+          body: {
+            message: 'Sending 2 results to Keap…',
+            job: { id: 1, provider: 'keap', status: 'running', total: 2, sent: 0, unsent: 0 },
+          },
+        };
       return undefined;
     });
     const { onQueued } = renderControl();
     fireEvent.change(await screen.findByLabelText('CRM'), { target: { value: 'keap' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send to CRM' }));
     await waitFor(() => expect(onQueued).toHaveBeenCalled());
-    expect(api.calls.find((c) => c.url === '/api/people-results/7/send-crm')?.body).toEqual({ ids: [11, 12], provider: 'keap' });
+    expect(api.calls.find((c) => c.url === '/api/people-results/7/send-crm')?.body).toEqual({
+      ids: [11, 12],
+      provider: 'keap',
+    });
   });
 
   it('names the only connected CRM on the button', async () => {
@@ -73,10 +83,21 @@ describe('the list toolbar crm action', () => {
 
 describe('a result’s CRM status', () => {
   it('shows where it went and, when unsent, the CRM’s reason in the user’s language', () => {
-    renderWithProviders(<CrmStatus result={{ crm_status: 'unsent', crm_provider: 'ghl', crm_error: 'timeout', crm_error_detail: 'no answer within 300 ms' }} />);
+    renderWithProviders(
+      <CrmStatus
+        result={{
+          crm_status: 'unsent',
+          crm_provider: 'ghl',
+          crm_error: 'timeout',
+          crm_error_detail: 'no answer within 300 ms',
+        }}
+      />,
+    );
     expect(screen.getByText('Unsent')).toBeInTheDocument();
     expect(screen.getByText(/GoHighLevel$/)).toBeInTheDocument();
-    expect(screen.getByTestId('crm-error')).toHaveTextContent('GoHighLevel did not answer in time (no answer within 300 ms)');
+    expect(screen.getByTestId('crm-error')).toHaveTextContent(
+      'GoHighLevel did not answer in time (no answer within 300 ms)',
+    );
   });
 });
 

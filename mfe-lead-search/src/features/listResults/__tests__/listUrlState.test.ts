@@ -52,7 +52,11 @@ describe('list URL state', () => {
 
   it('drops malformed or unknown rules and dates instead of sending them', () => {
     const params = new URLSearchParams({
-      adv: JSON.stringify([{ field: 'password', operator: 'like', value: 'x' }, { field: 'name', operator: 'drop table' }, { field: 'name', operator: 'empty', value: 'ignored' }]),
+      adv: JSON.stringify([
+        { field: 'password', operator: 'like', value: 'x' },
+        { field: 'name', operator: 'drop table' },
+        { field: 'name', operator: 'empty', value: 'ignored' },
+      ]),
       startDate: 'yesterday',
     });
     const { filters } = readListState(params);
@@ -64,7 +68,17 @@ describe('list URL state', () => {
 
 describe('toolbar per list type (spec §2)', () => {
   it('gives each type its own actions', () => {
-    expect(TOOLBAR.domain).toEqual(['status', 'moreFilters', 'search', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch']);
+    expect(TOOLBAR.domain).toEqual([
+      'status',
+      'moreFilters',
+      'search',
+      'getEmployees',
+      'customLabels',
+      'crm',
+      'csv',
+      'delete',
+      'newSearch',
+    ]);
     expect(TOOLBAR.people).toContain('getPhones');
     expect(TOOLBAR.local).toContain('getEmployees');
     expect(TOOLBAR.company).toEqual(TOOLBAR.local);

@@ -18,7 +18,9 @@ describe('manual entry of a person (spec §5: LinkedIn URL, email or name)', () 
   });
 
   it('refuses none of the three with one message, on the LinkedIn URL field (never on the email field itself)', () => {
-    expect(errorsOf({ company: 'Acme', position: 'CTO' })).toEqual([['linkedin_url', 'Provide a LinkedIn URL, email or name']]);
+    expect(errorsOf({ company: 'Acme', position: 'CTO' })).toEqual([
+      ['linkedin_url', 'Provide a LinkedIn URL, email or name'],
+    ]);
   });
 
   it('still checks the form of what is given', () => {

@@ -3,10 +3,16 @@ import { readListState } from '../listUrlState';
 import { resultsQuery, type ResultsPage } from '../api/getResults';
 
 /** The poll interval the list's results query asks for after an answer like `page`. */
-function interval(campaign: Partial<ResultsPage['campaign']>, rows: Partial<ResultsPage['data'][number]>[] = []): number | false | undefined {
+function interval(
+  campaign: Partial<ResultsPage['campaign']>,
+  rows: Partial<ResultsPage['data'][number]>[] = [],
+): number | false | undefined {
   const options = resultsQuery('local', 1, readListState(new URLSearchParams()).filters);
   const refetch = options.refetchInterval as unknown as (query: Query<ResultsPage>) => number | false | undefined;
-  const data = { data: rows.map((r) => ({ email_status: 'found', crm_status: null, data: {}, ...r })), campaign: { job: { status: 'done' }, enrichment: null, ...campaign } };
+  const data = {
+    data: rows.map((r) => ({ email_status: 'found', crm_status: null, data: {}, ...r })),
+    campaign: { job: { status: 'done' }, enrichment: null, ...campaign },
+  };
   return refetch({ state: { data } } as unknown as Query<ResultsPage>);
 }
 
@@ -21,6 +27,8 @@ describe("the list's results poll", () => {
   });
 
   it('polls at the search pace while the search runs, whatever the grading', () => {
-    expect(interval({ grading: true, job: { status: 'running', search_type: 'local' } as ResultsPage['campaign']['job'] })).toBe(1000);
+    expect(
+      interval({ grading: true, job: { status: 'running', search_type: 'local' } as ResultsPage['campaign']['job'] }),
+    ).toBe(1000);
   });
 });

@@ -5,10 +5,20 @@ import { resultKeys } from './getResults';
 
 export type ManualEntryInput = Record<string, string | string[] | undefined>;
 
-export const addManualResult = async ({ type, id, values }: { type: SearchType; id: number; values: ManualEntryInput }) =>
-  (await apiClient.post<{ result: LeadResult }>(`/api/${type}-results/${id}/manual`, values)).data.result;
+export const addManualResult = async ({
+  type,
+  id,
+  values,
+}: {
+  type: SearchType;
+  id: number;
+  values: ManualEntryInput;
+}) => (await apiClient.post<{ result: LeadResult }>(`/api/${type}-results/${id}/manual`, values)).data.result;
 
 export function useAddManualResult() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addManualResult, onSuccess: () => client.invalidateQueries({ queryKey: resultKeys.all }) });
+  return useMutation({
+    mutationFn: addManualResult,
+    onSuccess: () => client.invalidateQueries({ queryKey: resultKeys.all }),
+  });
 }

@@ -14,9 +14,18 @@ export interface DeleteResultsInput {
 
 /** Deletes results; selected ones can be undone for a while (undo_id): the caller shows the answer with showUndoToast, so the client does not toast it. */
 export const deleteResults = async ({ type, id, ids, allMatching }: DeleteResultsInput) =>
-  (await apiClient.post<Undoable & { deleted: number }>(`/api/${type}-results/${id}/delete`, allMatching ? { all_matching: true, filters: allMatching.filters } : { ids }, { ownToast: true })).data;
+  (
+    await apiClient.post<Undoable & { deleted: number }>(
+      `/api/${type}-results/${id}/delete`,
+      allMatching ? { all_matching: true, filters: allMatching.filters } : { ids },
+      { ownToast: true },
+    )
+  ).data;
 
 export function useDeleteResults() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteResults, onSuccess: () => client.invalidateQueries({ queryKey: resultKeys.all }) });
+  return useMutation({
+    mutationFn: deleteResults,
+    onSuccess: () => client.invalidateQueries({ queryKey: resultKeys.all }),
+  });
 }

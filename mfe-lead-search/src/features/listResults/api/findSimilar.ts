@@ -8,7 +8,12 @@ import { selectionPayload, type EnrichmentAnswer, type SelectionInput } from './
  * (same role and seniority at similar companies); 2 credits per person found with a contact (spec §9 peopleFindSimilar).
  */
 export const findSimilar = async (input: SelectionInput) =>
-  (await apiClient.post<EnrichmentAnswer>(`/api/${input.type}-results/${input.id}/find-similar`, selectionPayload(input))).data;
+  (
+    await apiClient.post<EnrichmentAnswer>(
+      `/api/${input.type}-results/${input.id}/find-similar`,
+      selectionPayload(input),
+    )
+  ).data;
 
 export function useFindSimilar() {
   const client = useQueryClient();

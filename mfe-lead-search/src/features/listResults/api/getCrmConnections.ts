@@ -4,7 +4,13 @@ import { apiClient } from '@leadsmith/shared';
 export type CrmId = 'ghl' | 'keap' | 'zapier' | 'groove' | 'sales_connector';
 
 /** Display names of the spec's CRM identifiers (results name the CRM they went to by id). */
-export const CRM_NAMES: Readonly<Record<CrmId, string>> = { ghl: 'GoHighLevel', keap: 'Keap', zapier: 'Zapier', groove: 'Groove', sales_connector: 'Sales Connector' };
+export const CRM_NAMES: Readonly<Record<CrmId, string>> = {
+  ghl: 'GoHighLevel',
+  keap: 'Keap',
+  zapier: 'Zapier',
+  groove: 'Groove',
+  sales_connector: 'Sales Connector',
+};
 
 export interface CrmConnection {
   provider: CrmId;
@@ -19,6 +25,11 @@ export async function getCrmConnections(signal?: AbortSignal): Promise<CrmConnec
   return (await apiClient.get<{ data: CrmConnection[] }>('/api/crm/connections', { signal })).data.data;
 }
 
-export const crmConnectionsQuery = () => queryOptions({ queryKey: crmConnectionKeys.all, queryFn: ({ signal }) => getCrmConnections(signal), staleTime: 30_000 });
+export const crmConnectionsQuery = () =>
+  queryOptions({
+    queryKey: crmConnectionKeys.all,
+    queryFn: ({ signal }) => getCrmConnections(signal),
+    staleTime: 30_000,
+  });
 
 export const useCrmConnections = () => useQuery(crmConnectionsQuery());

@@ -5,7 +5,12 @@ import { selectionPayload, type EnrichmentAnswer, type SelectionInput } from './
 
 /** POST /api/{local,company,domain}-results/{id}/get-employees: 2 credits per employee found with a contact (spec §9). */
 export const getEmployees = async (input: SelectionInput) =>
-  (await apiClient.post<EnrichmentAnswer>(`/api/${input.type}-results/${input.id}/get-employees`, selectionPayload(input))).data;
+  (
+    await apiClient.post<EnrichmentAnswer>(
+      `/api/${input.type}-results/${input.id}/get-employees`,
+      selectionPayload(input),
+    )
+  ).data;
 
 export function useGetEmployees() {
   const client = useQueryClient();

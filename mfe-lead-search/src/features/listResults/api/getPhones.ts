@@ -13,7 +13,12 @@ export interface GetPhonesInput {
 
 /** POST /api/{type}-results/{id}/get-phones: queues the look-up (202); 1 credit per phone found (spec §9 peoplePhoneEnrich). */
 export const getPhones = async ({ type, id, ids, allMatching }: GetPhonesInput) =>
-  (await apiClient.post<EnrichmentAnswer>(`/api/${type}-results/${id}/get-phones`, allMatching ? { all_matching: true, filters: allMatching.filters } : { ids })).data;
+  (
+    await apiClient.post<EnrichmentAnswer>(
+      `/api/${type}-results/${id}/get-phones`,
+      allMatching ? { all_matching: true, filters: allMatching.filters } : { ids },
+    )
+  ).data;
 
 export function useGetPhones() {
   const client = useQueryClient();

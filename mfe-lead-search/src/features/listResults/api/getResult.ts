@@ -7,6 +7,10 @@ export const getResult = async (type: SearchType, id: number, resultId: number, 
   (await apiClient.get<LeadResult>(`/api/${type}-results/${id}/${resultId}`, { signal })).data;
 
 export const resultQuery = (type: SearchType, id: number, resultId: number) =>
-  queryOptions({ queryKey: resultKeys.one(type, id, resultId), queryFn: ({ signal }) => getResult(type, id, resultId, signal), enabled: id > 0 && resultId > 0 });
+  queryOptions({
+    queryKey: resultKeys.one(type, id, resultId),
+    queryFn: ({ signal }) => getResult(type, id, resultId, signal),
+    enabled: id > 0 && resultId > 0,
+  });
 
 export const useResult = (type: SearchType, id: number, resultId: number) => useQuery(resultQuery(type, id, resultId));

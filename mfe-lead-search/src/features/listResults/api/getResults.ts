@@ -3,12 +3,36 @@ import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { LeadResult, SearchType } from '../../../api/types';
 
 /** Spec §3 operators of the advanced custom search. */
-export const ADVANCED_OPERATORS = ['like', 'not like', 'empty', 'not empty', 'lower', 'greater', 'is_verified', 'greater or equal', 'greater than', 'less or equal', 'less than'] as const;
+export const ADVANCED_OPERATORS = [
+  'like',
+  'not like',
+  'empty',
+  'not empty',
+  'lower',
+  'greater',
+  'is_verified',
+  'greater or equal',
+  'greater than',
+  'less or equal',
+  'less than',
+] as const;
 export type AdvancedOperator = (typeof ADVANCED_OPERATORS)[number];
 /** Operators that take no value. */
 export const VALUELESS_OPERATORS: readonly AdvancedOperator[] = ['empty', 'not empty', 'is_verified'];
 /** Fields the advanced search may name (the API's list). */
-export const ADVANCED_FIELDS = ['name', 'company', 'job_title', 'email', 'phone', 'website', 'city', 'credits', 'employee_count', 'followers', 'labels'] as const;
+export const ADVANCED_FIELDS = [
+  'name',
+  'company',
+  'job_title',
+  'email',
+  'phone',
+  'website',
+  'city',
+  'credits',
+  'employee_count',
+  'followers',
+  'labels',
+] as const;
 export type AdvancedField = (typeof ADVANCED_FIELDS)[number];
 
 export interface AdvancedRule {
@@ -58,7 +82,8 @@ export type ResultsPage = ApiResponse<'/api/people-results/{id}', 'post'>;
 export const resultKeys = {
   all: ['leadSearch', 'results'] as const,
   list: (type: SearchType, id: number, filters: ResultFilters) => ['leadSearch', 'results', type, id, filters] as const,
-  one: (type: SearchType, id: number, resultId: number) => ['leadSearch', 'results', type, id, 'one', resultId] as const,
+  one: (type: SearchType, id: number, resultId: number) =>
+    ['leadSearch', 'results', type, id, 'one', resultId] as const,
 };
 
 export const getResults = async (type: SearchType, id: number, filters: ResultFilters, signal?: AbortSignal) =>
@@ -82,11 +107,13 @@ export const resultsQuery = (type: SearchType, id: number, filters: ResultFilter
       // The list's emails are being graded (its search just ended, or the user asked): their grades land on the rows.
       if (job?.status !== 'running' && !looking && data.campaign.grading) return 2000;
       // Phones a source answers by webhook (Apollo's mobile numbers) come minutes after the request: poll gently until they have.
-      if (job?.status !== 'running' && !looking && data.data.some((r) => r.data.phone_reveal === 'pending')) return 5000;
+      if (job?.status !== 'running' && !looking && data.data.some((r) => r.data.phone_reveal === 'pending'))
+        return 5000;
       // An intent search may wait a long time for visitors: poll it more gently than a search filling up.
       if (job?.status === 'running' && job.search_type === 'intent' && !looking) return 3000;
       return job?.status === 'running' || looking ? 1000 : false;
     },
   });
 
-export const useResults = (type: SearchType, id: number, filters: ResultFilters) => useQuery(resultsQuery(type, id, filters));
+export const useResults = (type: SearchType, id: number, filters: ResultFilters) =>
+  useQuery(resultsQuery(type, id, filters));

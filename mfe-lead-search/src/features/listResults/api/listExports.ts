@@ -19,7 +19,8 @@ export const listExportKeys = {
 export const listExportsQuery = (campaignId: number) =>
   queryOptions({
     queryKey: listExportKeys.ofList(campaignId),
-    queryFn: ({ signal }) => api.get('/api/list-exports', { query: { campaign_id: campaignId, page: 1, pageSize: 5 }, config: { signal } }),
+    queryFn: ({ signal }) =>
+      api.get('/api/list-exports', { query: { campaign_id: campaignId, page: 1, pageSize: 5 }, config: { signal } }),
     refetchInterval: (query) => (query.state.data?.data.some((e) => e.status === 'running') ? 1000 : false),
   });
 
@@ -30,7 +31,8 @@ export function useStartListExport() {
   const client = useQueryClient();
   return useMutation({
     // The screen's filters are the API's list filters (spec §3); the generated type spells their enums more narrowly.
-    mutationFn: async (input: StartListExportInput) => (await api.post('/api/list-exports', { body: input as ApiBody<'/api/list-exports', 'post'> })).export,
+    mutationFn: async (input: StartListExportInput) =>
+      (await api.post('/api/list-exports', { body: input as ApiBody<'/api/list-exports', 'post'> })).export,
     onSuccess: (created) => client.invalidateQueries({ queryKey: listExportKeys.ofList(created.campaign_id) }),
   });
 }
@@ -52,7 +54,10 @@ export async function downloadListExport(id: number): Promise<void> {
 /** A refused download (the file expired meanwhile) refreshes the files, which then say so. */
 export function useDownloadListExport() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: downloadListExport, onError: () => client.invalidateQueries({ queryKey: listExportKeys.all }) });
+  return useMutation({
+    mutationFn: downloadListExport,
+    onError: () => client.invalidateQueries({ queryKey: listExportKeys.all }),
+  });
 }
 
 /** DELETE /api/list-exports/{id}: the export and its file. */

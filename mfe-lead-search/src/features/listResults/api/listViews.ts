@@ -13,7 +13,10 @@ export const listViewKeys = {
 
 /** GET /api/list-views: the account's saved views of one list type (a team shares them). */
 export const listViewsQuery = (type: SearchType) =>
-  queryOptions({ queryKey: listViewKeys.byType(type), queryFn: ({ signal }) => api.get('/api/list-views', { query: { list_type: type }, config: { signal } }) });
+  queryOptions({
+    queryKey: listViewKeys.byType(type),
+    queryFn: ({ signal }) => api.get('/api/list-views', { query: { list_type: type }, config: { signal } }),
+  });
 
 export const useListViews = (type: SearchType) => useQuery(listViewsQuery(type));
 
@@ -22,7 +25,14 @@ export function useSaveListView() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, ...input }: ListViewInput & { id?: number }) =>
-      id ? (await api.put('/api/list-views/{id}', { path: { id }, body: { columns: input.columns, filters: input.filters } })).view : (await api.post('/api/list-views', { body: input })).view,
+      id
+        ? (
+            await api.put('/api/list-views/{id}', {
+              path: { id },
+              body: { columns: input.columns, filters: input.filters },
+            })
+          ).view
+        : (await api.post('/api/list-views', { body: input })).view,
     onSuccess: () => client.invalidateQueries({ queryKey: listViewKeys.all }),
   });
 }
@@ -30,5 +40,8 @@ export function useSaveListView() {
 /** DELETE /api/list-views/{id}. */
 export function useDeleteListView() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api.delete('/api/list-views/{id}', { path: { id } }), onSuccess: () => client.invalidateQueries({ queryKey: listViewKeys.all }) });
+  return useMutation({
+    mutationFn: (id: number) => api.delete('/api/list-views/{id}', { path: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: listViewKeys.all }),
+  });
 }

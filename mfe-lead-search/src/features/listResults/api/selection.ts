@@ -10,7 +10,8 @@ export interface SelectionInput {
   allMatching?: { filters: Omit<ResultFilters, 'page' | 'limit'> };
 }
 
-export const selectionPayload = ({ ids, allMatching }: SelectionInput) => (allMatching ? { all_matching: true, filters: allMatching.filters } : { ids });
+export const selectionPayload = ({ ids, allMatching }: SelectionInput) =>
+  allMatching ? { all_matching: true, filters: allMatching.filters } : { ids };
 
 /** The answer of the paid enrichment actions (get phones, get employees, enrich): 202, the queued job; the list shows its progress. */
 export type EnrichmentAnswer = ApiResponse<'/api/people-results/{id}/get-phones', 'post'>;

@@ -15,9 +15,17 @@ export type SendToCrmInput = SelectionInput & { provider: CrmId };
  * polls while rows are "sending" and shows each one sent or unsent with the CRM's reason (spec §4).
  */
 export const sendToCrm = async (input: SendToCrmInput) =>
-  (await apiClient.post<CrmSendStarted>(`/api/${input.type}-results/${input.id}/send-crm`, { ...selectionPayload(input), provider: input.provider })).data;
+  (
+    await apiClient.post<CrmSendStarted>(`/api/${input.type}-results/${input.id}/send-crm`, {
+      ...selectionPayload(input),
+      provider: input.provider,
+    })
+  ).data;
 
 export function useSendToCrm() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: sendToCrm, onSettled: () => client.invalidateQueries({ queryKey: resultKeys.all }) });
+  return useMutation({
+    mutationFn: sendToCrm,
+    onSettled: () => client.invalidateQueries({ queryKey: resultKeys.all }),
+  });
 }

@@ -22,6 +22,10 @@ export function useSetLabels() {
   return useMutation({
     mutationFn: setLabels,
     // A new label name joins the account's catalogue: the label filter and the Custom labels page show it.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: resultKeys.all }), client.invalidateQueries({ queryKey: labelOptionKeys.catalogue })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: resultKeys.all }),
+        client.invalidateQueries({ queryKey: labelOptionKeys.catalogue }),
+      ]),
   });
 }

@@ -34,7 +34,8 @@ export function ColumnChooser({ available, columns: given, onChange: change, onR
   const rows: ResultColumnKey[] = [...columns.map((c) => c.key), ...available.filter((k) => !shown.has(k))];
   const label = (key: ResultColumnKey) => t(`columnChooser.columns.${key}`);
 
-  const toggle = (key: ResultColumnKey) => onChange(shown.has(key) ? columns.filter((c) => c.key !== key) : [...columns, { key }]);
+  const toggle = (key: ResultColumnKey) =>
+    onChange(shown.has(key) ? columns.filter((c) => c.key !== key) : [...columns, { key }]);
   const move = (index: number, by: -1 | 1) => {
     const next = [...columns];
     const [item] = next.splice(index, 1);
@@ -48,7 +49,15 @@ export function ColumnChooser({ available, columns: given, onChange: change, onR
   };
 
   return (
-    <Box as="section" aria-label={t('columnChooser.title')} borderWidth="1px" borderRadius="md" p={3} mb={4} data-testid="column-chooser">
+    <Box
+      as="section"
+      aria-label={t('columnChooser.title')}
+      borderWidth="1px"
+      borderRadius="md"
+      p={3}
+      mb={4}
+      data-testid="column-chooser"
+    >
       <HStack justify="space-between" mb={2}>
         <Text fontWeight="semibold">{t('columnChooser.title')}</Text>
         <Button size="xs" variant="outline" onClick={onReset}>
@@ -65,7 +74,13 @@ export function ColumnChooser({ available, columns: given, onChange: change, onR
           return (
             <HStack as="li" key={key} gap={2} wrap="wrap">
               <Box minW="44">
-                <CheckboxField label={label(key)} size="sm" mb={0} checked={Boolean(setting)} onChange={() => toggle(key)} />
+                <CheckboxField
+                  label={label(key)}
+                  size="sm"
+                  mb={0}
+                  checked={Boolean(setting)}
+                  onChange={() => toggle(key)}
+                />
               </Box>
               {setting ? (
                 <>
@@ -86,7 +101,13 @@ export function ColumnChooser({ available, columns: given, onChange: change, onR
                       }}
                     />
                   </chakra.label>
-                  <Button size="xs" variant="ghost" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('columnChooser.moveUp', { column: label(key) })}>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t('columnChooser.moveUp', { column: label(key) })}
+                  >
                     ↑
                   </Button>
                   <Button

@@ -53,7 +53,12 @@ export function CrmSendControl({ selection, onQueued }: CrmSendControlProps) {
             options={connected.map((c) => ({ value: c.provider, label: c.name }))}
           />
         ) : null}
-        <Button size="sm" variant="outline" onClick={() => void handleSend()} loading={send.isPending || connections.isPending}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void handleSend()}
+          loading={send.isPending || connections.isPending}
+        >
           {connected.length === 1 ? t('crmSend.sendTo', { name: connected[0]!.name }) : t('crmSend.send')}
         </Button>
       </HStack>

@@ -20,7 +20,10 @@ export function CrmStatus({ result }: { result: Pick<LeadResult, 'crm_status'> &
       {name ? <Text as="span">{` · ${name}`}</Text> : null}
       {result.crm_status === 'unsent' && result.crm_error ? (
         <Text fontSize="xs" color="red.700" data-testid="crm-error">
-          {t(`crmSend.errors.${result.crm_error}`, { name: name || t('crmSend.theCrm'), defaultValue: t('crmSend.errors.unknown', { name: name || t('crmSend.theCrm') }) })}
+          {t(`crmSend.errors.${result.crm_error}`, {
+            name: name || t('crmSend.theCrm'),
+            defaultValue: t('crmSend.errors.unknown', { name: name || t('crmSend.theCrm') }),
+          })}
           {result.crm_error_detail ? ` (${result.crm_error_detail})` : ''}
         </Text>
       ) : null}

@@ -12,7 +12,19 @@ import { useListExports, useStartListExport } from '../api/listExports';
  * written to a file in the background, with progress in the files panel and an email when ready. Rows on the
  * do-not-contact list stay out of the file unless the box beside it is ticked.
  */
-export function CsvExportControl({ type, id, filters, total, totalCapped }: { type: SearchType; id: number; filters: Omit<ResultFilters, 'page' | 'limit'>; total: number; totalCapped: boolean }) {
+export function CsvExportControl({
+  type,
+  id,
+  filters,
+  total,
+  totalCapped,
+}: {
+  type: SearchType;
+  id: number;
+  filters: Omit<ResultFilters, 'page' | 'limit'>;
+  total: number;
+  totalCapped: boolean;
+}) {
   const { t } = useTranslation('leadSearch');
   const [includeSuppressed, setIncludeSuppressed] = useState(false);
   const exportCsv = useExportResultsCsv();
@@ -22,7 +34,10 @@ export function CsvExportControl({ type, id, filters, total, totalCapped }: { ty
     try {
       const directMax = exports.data?.direct_max_rows ?? 10_000;
       if (total > directMax || totalCapped) {
-        await startExport.mutateAsync({ campaign_id: id, filters: { ...filters, include_suppressed: includeSuppressed } });
+        await startExport.mutateAsync({
+          campaign_id: id,
+          filters: { ...filters, include_suppressed: includeSuppressed },
+        });
         return;
       }
       await exportCsv.mutateAsync({ type, id, filters: { ...filters, include_suppressed: includeSuppressed } });
@@ -32,10 +47,20 @@ export function CsvExportControl({ type, id, filters, total, totalCapped }: { ty
   };
   return (
     <HStack gap={1}>
-      <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void handleExport()}
+        loading={exportCsv.isPending || startExport.isPending}
+      >
         {t('toolbar.csv')}
       </Button>
-      <Checkbox.Root size="xs" position="relative" checked={includeSuppressed} onCheckedChange={(e) => setIncludeSuppressed(e.checked === true)}>
+      <Checkbox.Root
+        size="xs"
+        position="relative"
+        checked={includeSuppressed}
+        onCheckedChange={(e) => setIncludeSuppressed(e.checked === true)}
+      >
         <Checkbox.HiddenInput style={CHECKBOX_INPUT_OVER} />
         <Checkbox.Control />
         <Checkbox.Label fontWeight="normal">{t('doNotContact.includeInCsv')}</Checkbox.Label>

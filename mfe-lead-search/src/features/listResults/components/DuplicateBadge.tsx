@@ -9,7 +9,9 @@ export function DuplicateBadge({ of }: { of?: LeadResult['duplicate_of'] }) {
   if (!of) return null;
   return (
     <Badge asChild colorPalette="orange" variant="subtle" data-testid="duplicate-badge">
-      <Link to={`/saved-lists/${of.list_type}-${of.campaign_id}/${of.result_id}`}>{t('duplicates.alsoIn', { name: of.list_name })}</Link>
+      <Link to={`/saved-lists/${of.list_type}-${of.campaign_id}/${of.result_id}`}>
+        {t('duplicates.alsoIn', { name: of.list_name })}
+      </Link>
     </Badge>
   );
 }

@@ -13,7 +13,18 @@ export interface EmailSourceInfo {
   smtp: string | null;
 }
 
-const KNOWN_PROVIDERS = ['site', 'hunter', 'apollo', 'youtube', 'modash', 'listing', 'osm', 'google_places', 'ipinfo', 'reverse_dns'];
+const KNOWN_PROVIDERS = [
+  'site',
+  'hunter',
+  'apollo',
+  'youtube',
+  'modash',
+  'listing',
+  'osm',
+  'google_places',
+  'ipinfo',
+  'reverse_dns',
+];
 const KNOWN_VIA = ['mailto', 'text', 'obfuscated', 'cloudflare', 'schema', 'pattern'];
 
 export function emailSourceOf(data: Readonly<Record<string, unknown>>): EmailSourceInfo | null {
@@ -32,7 +43,15 @@ export function emailSourceOf(data: Readonly<Record<string, unknown>>): EmailSou
   }
   const social = data.social && typeof data.social === 'object' ? (data.social as Record<string, unknown>) : null;
   if (social && typeof social.email_source === 'string') {
-    return { provider: social.email_source, url: typeof social.email_source_url === 'string' ? social.email_source_url : null, via: null, role: false, disposable: false, noMx: false, smtp: null };
+    return {
+      provider: social.email_source,
+      url: typeof social.email_source_url === 'string' ? social.email_source_url : null,
+      via: null,
+      role: false,
+      disposable: false,
+      noMx: false,
+      smtp: null,
+    };
   }
   return null;
 }
@@ -52,14 +71,22 @@ export function EmailSourceNote({ data }: { data: Readonly<Record<string, unknow
   const { t } = useTranslation('leadSearch');
   const source = emailSourceOf(data);
   if (!source) return null;
-  const provider = KNOWN_PROVIDERS.includes(source.provider) ? t(`emailSource.providers.${source.provider}`) : source.provider;
+  const provider = KNOWN_PROVIDERS.includes(source.provider)
+    ? t(`emailSource.providers.${source.provider}`)
+    : source.provider;
   const via = source.via && KNOWN_VIA.includes(source.via) ? t(`emailSource.via.${source.via}`) : null;
   return (
     <HStack gap={1} wrap="wrap" fontSize="xs" color="fg.muted" data-testid="email-source">
       <Text as="span">{t('emailSource.label', { provider })}</Text>
       {via ? <Text as="span">· {via}</Text> : null}
       {source.url && /^https?:\/\//.test(source.url) ? (
-        <ChakraLink href={source.url} target="_blank" rel="noopener noreferrer" textDecoration="underline" aria-label={t('emailSource.page', { page: source.url })}>
+        <ChakraLink
+          href={source.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          textDecoration="underline"
+          aria-label={t('emailSource.page', { page: source.url })}
+        >
           {shortPage(source.url)}
         </ChakraLink>
       ) : null}

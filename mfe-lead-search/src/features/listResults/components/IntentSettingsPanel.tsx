@@ -11,18 +11,37 @@ export function IntentSettingsPanel({ campaignId, searching }: { campaignId: num
   const tracking = useIntentTracking(campaignId);
   const [copied, setCopied] = useState(false);
   return (
-    <Box as="section" aria-labelledby="intent-settings-heading" borderWidth="1px" borderColor="border" borderRadius="md" p={4} mb={4}>
+    <Box
+      as="section"
+      aria-labelledby="intent-settings-heading"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      p={4}
+      mb={4}
+    >
       <Heading as="h2" id="intent-settings-heading" size="md" mb={2}>
         {t('intent.heading')}
       </Heading>
       {tracking.isPending ? (
         <PageSpinner />
       ) : tracking.isError ? (
-        <ErrorState title={apiErrorMessage(tracking.error, t('errors.loadFailed'))} onRetry={() => void tracking.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(tracking.error, t('errors.loadFailed'))}
+          onRetry={() => void tracking.refetch()}
+        />
       ) : (
         <>
           <Text mb={2}>{t('intent.help')}</Text>
-          <Code as="pre" data-testid="tracking-snippet" display="block" whiteSpace="pre-wrap" wordBreak="break-all" p={3} mb={2}>
+          <Code
+            as="pre"
+            data-testid="tracking-snippet"
+            display="block"
+            whiteSpace="pre-wrap"
+            wordBreak="break-all"
+            p={3}
+            mb={2}
+          >
             {tracking.data.snippet}
           </Code>
           <HStack mb={2} wrap="wrap">
@@ -39,7 +58,9 @@ export function IntentSettingsPanel({ campaignId, searching }: { campaignId: num
           </HStack>
           <Text data-testid="intent-visits">
             {t('intent.visits', { total: tracking.data.visits.total, pending: tracking.data.visits.pending })}
-            {tracking.data.visits.last_at ? ` ${t('intent.lastVisit', { at: new Date(tracking.data.visits.last_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}` : ''}
+            {tracking.data.visits.last_at
+              ? ` ${t('intent.lastVisit', { at: new Date(tracking.data.visits.last_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}`
+              : ''}
           </Text>
           <Text fontSize="sm" mt={1}>
             {t('intent.howItWorks')}

@@ -23,12 +23,23 @@ export function JobSourceError({ job }: JobSourceErrorProps) {
       </Text>
     );
   }
-  if (!error || (job.status !== 'running' && job.stop_reason !== 'source_error' && job.stop_reason !== 'failed')) return null;
-  const sentence = t(`job.sourceError.${error.code}`, { source, defaultValue: t('job.sourceError.unavailable', { source }) });
+  if (!error || (job.status !== 'running' && job.stop_reason !== 'source_error' && job.stop_reason !== 'failed'))
+    return null;
+  const sentence = t(`job.sourceError.${error.code}`, {
+    source,
+    defaultValue: t('job.sourceError.unavailable', { source }),
+  });
   return (
-    <Text role="alert" color={job.status === 'running' ? undefined : 'red.700'} fontWeight="semibold" data-testid="source-error">
+    <Text
+      role="alert"
+      color={job.status === 'running' ? undefined : 'red.700'}
+      fontWeight="semibold"
+      data-testid="source-error"
+    >
       {job.stop_reason === 'source_error' ? `${t('job.stopReason.source_error')} ` : null}
-      {job.stop_reason === 'failed' ? t(`job.sourceErrorFinal.${error.code}`, { source, defaultValue: sentence }) : sentence}
+      {job.stop_reason === 'failed'
+        ? t(`job.sourceErrorFinal.${error.code}`, { source, defaultValue: sentence })
+        : sentence}
     </Text>
   );
 }

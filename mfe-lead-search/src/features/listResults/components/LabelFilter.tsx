@@ -23,7 +23,10 @@ export function LabelFilter({ value, onChange }: LabelFilterProps) {
       value={value === undefined ? '' : String(value)}
       onChange={(v) => onChange(v ? Number(v) : undefined)}
       allLabel={t('crmSend.anyLabel')}
-      options={[...(known ? [] : [{ value: String(value), label: t('crmSend.labelNumber', { id: value }) }]), ...options.map((l) => ({ value: String(l.id), label: l.name }))]}
+      options={[
+        ...(known ? [] : [{ value: String(value), label: t('crmSend.labelNumber', { id: value }) }]),
+        ...options.map((l) => ({ value: String(l.id), label: l.name })),
+      ]}
     />
   );
 }

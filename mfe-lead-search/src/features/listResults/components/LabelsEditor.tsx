@@ -33,7 +33,14 @@ export function LabelsEditor({ pending, onChange }: LabelsEditorProps) {
           <chakra.label htmlFor="label-input" fontSize="sm" fontWeight="medium" display="block">
             {t('labels.label')}
           </chakra.label>
-          <Input id="label-input" size="sm" w="40" value={label} aria-invalid={Boolean(error) || undefined} onChange={(e) => setLabel(e.target.value)} />
+          <Input
+            id="label-input"
+            size="sm"
+            w="40"
+            value={label}
+            aria-invalid={Boolean(error) || undefined}
+            onChange={(e) => setLabel(e.target.value)}
+          />
         </Box>
         <Button size="sm" variant="outline" loading={pending} onClick={() => void submit('add')}>
           {t('labels.add')}

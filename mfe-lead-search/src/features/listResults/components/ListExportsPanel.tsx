@@ -2,7 +2,13 @@ import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { apiErrorMessage } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import type { ResultFilters } from '../api/getResults';
-import { useDeleteListExport, useDownloadListExport, useListExports, useStartListExport, type ListExport } from '../api/listExports';
+import {
+  useDeleteListExport,
+  useDownloadListExport,
+  useListExports,
+  useStartListExport,
+  type ListExport,
+} from '../api/listExports';
 
 export interface ListExportsPanelProps {
   campaignId: number;
@@ -22,7 +28,12 @@ export function ListExportsPanel({ campaignId, filters }: ListExportsPanelProps)
         <Heading as="h2" size="sm" id="list-exports-heading">
           {t('listExports.title')}
         </Heading>
-        <Button size="sm" variant="outline" loading={start.isPending} onClick={() => start.mutate({ campaign_id: campaignId, filters })}>
+        <Button
+          size="sm"
+          variant="outline"
+          loading={start.isPending}
+          onClick={() => start.mutate({ campaign_id: campaignId, filters })}
+        >
           {t('listExports.prepare')}
         </Button>
       </HStack>
@@ -50,11 +61,17 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
   const download = useDownloadListExport();
   const remove = useDeleteListExport(campaignId);
   const number = new Intl.NumberFormat(i18n.language);
-  const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: item.bytes >= 1_048_576 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
-    item.bytes / (item.bytes >= 1_048_576 ? 1_048_576 : 1024),
-  );
+  const size = new Intl.NumberFormat(i18n.language, {
+    style: 'unit',
+    unit: item.bytes >= 1_048_576 ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(item.bytes / (item.bytes >= 1_048_576 ? 1_048_576 : 1024));
   const percent = item.total ? Math.round((100 * item.rows_written) / item.total) : null;
-  const expires = item.expires_at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.expires_at)) : null;
+  const expires = item.expires_at
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(item.expires_at),
+      )
+    : null;
   return (
     <Box as="li" data-testid="list-export">
       <HStack justify="space-between" wrap="wrap" gap={2}>
@@ -63,12 +80,23 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
         </Text>
         <HStack>
           {item.status === 'done' ? (
-            <Button size="xs" colorPalette="brand" loading={download.isPending} onClick={() => download.mutate(item.id)}>
+            <Button
+              size="xs"
+              colorPalette="brand"
+              loading={download.isPending}
+              onClick={() => download.mutate(item.id)}
+            >
               {t('listExports.download')}
             </Button>
           ) : null}
           {item.status !== 'running' ? (
-            <Button size="xs" variant="ghost" loading={remove.isPending} onClick={() => remove.mutate(item.id)} aria-label={t('listExports.deleteFile', { name: item.file_name })}>
+            <Button
+              size="xs"
+              variant="ghost"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(item.id)}
+              aria-label={t('listExports.deleteFile', { name: item.file_name })}
+            >
               {t('listExports.delete')}
             </Button>
           ) : null}
@@ -90,7 +118,11 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
           >
             <Box h="full" w={`${percent ?? 0}%`} bg="blue.600" transition="width 0.3s" />
           </Box>
-          <Text fontSize="xs">{item.total === null ? t('listExports.counting') : t('listExports.running', { written: item.rows_written, count: item.total })}</Text>
+          <Text fontSize="xs">
+            {item.total === null
+              ? t('listExports.counting')
+              : t('listExports.running', { written: item.rows_written, count: item.total })}
+          </Text>
         </Box>
       ) : item.status === 'done' ? (
         <>

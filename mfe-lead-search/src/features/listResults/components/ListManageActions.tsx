@@ -23,7 +23,13 @@ export function ListManageActions({ campaign }: { campaign: Campaign }) {
   const remove = useDeleteCampaign();
   const showUndo = useUndoToast();
   const [mode, setMode] = useState<'idle' | 'rename' | 'delete'>('idle');
-  const schema = useMemo(() => yup.object({ name: v.required().max(NAME_MAX, v.message('maxLength', { count: NAME_MAX })) }) as yup.ObjectSchema<RenameValues>, []);
+  const schema = useMemo(
+    () =>
+      yup.object({
+        name: v.required().max(NAME_MAX, v.message('maxLength', { count: NAME_MAX })),
+      }) as yup.ObjectSchema<RenameValues>,
+    [],
+  );
   const form = useYupForm<RenameValues>(schema, { defaultValues: { name: campaign.name } });
 
   const handleRename = form.handleSubmit(async ({ name }) => {
@@ -45,8 +51,20 @@ export function ListManageActions({ campaign }: { campaign: Campaign }) {
 
   if (mode === 'rename') {
     return (
-      <chakra.form onSubmit={(e) => void handleRename(e)} noValidate display="flex" gap={2} alignItems="flex-start" aria-label={t('manageList.renameForm')}>
-        <TextField label={t('manageList.name')} registration={form.register('name')} error={form.formState.errors.name} autoFocus />
+      <chakra.form
+        onSubmit={(e) => void handleRename(e)}
+        noValidate
+        display="flex"
+        gap={2}
+        alignItems="flex-start"
+        aria-label={t('manageList.renameForm')}
+      >
+        <TextField
+          label={t('manageList.name')}
+          registration={form.register('name')}
+          error={form.formState.errors.name}
+          autoFocus
+        />
         <HStack mt={6}>
           <Button type="submit" size="sm" colorPalette="brand" loading={rename.isPending}>
             {tc('actions.save')}

@@ -7,7 +7,15 @@ import { EnrichmentProgress } from './EnrichmentProgress';
 import { JobSourceError } from './JobSourceError';
 
 /** The list's head: its type and state, its size, its latest search's progress (with Stop) and why it stopped. */
-export function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onStop: (jobId: number) => void; stopping: boolean }) {
+export function ListSummary({
+  campaign,
+  onStop,
+  stopping,
+}: {
+  campaign: Campaign;
+  onStop: (jobId: number) => void;
+  stopping: boolean;
+}) {
   const { t } = useTranslation('leadSearch');
   const job = campaign.job;
   return (

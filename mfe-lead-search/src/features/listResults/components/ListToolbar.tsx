@@ -77,8 +77,17 @@ export function ListToolbar({
           ]}
         />
       ) : null}
-      {has('customLabels') ? <LabelFilter value={filters.label_id} onChange={(labelId) => onChange({ label_id: labelId })} /> : null}
-      {has('emailFound') ? <EmailGradeFilter type={type} listId={id} value={filters.email_grade} onChange={(grade) => onChange({ email_grade: grade })} /> : null}
+      {has('customLabels') ? (
+        <LabelFilter value={filters.label_id} onChange={(labelId) => onChange({ label_id: labelId })} />
+      ) : null}
+      {has('emailFound') ? (
+        <EmailGradeFilter
+          type={type}
+          listId={id}
+          value={filters.email_grade}
+          onChange={(grade) => onChange({ email_grade: grade })}
+        />
+      ) : null}
       <FilterSelect
         id="filter-sort"
         width="48"
@@ -102,14 +111,23 @@ export function ListToolbar({
             <chakra.label htmlFor="results-search" fontSize="sm" fontWeight="medium" display="block">
               {t('toolbar.search')}
             </chakra.label>
-            <Input id="results-search" {...{ [SEARCH_SHORTCUT_ATTR]: '' }} value={searchText} onChange={(e) => setSearchText(e.target.value)} size="sm" w="56" />
+            <Input
+              id="results-search"
+              {...{ [SEARCH_SHORTCUT_ATTR]: '' }}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              size="sm"
+              w="56"
+            />
           </Box>
           <FilterSelect
             id="search-type"
             width="48"
             label={t('toolbar.searchType')}
             value={filters.search_type}
-            onChange={(value) => onChange({ search_type: value as ResultFilters['search_type'], search: searchText.trim() })}
+            onChange={(value) =>
+              onChange({ search_type: value as ResultFilters['search_type'], search: searchText.trim() })
+            }
             options={[
               { value: 'contain', label: t('searchType.contain') },
               { value: 'exact', label: t('searchType.exact') },
@@ -123,7 +141,12 @@ export function ListToolbar({
       ) : null}
       <HStack ml="auto" wrap="wrap">
         {has('moreFilters') ? (
-          <Button size="sm" variant="outline" onClick={() => onTogglePanel('moreFilters')} aria-expanded={panels.moreFilters}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onTogglePanel('moreFilters')}
+            aria-expanded={panels.moreFilters}
+          >
             {t('toolbar.moreFilters')}
             {moreCount ? ` (${moreCount})` : ''}
           </Button>
@@ -133,7 +156,17 @@ export function ListToolbar({
             {t('toolbar.settings')}
           </Button>
         ) : null}
-        <Button size="sm" variant="outline" aria-pressed={view === 'grid'} onClick={() => onChange({ page: filters.page, after: filters.after, before: filters.before }, view === 'grid' ? 'list' : 'grid')}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-pressed={view === 'grid'}
+          onClick={() =>
+            onChange(
+              { page: filters.page, after: filters.after, before: filters.before },
+              view === 'grid' ? 'list' : 'grid',
+            )
+          }
+        >
           {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
         </Button>
         {view === 'list' ? (
@@ -142,12 +175,25 @@ export function ListToolbar({
           </Button>
         ) : null}
         {has('manualEntry') ? (
-          <Button size="sm" variant="outline" onClick={() => onTogglePanel('manualEntry')} aria-expanded={panels.manualEntry}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onTogglePanel('manualEntry')}
+            aria-expanded={panels.manualEntry}
+          >
             {t('toolbar.manualEntry')}
           </Button>
         ) : null}
         {type !== 'intent' ? <ImportCsvLink /> : null}
-        {has('csv') ? <CsvExportControl type={type} id={id} filters={matchingFilters(filters)} total={total} totalCapped={totalCapped} /> : null}
+        {has('csv') ? (
+          <CsvExportControl
+            type={type}
+            id={id}
+            filters={matchingFilters(filters)}
+            total={total}
+            totalCapped={totalCapped}
+          />
+        ) : null}
         {has('newSearch') ? (
           <Button asChild size="sm" colorPalette="brand">
             <Link to="new-search">{t('toolbar.newSearch')}</Link>

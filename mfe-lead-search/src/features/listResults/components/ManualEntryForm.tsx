@@ -30,7 +30,16 @@ export function ManualEntryForm({ type, campaignId, onDone }: ManualEntryFormPro
     }
   });
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate borderWidth="1px" borderColor="border" borderRadius="md" p={4} mb={4} aria-labelledby="manual-entry-heading">
+    <chakra.form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      p={4}
+      mb={4}
+      aria-labelledby="manual-entry-heading"
+    >
       <Heading as="h2" id="manual-entry-heading" size="md" mb={3}>
         {t('manual.heading')}
       </Heading>
@@ -40,10 +49,17 @@ export function ManualEntryForm({ type, campaignId, onDone }: ManualEntryFormPro
             <Field.Root key={f} invalid={Boolean(form.formState.errors.urls)} mb={4} gridColumn="1 / -1">
               <Field.Label>{t('manual.fields.urls')}</Field.Label>
               <Textarea {...form.register('urls')} rows={3} />
-              {form.formState.errors.urls ? <Field.ErrorText color="red.700">{form.formState.errors.urls.message}</Field.ErrorText> : null}
+              {form.formState.errors.urls ? (
+                <Field.ErrorText color="red.700">{form.formState.errors.urls.message}</Field.ErrorText>
+              ) : null}
             </Field.Root>
           ) : (
-            <TextField key={f} label={t(`manual.fields.${f}`)} registration={form.register(f)} error={form.formState.errors[f]} />
+            <TextField
+              key={f}
+              label={t(`manual.fields.${f}`)}
+              registration={form.register(f)}
+              error={form.formState.errors[f]}
+            />
           ),
         )}
       </SimpleGrid>

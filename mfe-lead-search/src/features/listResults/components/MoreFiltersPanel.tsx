@@ -2,7 +2,13 @@ import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, chakra } from '
 import { FilterSelect } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADVANCED_FIELDS, ADVANCED_OPERATORS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from '../api/getResults';
+import {
+  ADVANCED_FIELDS,
+  ADVANCED_OPERATORS,
+  VALUELESS_OPERATORS,
+  type AdvancedRule,
+  type ResultFilters,
+} from '../api/getResults';
 
 export interface MoreFiltersPanelProps {
   filters: ResultFilters;
@@ -16,10 +22,13 @@ export function MoreFiltersPanel({ filters, onApply }: MoreFiltersPanelProps) {
   const { t } = useTranslation('leadSearch');
   const [startDate, setStartDate] = useState(filters.startDate ?? '');
   const [endDate, setEndDate] = useState(filters.endDate ?? '');
-  const [rules, setRules] = useState<Draft[]>(filters.advanced_custom_search.map((r) => ({ field: r.field, operator: r.operator, value: r.value ?? '' })));
+  const [rules, setRules] = useState<Draft[]>(
+    filters.advanced_custom_search.map((r) => ({ field: r.field, operator: r.operator, value: r.value ?? '' })),
+  );
   const [error, setError] = useState<string | null>(null);
 
-  const change = (index: number, patch: Partial<Draft>) => setRules((prev) => prev.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const change = (index: number, patch: Partial<Draft>) =>
+    setRules((prev) => prev.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const handleApply = () => {
     if (startDate && endDate && startDate > endDate) {
       setError(t('moreFilters.dateOrder'));
@@ -34,12 +43,24 @@ export function MoreFiltersPanel({ filters, onApply }: MoreFiltersPanelProps) {
     onApply({
       startDate: startDate || null,
       endDate: endDate || null,
-      advanced_custom_search: rules.map((r) => (VALUELESS_OPERATORS.includes(r.operator) ? { field: r.field, operator: r.operator } : { field: r.field, operator: r.operator, value: r.value.trim() })),
+      advanced_custom_search: rules.map((r) =>
+        VALUELESS_OPERATORS.includes(r.operator)
+          ? { field: r.field, operator: r.operator }
+          : { field: r.field, operator: r.operator, value: r.value.trim() },
+      ),
     });
   };
 
   return (
-    <Box as="section" aria-labelledby="more-filters-heading" borderWidth="1px" borderColor="border" borderRadius="md" p={4} mb={4}>
+    <Box
+      as="section"
+      aria-labelledby="more-filters-heading"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      p={4}
+      mb={4}
+    >
       <Heading as="h2" id="more-filters-heading" size="md" mb={3}>
         {t('moreFilters.heading')}
       </Heading>
@@ -48,13 +69,25 @@ export function MoreFiltersPanel({ filters, onApply }: MoreFiltersPanelProps) {
           <chakra.label htmlFor="filter-start-date" fontSize="sm" fontWeight="medium" display="block">
             {t('moreFilters.startDate')}
           </chakra.label>
-          <Input id="filter-start-date" type="date" size="sm" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          <Input
+            id="filter-start-date"
+            type="date"
+            size="sm"
+            value={startDate}
+            onChange={(e) => setStartDate(e.target.value)}
+          />
         </Box>
         <Box>
           <chakra.label htmlFor="filter-end-date" fontSize="sm" fontWeight="medium" display="block">
             {t('moreFilters.endDate')}
           </chakra.label>
-          <Input id="filter-end-date" type="date" size="sm" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <Input
+            id="filter-end-date"
+            type="date"
+            size="sm"
+            value={endDate}
+            onChange={(e) => setEndDate(e.target.value)}
+          />
         </Box>
       </SimpleGrid>
       <Heading as="h3" size="sm" mb={2}>
@@ -77,14 +110,23 @@ export function MoreFiltersPanel({ filters, onApply }: MoreFiltersPanelProps) {
               label={t('moreFilters.operator')}
               value={rule.operator}
               onChange={(v) => change(i, { operator: v as Draft['operator'] })}
-              options={ADVANCED_OPERATORS.map((o) => ({ value: o, label: t(`moreFilters.operators.${o.replace(/ /g, '_')}`) }))}
+              options={ADVANCED_OPERATORS.map((o) => ({
+                value: o,
+                label: t(`moreFilters.operators.${o.replace(/ /g, '_')}`),
+              }))}
             />
             {VALUELESS_OPERATORS.includes(rule.operator) ? null : (
               <Box>
                 <chakra.label htmlFor={`rule-${i}-value`} fontSize="sm" display="block">
                   {t('moreFilters.value')}
                 </chakra.label>
-                <Input id={`rule-${i}-value`} size="sm" w="44" value={rule.value} onChange={(e) => change(i, { value: e.target.value })} />
+                <Input
+                  id={`rule-${i}-value`}
+                  size="sm"
+                  w="44"
+                  value={rule.value}
+                  onChange={(e) => change(i, { value: e.target.value })}
+                />
               </Box>
             )}
             <Button size="sm" variant="ghost" onClick={() => setRules((prev) => prev.filter((_, j) => j !== i))}>
@@ -99,7 +141,12 @@ export function MoreFiltersPanel({ filters, onApply }: MoreFiltersPanelProps) {
         </chakra.p>
       ) : null}
       <HStack wrap="wrap">
-        <Button size="sm" variant="outline" disabled={rules.length >= 10} onClick={() => setRules((prev) => [...prev, { field: 'name', operator: 'like', value: '' }])}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={rules.length >= 10}
+          onClick={() => setRules((prev) => [...prev, { field: 'name', operator: 'like', value: '' }])}
+        >
           {t('moreFilters.addRule')}
         </Button>
         <Button size="sm" colorPalette="brand" onClick={handleApply}>

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 export const phoneOnItsWay = (data: Readonly<Record<string, unknown>>): boolean => data.phone_reveal === 'pending';
 
 /** A result's phone; "Phone on its way" while a requested number has not arrived yet; `empty` otherwise. */
-export function PhoneValue({ phone, data, empty = '' }: { phone: string | null; data: Readonly<Record<string, unknown>>; empty?: string }) {
+export function PhoneValue({
+  phone,
+  data,
+  empty = '',
+}: {
+  phone: string | null;
+  data: Readonly<Record<string, unknown>>;
+  empty?: string;
+}) {
   const { t } = useTranslation('leadSearch');
   if (phone) return <>{phone}</>;
   if (phoneOnItsWay(data))

@@ -20,7 +20,19 @@ interface Person {
 }
 
 /** The people of one kind as a table (rows `{id}-row`), or a line saying there are none. */
-function PeopleSection({ id, title, empty, people, withCompany = false }: { id: string; title: string; empty: string; people: Person[]; withCompany?: boolean }) {
+function PeopleSection({
+  id,
+  title,
+  empty,
+  people,
+  withCompany = false,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  people: Person[];
+  withCompany?: boolean;
+}) {
   const { t } = useTranslation('leadSearch');
   const heading = `${id}-heading`;
   return (
@@ -47,7 +59,13 @@ function PeopleSection({ id, title, empty, people, withCompany = false }: { id: 
                 <Table.Row key={`${p.name}-${i}`} data-testid={`${id === 'employees' ? 'employee' : id}-row`}>
                   <Table.Cell>
                     {p.linkedin_url && /^https?:\/\//.test(p.linkedin_url) ? (
-                      <ChakraLink href={p.linkedin_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                      <ChakraLink
+                        href={p.linkedin_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        color="brand.fg"
+                        textDecoration="underline"
+                      >
                         {p.name}
                       </ChakraLink>
                     ) : (
@@ -68,7 +86,12 @@ function PeopleSection({ id, title, empty, people, withCompany = false }: { id: 
   );
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 /** The list types whose results carry AI texts. */
 const WITH_AI_TEXTS: readonly SearchType[] = ['people', 'group', 'local', 'company', 'intent'];
@@ -128,7 +151,13 @@ export function ResultDetails({ type, result: r, titled = true }: ResultDetailsP
                 <PhoneValue phone={r.phone} data={r.data} empty={show(null)} />
               ) : key === 'website' || key === 'linkedin' ? (
                 typeof value === 'string' && /^https?:\/\//.test(value) ? (
-                  <ChakraLink href={value} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                  <ChakraLink
+                    href={value}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    color="brand.fg"
+                    textDecoration="underline"
+                  >
                     {value}
                   </ChakraLink>
                 ) : (
@@ -172,8 +201,23 @@ export function ResultDetails({ type, result: r, titled = true }: ResultDetailsP
           </DataList.Root>
         </Box>
       ) : null}
-      {employees ? <PeopleSection id="employees" title={t('details.employees')} empty={t('details.noEmployees')} people={employees} /> : null}
-      {similar ? <PeopleSection id="similar" title={t('details.similar')} empty={t('details.noSimilar')} people={similar} withCompany /> : null}
+      {employees ? (
+        <PeopleSection
+          id="employees"
+          title={t('details.employees')}
+          empty={t('details.noEmployees')}
+          people={employees}
+        />
+      ) : null}
+      {similar ? (
+        <PeopleSection
+          id="similar"
+          title={t('details.similar')}
+          empty={t('details.noSimilar')}
+          people={similar}
+          withCompany
+        />
+      ) : null}
       {WITH_AI_TEXTS.includes(type) ? <AiTextsSection data={r.data} /> : null}
     </Box>
   );

@@ -37,7 +37,10 @@ export function ResultDetailsScreen() {
     return (
       <Box>
         {header}
-        <ErrorState title={apiErrorMessage(result.error, t('errors.resultNotFound'))} onRetry={() => void result.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(result.error, t('errors.resultNotFound'))}
+          onRetry={() => void result.refetch()}
+        />
       </Box>
     );
   }

@@ -23,7 +23,13 @@ export function ResultDrawer({ type, listId, resultId, fullPageHref, onClose, fi
   const { t } = useTranslation('leadSearch');
   const result = useResult(type, listId, resultId ?? 0);
   return (
-    <Drawer.Root open={resultId !== null} onOpenChange={(e) => (e.open ? undefined : onClose())} placement="end" size="md" finalFocusEl={finalFocusEl}>
+    <Drawer.Root
+      open={resultId !== null}
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      placement="end"
+      size="md"
+      finalFocusEl={finalFocusEl}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -36,7 +42,10 @@ export function ResultDrawer({ type, listId, resultId, fullPageHref, onClose, fi
               {result.isPending ? (
                 <Spinner role="status" aria-label={t('routes.result')} />
               ) : result.isError ? (
-                <ErrorState title={apiErrorMessage(result.error, t('errors.resultNotFound'))} onRetry={() => void result.refetch()} />
+                <ErrorState
+                  title={apiErrorMessage(result.error, t('errors.resultNotFound'))}
+                  onRetry={() => void result.refetch()}
+                />
               ) : (
                 <ResultDetails type={type} result={result.data} titled={false} />
               )}

@@ -46,13 +46,25 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
     else if (value === 'delete') setConfirming(true);
   };
   const enrichLabel = enrichment
-    ? t(enrichment.kind === 'phones' ? 'toolbar.getPhones' : enrichment.kind === 'employees' ? 'toolbar.getEmployees' : 'toolbar.enrich', { count: enrichment.cost })
+    ? t(
+        enrichment.kind === 'phones'
+          ? 'toolbar.getPhones'
+          : enrichment.kind === 'employees'
+            ? 'toolbar.getEmployees'
+            : 'toolbar.enrich',
+        { count: enrichment.cost },
+      )
     : null;
   return (
     <>
       <Menu.Root onSelect={({ value }) => handleSelect(value)}>
         <Menu.Trigger asChild>
-          <Button size="xs" variant="outline" aria-label={t('rowActions.for', { name: result.name })} data-testid="row-actions">
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('rowActions.for', { name: result.name })}
+            data-testid="row-actions"
+          >
             {t('rowActions.button')}
           </Button>
         </Menu.Trigger>
@@ -61,7 +73,11 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
             <Menu.Content>
               <Menu.Item value="open">{t('rowActions.open')}</Menu.Item>
               {enrichment && enrichLabel ? <Menu.Item value={enrichment.kind}>{enrichLabel}</Menu.Item> : null}
-              {offersSimilar ? <Menu.Item value="similar">{t('rowActions.findSimilar', { count: CREDIT_COSTS.peopleFindSimilar })}</Menu.Item> : null}
+              {offersSimilar ? (
+                <Menu.Item value="similar">
+                  {t('rowActions.findSimilar', { count: CREDIT_COSTS.peopleFindSimilar })}
+                </Menu.Item>
+              ) : null}
               <Menu.Item value="delete" color="red.700">
                 {t('toolbar.delete')}
               </Menu.Item>

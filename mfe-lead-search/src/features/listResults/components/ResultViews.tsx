@@ -40,10 +40,16 @@ interface ResultViewProps {
 const FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' } as const;
 
 /** A sized column keeps its width; an unsized one is as wide as its content. */
-const widthProps = (c: ColumnSetting) => (c.width ? { style: { width: `${c.width}px`, minWidth: `${c.width}px`, maxWidth: `${c.width}px` } } : {});
+const widthProps = (c: ColumnSetting) =>
+  c.width ? { style: { width: `${c.width}px`, minWidth: `${c.width}px`, maxWidth: `${c.width}px` } } : {};
 
 /** The list view: the chosen columns in their order and widths; a click on a row's own text opens its panel. */
-export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view }: ResultViewProps & { columns: ColumnSetting[]; allOnPageSelected: boolean; onTogglePage: () => void }) {
+export function ResultsTable({
+  columns,
+  allOnPageSelected,
+  onTogglePage,
+  ...view
+}: ResultViewProps & { columns: ColumnSetting[]; allOnPageSelected: boolean; onTogglePage: () => void }) {
   const { t } = useTranslation('leadSearch');
   const { type, listId, rows, query, isSelected, onToggle, cursor, onCursor, rowRefs, onOpen } = view;
   const header = (key: ResultColumnKey): string => {
@@ -68,7 +74,8 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
       case 'emailStatus':
         return (
           <>
-            <EmailStatusBadge status={r.email_status} /> <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
+            <EmailStatusBadge status={r.email_status} />{' '}
+            <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
           </>
         );
       case 'phone':
@@ -80,12 +87,21 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
       case 'credits':
         return r.credits;
       case 'actions':
-        return <ResultRowActions type={type} listId={listId} result={r} enrichment={rowEnrichment(type)} onOpen={() => onOpen(r)} />;
+        return (
+          <ResultRowActions
+            type={type}
+            listId={listId}
+            result={r}
+            enrichment={rowEnrichment(type)}
+            onOpen={() => onOpen(r)}
+          />
+        );
     }
   };
   /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
   const handleRowClick = (event: MouseEvent, row: Result) => {
-    if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]')) onOpen(row);
+    if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]'))
+      onOpen(row);
   };
   return (
     <TableFrame label={t('list.resultsLabel')}>
@@ -97,7 +113,11 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
             </Table.ColumnHeader>
             <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
             {columns.map((c) => (
-              <Table.ColumnHeader key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end', whiteSpace: 'nowrap' } : {})}>
+              <Table.ColumnHeader
+                key={c.key}
+                {...widthProps(c)}
+                {...(c.key === 'credits' ? { textAlign: 'end', whiteSpace: 'nowrap' } : {})}
+              >
                 {header(c.key)}
               </Table.ColumnHeader>
             ))}
@@ -119,7 +139,11 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
               _focus={FOCUS_RING}
             >
               <Table.Cell>
-                <SelectCheckbox label={t('list.selectRow', { name: r.name })} checked={isSelected(r.id)} onChange={() => onToggle(r.id)} />
+                <SelectCheckbox
+                  label={t('list.selectRow', { name: r.name })}
+                  checked={isSelected(r.id)}
+                  onChange={() => onToggle(r.id)}
+                />
               </Table.Cell>
               <Table.Cell>
                 <Link to={`${r.id}?${query}`}>
@@ -133,7 +157,12 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
                 <UncoveredBadge data={r.data} />
               </Table.Cell>
               {columns.map((c) => (
-                <Table.Cell key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end' } : {})} {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}>
+                <Table.Cell
+                  key={c.key}
+                  {...widthProps(c)}
+                  {...(c.key === 'credits' ? { textAlign: 'end' } : {})}
+                  {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}
+                >
                   {cell(c.key, r)}
                 </Table.Cell>
               ))}
@@ -146,7 +175,18 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
 }
 
 /** The grid view: one card per result with its contact details, labels and row actions. */
-export function ResultsGrid({ type, listId, rows, query, isSelected, onToggle, cursor, onCursor, rowRefs, onOpen }: ResultViewProps) {
+export function ResultsGrid({
+  type,
+  listId,
+  rows,
+  query,
+  isSelected,
+  onToggle,
+  cursor,
+  onCursor,
+  rowRefs,
+  onOpen,
+}: ResultViewProps) {
   const { t } = useTranslation('leadSearch');
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
@@ -166,7 +206,11 @@ export function ResultsGrid({ type, listId, rows, query, isSelected, onToggle, c
           <Card.Body>
             <HStack justify="space-between" align="flex-start">
               <HStack gap={2}>
-                <SelectCheckbox label={t('list.selectRow', { name: r.name })} checked={isSelected(r.id)} onChange={() => onToggle(r.id)} />
+                <SelectCheckbox
+                  label={t('list.selectRow', { name: r.name })}
+                  checked={isSelected(r.id)}
+                  onChange={() => onToggle(r.id)}
+                />
                 <Link to={`${r.id}?${query}`}>
                   <Text as="span" fontWeight="semibold" textDecoration="underline">
                     {r.name}
@@ -187,7 +231,13 @@ export function ResultsGrid({ type, listId, rows, query, isSelected, onToggle, c
             </Text>
             <ResultLabels labels={r.labels} />
             <Box mt={2}>
-              <ResultRowActions type={type} listId={listId} result={r} enrichment={rowEnrichment(type)} onOpen={() => onOpen(r)} />
+              <ResultRowActions
+                type={type}
+                listId={listId}
+                result={r}
+                enrichment={rowEnrichment(type)}
+                onOpen={() => onOpen(r)}
+              />
             </Box>
           </Card.Body>
         </Card.Root>

@@ -32,7 +32,17 @@ import { SelectionBar } from './SelectionBar';
 function viewFiltersOf(filters: ResultFilters): ViewFilters {
   const base = readListState(new URLSearchParams()).filters;
   const out: Record<string, unknown> = {};
-  for (const key of ['search', 'search_type', 'sent', 'withEmail', 'startDate', 'endDate', 'label_id', 'email_grade', 'sort'] as const) {
+  for (const key of [
+    'search',
+    'search_type',
+    'sent',
+    'withEmail',
+    'startDate',
+    'endDate',
+    'label_id',
+    'email_grade',
+    'sort',
+  ] as const) {
     if (filters[key] !== undefined && filters[key] !== base[key]) out[key] = filters[key];
   }
   if (filters.advanced_custom_search.length) out.advanced_custom_search = filters.advanced_custom_search;
@@ -177,18 +187,22 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     });
   };
   // While the panel is open the keys are the panel's (Escape closes it), not the table's.
-  useShortcuts(openId ? {} : {
-    next: () => moveCursor(1),
-    previous: () => moveCursor(-1),
-    select: () => {
-      const row = rowsNow[cursor];
-      if (row) toggleRow(row.id);
-    },
-    open: () => {
-      const row = rowsNow[cursor];
-      if (row) openRow(row);
-    },
-  });
+  useShortcuts(
+    openId
+      ? {}
+      : {
+          next: () => moveCursor(1),
+          previous: () => moveCursor(-1),
+          select: () => {
+            const row = rowsNow[cursor];
+            if (row) toggleRow(row.id);
+          },
+          open: () => {
+            const row = rowsNow[cursor];
+            if (row) openRow(row);
+          },
+        },
+  );
 
   if (results.isPending) {
     return (
@@ -202,7 +216,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     return (
       <Box>
         <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
-        <ErrorState title={apiErrorMessage(results.error, t('errors.loadFailed'))} onRetry={() => void results.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(results.error, t('errors.loadFailed'))}
+          onRetry={() => void results.refetch()}
+        />
       </Box>
     );
   }
@@ -212,7 +229,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const exportFilters = matchingFilters(filters);
   const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectionCount = allMatching ? page.total : selected.size;
-  const selection: SelectionInput = allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] };
+  const selection: SelectionInput = allMatching
+    ? { type, id, allMatching: { filters: exportFilters } }
+    : { type, id, ids: [...selected] };
   const togglePage = () => {
     setAllMatching(false);
     setSelected(allOnPageSelected ? new Set() : new Set(rows.map((r) => r.id)));
@@ -226,22 +245,69 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       // The API's message is already shown as a toast.
     }
   };
-  const views = { type, listId: id, rows, query: params.toString(), isSelected: (rowId: number) => allMatching || selected.has(rowId), onToggle: toggleRow, cursor, onCursor: setCursor, rowRefs, onOpen: openRow };
+  const views = {
+    type,
+    listId: id,
+    rows,
+    query: params.toString(),
+    isSelected: (rowId: number) => allMatching || selected.has(rowId),
+    onToggle: toggleRow,
+    cursor,
+    onCursor: setCursor,
+    rowRefs,
+    onOpen: openRow,
+  };
 
   return (
     <Box>
-      <PageHeader title={campaign.name} onBack={() => navigate('/saved-lists')} titleTestId="list-name" actions={<ListManageActions campaign={campaign} />} />
+      <PageHeader
+        title={campaign.name}
+        onBack={() => navigate('/saved-lists')}
+        titleTestId="list-name"
+        actions={<ListManageActions campaign={campaign} />}
+      />
       <ListSummary campaign={campaign} onStop={(jobId) => void stopSearch(jobId)} stopping={stop.isPending} />
-      <ListToolbar type={type} id={id} filters={filters} view={view} onChange={update} panels={panels} onTogglePanel={togglePanel} total={page.total} totalCapped={Boolean(page.total_capped)} />
+      <ListToolbar
+        type={type}
+        id={id}
+        filters={filters}
+        view={view}
+        onChange={update}
+        panels={panels}
+        onTogglePanel={togglePanel}
+        total={page.total}
+        totalCapped={Boolean(page.total_capped)}
+      />
 
       <Flex as="section" aria-label={t('views.section')} mb={4}>
-        <SavedViewsControl type={type} columns={columns} filters={viewFiltersOf(filters)} selectedId={savedViewId} onApply={applyView} />
+        <SavedViewsControl
+          type={type}
+          columns={columns}
+          filters={viewFiltersOf(filters)}
+          selectedId={savedViewId}
+          onApply={applyView}
+        />
       </Flex>
-      {panels.columns && view === 'list' ? <ColumnChooser available={defaultColumns(withAi).map((c) => c.key)} columns={columns} onChange={setColumns} onReset={() => setColumns(defaultColumns(withAi))} /> : null}
+      {panels.columns && view === 'list' ? (
+        <ColumnChooser
+          available={defaultColumns(withAi).map((c) => c.key)}
+          columns={columns}
+          onChange={setColumns}
+          onReset={() => setColumns(defaultColumns(withAi))}
+        />
+      ) : null}
       {offers(type, 'csv') ? <ListExportsPanel campaignId={id} filters={exportFilters} /> : null}
       {panels.settings ? <IntentSettingsPanel campaignId={id} searching={campaign.job?.status === 'running'} /> : null}
-      {panels.moreFilters ? <MoreFiltersPanel key={JSON.stringify([filters.startDate, filters.endDate, filters.advanced_custom_search])} filters={filters} onApply={(patch) => update(patch)} /> : null}
-      {panels.manualEntry ? <ManualEntryForm type={type} campaignId={id} onDone={() => closePanel('manualEntry')} /> : null}
+      {panels.moreFilters ? (
+        <MoreFiltersPanel
+          key={JSON.stringify([filters.startDate, filters.endDate, filters.advanced_custom_search])}
+          filters={filters}
+          onApply={(patch) => update(patch)}
+        />
+      ) : null}
+      {panels.manualEntry ? (
+        <ManualEntryForm type={type} campaignId={id} onDone={() => closePanel('manualEntry')} />
+      ) : null}
 
       {selectionCount > 0 ? (
         <SelectionBar
@@ -259,7 +325,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         />
       ) : null}
       {/* Below the bar, not inside it: the panel is a form of its own and would split the bar in two. */}
-      {aiAllowed && aiOpen && selectionCount > 0 ? <AiActionPanel selection={selection} count={selectionCount} onClose={() => setAiOpen(false)} /> : null}
+      {aiAllowed && aiOpen && selectionCount > 0 ? (
+        <AiActionPanel selection={selection} count={selectionCount} onClose={() => setAiOpen(false)} />
+      ) : null}
 
       {rows.length === 0 ? (
         <Text py={8} textAlign="center">
@@ -268,7 +336,12 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       ) : view === 'grid' ? (
         <ResultsGrid {...views} />
       ) : (
-        <ResultsTable {...views} columns={columns} allOnPageSelected={allOnPageSelected || allMatching} onTogglePage={togglePage} />
+        <ResultsTable
+          {...views}
+          columns={columns}
+          allOnPageSelected={allOnPageSelected || allMatching}
+          onTogglePage={togglePage}
+        />
       )}
 
       <Pagination

@@ -62,7 +62,16 @@ export function SavedViewsControl({ type, columns, filters, selectedId, onApply 
       />
       {selected ? (
         <>
-          <Button size="sm" variant="outline" loading={save.isPending} onClick={() => save.mutateAsync({ id: selected.id, name: selected.name, list_type: type, columns, filters }).catch(ignore)}>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={save.isPending}
+            onClick={() =>
+              save
+                .mutateAsync({ id: selected.id, name: selected.name, list_type: type, columns, filters })
+                .catch(ignore)
+            }
+          >
             {t('views.update')}
           </Button>
           <Button
@@ -96,7 +105,17 @@ export function SavedViewsControl({ type, columns, filters, selectedId, onApply 
             <chakra.label htmlFor="view-name" fontSize="sm" fontWeight="medium" display="block">
               {t('views.name')}
             </chakra.label>
-            <Input id="view-name" size="sm" w="48" maxLength={80} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'view-name-error' : undefined} autoFocus />
+            <Input
+              id="view-name"
+              size="sm"
+              w="48"
+              maxLength={80}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'view-name-error' : undefined}
+              autoFocus
+            />
           </Box>
           <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending}>
             {t('views.save')}

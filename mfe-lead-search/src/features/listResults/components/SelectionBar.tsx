@@ -79,7 +79,17 @@ export function SelectionBar({
   };
 
   return (
-    <Flex role="region" aria-label={t('selection.label')} gap={3} align="center" wrap="wrap" bg="bg.subtle" p={3} borderRadius="md" mb={3}>
+    <Flex
+      role="region"
+      aria-label={t('selection.label')}
+      gap={3}
+      align="center"
+      wrap="wrap"
+      bg="bg.subtle"
+      p={3}
+      borderRadius="md"
+      mb={3}
+    >
       <Text data-testid="selection-count">{t('selection.count', { count })}</Text>
       {offerAllMatching ? (
         <Button size="sm" variant="ghost" onClick={onSelectAllMatching}>
@@ -87,17 +97,32 @@ export function SelectionBar({
         </Button>
       ) : null}
       {has('getPhones') ? (
-        <Button size="sm" variant="outline" onClick={() => void run(() => phones.mutateAsync(selection))} loading={phones.isPending}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void run(() => phones.mutateAsync(selection))}
+          loading={phones.isPending}
+        >
           {t('toolbar.getPhones', { count: CREDIT_COSTS.peoplePhoneEnrich })}
         </Button>
       ) : null}
       {has('getEmployees') ? (
-        <Button size="sm" variant="outline" onClick={() => void run(() => employees.mutateAsync(selection))} loading={employees.isPending}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void run(() => employees.mutateAsync(selection))}
+          loading={employees.isPending}
+        >
           {t('toolbar.getEmployees', { count: EMPLOYEE_COST[type] })}
         </Button>
       ) : null}
       {has('enrich') ? (
-        <Button size="sm" variant="outline" onClick={() => void run(() => enrich.mutateAsync(selection))} loading={enrich.isPending}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void run(() => enrich.mutateAsync(selection))}
+          loading={enrich.isPending}
+        >
           {t('toolbar.enrich', { count: CREDIT_COSTS.influencerEnrichPerRecord })}
         </Button>
       ) : null}
@@ -118,7 +143,12 @@ export function SelectionBar({
           </Link>
         </Text>
       ) : null}
-      {has('customLabels') ? <LabelsEditor pending={labels.isPending} onChange={(change) => run(async () => showUndo(await labels.mutateAsync({ ...selection, ...change })), true)} /> : null}
+      {has('customLabels') ? (
+        <LabelsEditor
+          pending={labels.isPending}
+          onChange={(change) => run(async () => showUndo(await labels.mutateAsync({ ...selection, ...change })), true)}
+        />
+      ) : null}
       <ConfirmDeleteButton
         asking={confirmDelete}
         onAskingChange={setConfirmDelete}

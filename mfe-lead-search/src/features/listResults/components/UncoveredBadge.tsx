@@ -19,9 +19,16 @@ export function UncoveredBadge({ data }: { data: Record<string, unknown> }) {
   const { t } = useTranslation('leadSearch');
   const uncovered = uncoveredOf(data);
   if (!uncovered) return null;
-  const platform = uncovered.platform ? t(`enrichment.platform.${uncovered.platform}`, { defaultValue: uncovered.platform }) : '';
+  const platform = uncovered.platform
+    ? t(`enrichment.platform.${uncovered.platform}`, { defaultValue: uncovered.platform })
+    : '';
   return (
-    <Badge colorPalette="orange" variant="outline" data-testid="uncovered-badge" title={t(platform ? 'enrichment.uncoveredRow.why' : 'enrichment.uncoveredRow.whyUnknown', { platform })}>
+    <Badge
+      colorPalette="orange"
+      variant="outline"
+      data-testid="uncovered-badge"
+      title={t(platform ? 'enrichment.uncoveredRow.why' : 'enrichment.uncoveredRow.whyUnknown', { platform })}
+    >
       {t(platform ? 'enrichment.uncoveredRow.mark' : 'enrichment.uncoveredRow.markUnknown', { platform })}
     </Badge>
   );

@@ -18,7 +18,20 @@ const OPTIONS = {
     company: ['industry', 'employees_min', 'employees_max', 'technologies'],
     domain: ['domain'],
     intent: ['website'],
-    influencer: ['platforms', 'account_types', 'genders', 'keyword', 'followers_min', 'followers_max', 'lastposted', 'engagementRate', 'followersGrowthRate', 'likesGrowthRate', 'viewsGrowthRate', 'audience_credibility'],
+    influencer: [
+      'platforms',
+      'account_types',
+      'genders',
+      'keyword',
+      'followers_min',
+      'followers_max',
+      'lastposted',
+      'engagementRate',
+      'followersGrowthRate',
+      'likesGrowthRate',
+      'viewsGrowthRate',
+      'audience_credibility',
+    ],
   },
   cost_per_record: { people: 3, group: 3, company: 1, local: 1, domain: 1, influencer: 2, intent: 1 },
   max_count: 1000,
@@ -38,19 +51,46 @@ const OPTIONS = {
   rate_filters: ['engagementRate', 'followersGrowthRate', 'likesGrowthRate', 'viewsGrowthRate'],
   // People has a real source (charged); the other types show demo data (free).
   providers: {
-    ...Object.fromEntries(['local', 'company', 'domain', 'influencer', 'intent', 'group'].map((t) => [t, { id: 'demo', demo: true, demo_reason: 'no_source' }])),
+    ...Object.fromEntries(
+      ['local', 'company', 'domain', 'influencer', 'intent', 'group'].map((t) => [
+        t,
+        { id: 'demo', demo: true, demo_reason: 'no_source' },
+      ]),
+    ),
     people: { id: 'apollo', demo: false, demo_reason: null },
   },
 };
-const LIMITS = { search_limit: 1000, searches_used: 900, remaining: 100, percent_used: 90, band: 'over_50', credits: { monthly: 10, additional: 5, rolled_over: 0, total: 15 } };
-const campaign = (id: number, list_type: string) => ({ id, name: `My ${list_type} list`, list_type, is_demo: false, status: 'active', archived: false, tags: [], job: null });
+const LIMITS = {
+  search_limit: 1000,
+  searches_used: 900,
+  remaining: 100,
+  percent_used: 90,
+  band: 'over_50',
+  credits: { monthly: 10, additional: 5, rolled_over: 0, total: 15 },
+};
+const campaign = (id: number, list_type: string) => ({
+  id,
+  name: `My ${list_type} list`,
+  list_type,
+  is_demo: false,
+  status: 'active',
+  archived: false,
+  tags: [],
+  job: null,
+});
 
 let posted: { url: string; body: unknown }[] = [];
 
 function fakeNetwork(): AxiosAdapter {
   return async (config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
-    const respond = (data: unknown, status = 200): AxiosResponse => ({ data, status, statusText: 'OK', headers: {}, config });
+    const respond = (data: unknown, status = 200): AxiosResponse => ({
+      data,
+      status,
+      statusText: 'OK',
+      headers: {},
+      config,
+    });
     if (url === '/api/search-options') return respond(OPTIONS);
     if (url === '/api/user-limits') return respond(LIMITS);
     if (url === '/api/campaigns' && config.method === 'get') {
@@ -58,7 +98,13 @@ function fakeNetwork(): AxiosAdapter {
       return respond({ data: [campaign(7, type)], currentPage: 1, pageSize: 100, total: 1 });
     }
     if (url === '/api/campaigns' && config.method === 'post') {
-      const body = { statusCode: 409, error: 'Conflict', code: 'leadSearch.list_name_taken', field: 'name', message: 'You already have a list with this name: choose another name' };
+      const body = {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'leadSearch.list_name_taken',
+        field: 'name',
+        message: 'You already have a list with this name: choose another name',
+      };
       throw new AxiosError('Request failed with status code 409', 'ERR_BAD_REQUEST', config, null, respond(body, 409));
     }
     if (url === '/api/searches') {
@@ -101,7 +147,9 @@ describe('new search form', () => {
   });
 
   it('needs at least one people filter', async () => {
-    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=people&location=Berlin&campaign_id=7' });
+    renderWithProviders(<AreaRoutes routes={routes} />, {
+      route: '/new-search?type=people&location=Berlin&campaign_id=7',
+    });
     await screen.findByLabelText('Location');
     await waitFor(() => expect(screen.getByLabelText('List')).toHaveValue('7'));
     run();
@@ -109,7 +157,7 @@ describe('new search form', () => {
     expect(posted).toHaveLength(0);
   });
 
-  it("says how departments are applied when Apollo serves the type, and says nothing for another source", async () => {
+  it('says how departments are applied when Apollo serves the type, and says nothing for another source', async () => {
     const { unmount } = renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=people' });
     expect(await screen.findByTestId('departments-by-title')).toHaveTextContent('Apollo has no department filter');
     unmount();
@@ -131,7 +179,9 @@ describe('new search form', () => {
   });
 
   it('applies the influencer rules (last posted ≥ 30, rates 0..1, interval/operator/value together)', async () => {
-    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=influencer&location=Rome&campaign_id=7&platforms=instagram' });
+    renderWithProviders(<AreaRoutes routes={routes} />, {
+      route: '/new-search?type=influencer&location=Rome&campaign_id=7&platforms=instagram',
+    });
     fireEvent.change(await screen.findByLabelText('Last posted (days, at least 30)'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText('Audience credibility (0 to 1)'), { target: { value: '1.5' } });
     const engagement = screen.getByRole('group', { name: 'Engagement rate (0 to 1)' });
@@ -142,7 +192,9 @@ describe('new search form', () => {
     run();
     expect(await screen.findByText('Minimum number is 30')).toBeInTheDocument();
     expect(screen.getAllByText('Maximum number is 1')).toHaveLength(2);
-    expect(within(followers).getByText('Interval, operator and value are all required once one is given')).toBeInTheDocument();
+    expect(
+      within(followers).getByText('Interval, operator and value are all required once one is given'),
+    ).toBeInTheDocument();
     expect(posted).toHaveLength(0);
   });
 
@@ -158,7 +210,9 @@ describe('new search form', () => {
 
   it('says demo data costs no credits and no search limit', async () => {
     renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=company&count=150' });
-    expect(await screen.findByTestId('search-cost')).toHaveTextContent('Demo data — no credits: its 150 leads cost nothing and do not count toward your search limit.');
+    expect(await screen.findByTestId('search-cost')).toHaveTextContent(
+      'Demo data — no credits: its 150 leads cost nothing and do not count toward your search limit.',
+    );
     expect(screen.getByText('Demo data — no credits')).toBeInTheDocument();
     expect(screen.getByTestId('demo-reason')).toHaveTextContent('showing demo data');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -167,7 +221,8 @@ describe('new search form', () => {
 
   it('prefills from the URL and sends only the filters of the chosen type', async () => {
     renderWithProviders(<AreaRoutes routes={routes} />, {
-      route: '/new-search?type=people&job_title=CTO&seniority=Director,Head&location=Berlin&campaign_id=7&count=4&domain=ignored.com',
+      route:
+        '/new-search?type=people&job_title=CTO&seniority=Director,Head&location=Berlin&campaign_id=7&count=4&domain=ignored.com',
     });
     expect(await screen.findByLabelText('Job title')).toHaveValue('CTO');
     expect(screen.getByLabelText('Director')).toBeChecked();
@@ -175,7 +230,14 @@ describe('new search form', () => {
     await waitFor(() => expect(screen.getByLabelText('List')).toHaveValue('7'));
     run();
     expect(await screen.findByTestId('where')).toHaveTextContent('/saved-lists/people-7');
-    expect(posted[0]!.body).toEqual({ type: 'people', campaign_id: 7, location: 'Berlin', count: 4, duplicates: 'keep', filters: { job_title: 'CTO', seniority: ['Director', 'Head'] } });
+    expect(posted[0]!.body).toEqual({
+      type: 'people',
+      campaign_id: 7,
+      location: 'Berlin',
+      count: 4,
+      duplicates: 'keep',
+      filters: { job_title: 'CTO', seniority: ['Director', 'Head'] },
+    });
   });
 
   it('a list name the account already uses is refused beside the name field, with the API message', async () => {
@@ -191,7 +253,9 @@ describe('new search form', () => {
 
   it('uses the Chakra checkbox everywhere on the form, never a native one or a native multiple select', async () => {
     for (const type of ['people', 'local', 'influencer']) {
-      const { container, unmount } = renderWithProviders(<AreaRoutes routes={routes} />, { route: `/new-search?type=${type}` });
+      const { container, unmount } = renderWithProviders(<AreaRoutes routes={routes} />, {
+        route: `/new-search?type=${type}`,
+      });
       await screen.findByLabelText('Location');
       const boxes = [...container.querySelectorAll('input[type="checkbox"]')];
       expect(boxes.length).toBeGreaterThan(0);
@@ -203,7 +267,9 @@ describe('new search form', () => {
 
   it('business categories: a searchable multi-select with chips, driven by the keyboard alone', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=local&location=Porto&campaign_id=7&count=3' });
+    renderWithProviders(<AreaRoutes routes={routes} />, {
+      route: '/new-search?type=local&location=Porto&campaign_id=7&count=3',
+    });
     const box = await screen.findByRole('combobox', { name: 'Business categories' });
     await waitFor(() => expect(screen.getByLabelText('List')).toHaveValue('7'));
     await user.click(box);
@@ -219,9 +285,14 @@ describe('new search form', () => {
     expect(posted).toHaveLength(0);
     expect(box).toHaveValue('');
     await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
-    const chosen = () => within(screen.getByRole('list', { name: 'Chosen: Business categories' })).getAllByRole('listitem').map((li) => li.textContent);
+    const chosen = () =>
+      within(screen.getByRole('list', { name: 'Chosen: Business categories' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(chosen()).toEqual(['Restaurant', 'Dentist']);
-    expect(within(screen.getByRole('listbox', { name: 'Business categories' })).getByRole('option', { name: 'Dentist' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      within(screen.getByRole('listbox', { name: 'Business categories' })).getByRole('option', { name: 'Dentist' }),
+    ).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Backspace}');
     expect(chosen()).toEqual(['Restaurant']);
     await user.keyboard('{Escape}');

@@ -6,7 +6,8 @@ import { campaignKeys } from '../../../api/getCampaigns';
 export type StartSearchInput = ApiBody<'/api/searches', 'post'>;
 
 /** The filters are checked per search type by the API (checkFilters), so the form sends them as it holds them. */
-export const startSearch = async (input: StartSearchInput) => (await apiClient.post<ApiResponse<'/api/searches', 'post'>>('/api/searches', input)).data;
+export const startSearch = async (input: StartSearchInput) =>
+  (await apiClient.post<ApiResponse<'/api/searches', 'post'>>('/api/searches', input)).data;
 
 export function useStartSearch() {
   const client = useQueryClient();

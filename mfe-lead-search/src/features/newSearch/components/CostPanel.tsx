@@ -25,7 +25,16 @@ export function CostPanel({ count, perRecord, limits, demo, isDemoList, type }: 
   const overLimit = !free && safeCount > limits.remaining;
   const shortOfCredits = cost > limits.credits.total;
   return (
-    <Box as="section" aria-labelledby="cost-heading" borderWidth="1px" borderColor="border" borderRadius="md" p={4} mb={4} bg="bg.subtle">
+    <Box
+      as="section"
+      aria-labelledby="cost-heading"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      p={4}
+      mb={4}
+      bg="bg.subtle"
+    >
       <Text as="h2" id="cost-heading" fontWeight="bold" mb={2}>
         {t('cost.heading')} {free ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
       </Text>
@@ -35,13 +44,17 @@ export function CostPanel({ count, perRecord, limits, demo, isDemoList, type }: 
         </Text>
       ) : null}
       <Stack gap={1} fontSize="sm">
-        <Text data-testid="search-cost">{free ? t('cost.demoFree', { count: safeCount }) : t('cost.upTo', { cost, count: safeCount, per: perRecord })}</Text>
+        <Text data-testid="search-cost">
+          {free ? t('cost.demoFree', { count: safeCount }) : t('cost.upTo', { cost, count: safeCount, per: perRecord })}
+        </Text>
         <Text>{tc('errors.noCreditsConsumed')}</Text>
         <Text data-testid="credit-balance">{t('cost.balance', { count: limits.credits.total })}</Text>
         {shortOfCredits ? <Text color="orange.800">{t('cost.shortOfCredits')}</Text> : null}
         <Text>
           {t('cost.limit', { used: limits.searches_used, limit: limits.search_limit, remaining: limits.remaining })}{' '}
-          <Badge colorPalette={band === 'under_50' ? 'green' : band === 'over_50' ? 'orange' : 'red'}>{t(`bands.${band}`)}</Badge>
+          <Badge colorPalette={band === 'under_50' ? 'green' : band === 'over_50' ? 'orange' : 'red'}>
+            {t(`bands.${band}`)}
+          </Badge>
         </Text>
         {overLimit ? (
           <Text role="alert" color="red.700" fontWeight="semibold">

@@ -1,5 +1,16 @@
 import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
-import { applyApiFieldErrors, apiFieldErrors, CheckboxField, ErrorState, OnboardingTopics, PageHeader, PageSpinner, SelectField, TextField, useYupForm } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  apiFieldErrors,
+  CheckboxField,
+  ErrorState,
+  OnboardingTopics,
+  PageHeader,
+  PageSpinner,
+  SelectField,
+  TextField,
+  useYupForm,
+} from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,7 +26,8 @@ import { SearchFilters } from './SearchFilters';
 import { SaveSearchPanel } from './SaveSearchPanel';
 import { useSaveSearch, type SavedSearchAlert } from '../../../api/saveSearch';
 
-const isSearchType = (value: string | null): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value ?? '');
+const isSearchType = (value: string | null): value is SearchType =>
+  (SEARCH_TYPES as readonly string[]).includes(value ?? '');
 
 export interface NewSearchScreenProps {
   /** Another screen title (list new-search uses its own route title). */
@@ -55,7 +67,12 @@ export function NewSearchScreen({ titleKey = 'routes.newSearch', list, onBack }:
         <Heading as="legend" size="md" mb={3}>
           {t('newSearch.typeLegend')}
         </Heading>
-        <SimpleGrid columns={{ base: 2, md: 4, lg: 7 }} gap={2} role="radiogroup" aria-label={t('newSearch.typeLegend')}>
+        <SimpleGrid
+          columns={{ base: 2, md: 4, lg: 7 }}
+          gap={2}
+          role="radiogroup"
+          aria-label={t('newSearch.typeLegend')}
+        >
           {SEARCH_TYPES.map((st) => (
             <chakra.label
               key={st}
@@ -85,7 +102,10 @@ export function NewSearchScreen({ titleKey = 'routes.newSearch', list, onBack }:
       {options.isPending || limits.isPending ? (
         <PageSpinner />
       ) : options.isError || limits.isError ? (
-        <ErrorState title={t('errors.loadFailed')} onRetry={() => void Promise.all([options.refetch(), limits.refetch()])} />
+        <ErrorState
+          title={t('errors.loadFailed')}
+          onRetry={() => void Promise.all([options.refetch(), limits.refetch()])}
+        />
       ) : (
         <SearchForm key={type} type={type} options={options.data} limits={limits.data} initial={initial} />
       )}
@@ -121,7 +141,8 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const campaignId = watch('campaign_id');
   const chosenList = lists.data?.data.find((c) => String(c.id) === campaignId);
   // Demo data (a demo list, or no real source for the type) does not use the search limit.
-  const overLimit = !chosenList?.is_demo && !options.providers[type].demo && Number.isFinite(count) && count > limits.remaining;
+  const overLimit =
+    !chosenList?.is_demo && !options.providers[type].demo && Number.isFinite(count) && count > limits.remaining;
 
   const handleCreateList = async () => {
     setNewListError(null);
@@ -186,7 +207,11 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
     });
 
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('newSearch.formLabel', { type: t(`types.${type}.name`) })}>
+    <chakra.form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label={t('newSearch.formLabel', { type: t(`types.${type}.name`) })}
+    >
       <Flex gap={8} direction={{ base: 'column', lg: 'row' }}>
         <Box flex="2">
           <Heading as="h2" size="md" mb={3}>
@@ -198,14 +223,22 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
           <Heading as="h2" size="md" mb={3}>
             {t('newSearch.whereHeading')}
           </Heading>
-          <TextField label={t('newSearch.location')} placeholder={t('newSearch.locationPlaceholder')} registration={register('location')} error={formState.errors.location} />
+          <TextField
+            label={t('newSearch.location')}
+            placeholder={t('newSearch.locationPlaceholder')}
+            registration={register('location')}
+            error={formState.errors.location}
+          />
           <SelectField
             // Remount once the lists arrive so a prefilled list id shows as selected.
             key={lists.isSuccess ? 'lists-ready' : 'lists-loading'}
             label={t('newSearch.list')}
             registration={register('campaign_id')}
             placeholder={t('newSearch.chooseList')}
-            options={(lists.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.is_demo ? `${c.name} (${t('demoList')})` : c.name }))}
+            options={(lists.data?.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: c.is_demo ? `${c.name} (${t('demoList')})` : c.name,
+            }))}
             error={formState.errors.campaign_id}
           />
           <Box mb={4}>
@@ -220,7 +253,13 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
                 aria-invalid={Boolean(newListError) || undefined}
                 aria-describedby={newListError ? 'new-list-error' : undefined}
               />
-              <Button type="button" variant="outline" onClick={() => void handleCreateList()} disabled={!newListName.trim()} loading={createList.isPending}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void handleCreateList()}
+                disabled={!newListName.trim()}
+                loading={createList.isPending}
+              >
                 {t('newSearch.createList')}
               </Button>
             </HStack>
@@ -233,16 +272,30 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
               <CheckboxField label={t('newSearch.demoList')} checked={newListDemo} onChange={setNewListDemo} />
             </Box>
           </Box>
-          <TextField type="number" label={t('newSearch.count', { max: options.max_count })} registration={register('count', { valueAsNumber: true })} error={formState.errors.count} />
+          <TextField
+            type="number"
+            label={t('newSearch.count', { max: options.max_count })}
+            registration={register('count', { valueAsNumber: true })}
+            error={formState.errors.count}
+          />
           <CheckboxField label={t('duplicates.skipInSearch')} checked={skipDuplicates} onChange={setSkipDuplicates} />
-          <CostPanel count={count} perRecord={costPerRecord(type)} limits={limits} demo={options.providers[type].demo} isDemoList={Boolean(chosenList?.is_demo)} type={type} />
+          <CostPanel
+            count={count}
+            perRecord={costPerRecord(type)}
+            limits={limits}
+            demo={options.providers[type].demo}
+            isDemoList={Boolean(chosenList?.is_demo)}
+            type={type}
+          />
           {/* Kept in view at the bottom of the window while the form is taller than it (900 px screens). */}
           <Box position="sticky" bottom={0} bg="white" py={3} zIndex={1}>
             <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} disabled={overLimit}>
               {t('newSearch.run')}
             </Button>
           </Box>
-          {type === 'intent' ? null : <SaveSearchPanel onSave={handleSaveSearch} busy={saveSearch.isPending} error={saveError} />}
+          {type === 'intent' ? null : (
+            <SaveSearchPanel onSave={handleSaveSearch} busy={saveSearch.isPending} error={saveError} />
+          )}
         </Stack>
       </Flex>
     </chakra.form>

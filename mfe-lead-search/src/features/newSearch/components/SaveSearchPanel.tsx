@@ -33,7 +33,13 @@ export function SaveSearchPanel({ onSave, busy, error }: SaveSearchPanelProps) {
       <chakra.label htmlFor="saved-search-name" fontSize="sm" fontWeight="medium" display="block" mb={1}>
         {t('savedSearches.fields.name')}
       </chakra.label>
-      <Input id="saved-search-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error) || undefined} mb={2} />
+      <Input
+        id="saved-search-name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={Boolean(error) || undefined}
+        mb={2}
+      />
       <FilterSelect
         id="saved-search-alert"
         width="full"
@@ -45,7 +51,13 @@ export function SaveSearchPanel({ onSave, busy, error }: SaveSearchPanelProps) {
         options={SAVED_SEARCH_ALERTS.map((a) => ({ value: a, label: t(`savedSearches.alert.${a}`) }))}
       />
       <HStack>
-        <Button type="button" variant="outline" onClick={() => void handleSave()} disabled={!name.trim()} loading={busy}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void handleSave()}
+          disabled={!name.trim()}
+          loading={busy}
+        >
           {t('savedSearches.save')}
         </Button>
         <Link to="/saved-searches">{t('savedSearches.viewAll')}</Link>

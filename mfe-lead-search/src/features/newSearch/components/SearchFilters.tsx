@@ -13,7 +13,8 @@ export interface SearchFiltersProps {
   options: SearchOptions;
 }
 
-const asOptions = (values: readonly string[], label: (v: string) => string = (v) => v) => values.map((value) => ({ value, label: label(value) }));
+const asOptions = (values: readonly string[], label: (v: string) => string = (v) => v) =>
+  values.map((value) => ({ value, label: label(value) }));
 
 /** The spec §3 filters of one search type. */
 export function SearchFilters({ type, form, options }: SearchFiltersProps) {
@@ -26,8 +27,20 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
   const peopleFields = (
     <>
       <TextField label={label('job_title')} registration={register('job_title')} error={errors.job_title} />
-      <CheckboxGroupField legend={label('seniority')} options={asOptions(options.seniorities)} control={control} name="seniority" error={errors.seniority} />
-      <CheckboxGroupField legend={label('departments')} options={asOptions(options.departments)} control={control} name="departments" error={errors.departments} />
+      <CheckboxGroupField
+        legend={label('seniority')}
+        options={asOptions(options.seniorities)}
+        control={control}
+        name="seniority"
+        error={errors.seniority}
+      />
+      <CheckboxGroupField
+        legend={label('departments')}
+        options={asOptions(options.departments)}
+        control={control}
+        name="departments"
+        error={errors.departments}
+      />
       {options.providers[type]?.id === 'apollo' ? (
         <Text fontSize="sm" color="fg.muted" mt={-2} mb={4} data-testid="departments-by-title">
           {t('newSearch.departmentsByTitle')}
@@ -41,7 +54,12 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
       return (
         <Box>
           {peopleFields}
-          <CheckboxGroupField legend={label('management_levels')} options={asOptions(options.management_levels)} control={control} name="management_levels" />
+          <CheckboxGroupField
+            legend={label('management_levels')}
+            options={asOptions(options.management_levels)}
+            control={control}
+            name="management_levels"
+          />
           <TextField label={label('company')} registration={register('company')} error={errors.company} />
         </Box>
       );
@@ -59,19 +77,53 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
     case 'local':
       return (
         <Box>
-          <MultiSelectField id="local-categories" label={label('categories')} hint={t('newSearch.multiHint')} options={options.place_types} control={control} name="categories" error={errors.categories} />
-          <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} control={control} name="technologies" />
+          <MultiSelectField
+            id="local-categories"
+            label={label('categories')}
+            hint={t('newSearch.multiHint')}
+            options={options.place_types}
+            control={control}
+            name="categories"
+            error={errors.categories}
+          />
+          <CheckboxGroupField
+            legend={label('technologies')}
+            options={asOptions(options.technologies)}
+            control={control}
+            name="technologies"
+          />
         </Box>
       );
     case 'company':
       return (
         <Box>
-          <SelectField label={label('industry')} registration={register('industry')} options={asOptions(options.industries)} placeholder={t('newSearch.any')} error={errors.industry} />
+          <SelectField
+            label={label('industry')}
+            registration={register('industry')}
+            options={asOptions(options.industries)}
+            placeholder={t('newSearch.any')}
+            error={errors.industry}
+          />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
-            <TextField type="number" label={label('employees_min')} registration={num('employees_min')} error={errors.employees_min} />
-            <TextField type="number" label={label('employees_max')} registration={num('employees_max')} error={errors.employees_max} />
+            <TextField
+              type="number"
+              label={label('employees_min')}
+              registration={num('employees_min')}
+              error={errors.employees_min}
+            />
+            <TextField
+              type="number"
+              label={label('employees_max')}
+              registration={num('employees_max')}
+              error={errors.employees_max}
+            />
           </SimpleGrid>
-          <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} control={control} name="technologies" />
+          <CheckboxGroupField
+            legend={label('technologies')}
+            options={asOptions(options.technologies)}
+            control={control}
+            name="technologies"
+          />
           {options.providers.company?.id === 'wikidata' ? (
             <Text fontSize="sm" color="fg.muted" mt={-2} mb={4} data-testid="technologies-not-applied">
               {t('newSearch.technologiesNotApplied')}
@@ -80,23 +132,77 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
         </Box>
       );
     case 'domain':
-      return <TextField label={label('domain')} placeholder="example.com" registration={register('domain')} error={errors.domain} />;
+      return (
+        <TextField
+          label={label('domain')}
+          placeholder="example.com"
+          registration={register('domain')}
+          error={errors.domain}
+        />
+      );
     case 'intent':
-      return <TextField label={label('website')} placeholder="your-site.com" registration={register('website')} error={errors.website} />;
+      return (
+        <TextField
+          label={label('website')}
+          placeholder="your-site.com"
+          registration={register('website')}
+          error={errors.website}
+        />
+      );
     case 'influencer':
       return (
         <Box>
-          <CheckboxGroupField legend={label('platforms')} options={asOptions(options.platforms)} control={control} name="platforms" error={errors.platforms} />
-          <CheckboxGroupField legend={label('account_types')} options={asOptions(options.account_types, (v) => t(`accountTypes.${v}`))} control={control} name="account_types" />
-          <CheckboxGroupField legend={label('genders')} options={asOptions(options.genders, (v) => t(`genders.${v}`))} control={control} name="genders" columns={4} />
+          <CheckboxGroupField
+            legend={label('platforms')}
+            options={asOptions(options.platforms)}
+            control={control}
+            name="platforms"
+            error={errors.platforms}
+          />
+          <CheckboxGroupField
+            legend={label('account_types')}
+            options={asOptions(options.account_types, (v) => t(`accountTypes.${v}`))}
+            control={control}
+            name="account_types"
+          />
+          <CheckboxGroupField
+            legend={label('genders')}
+            options={asOptions(options.genders, (v) => t(`genders.${v}`))}
+            control={control}
+            name="genders"
+            columns={4}
+          />
           <TextField label={label('keyword')} registration={register('keyword')} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gapX={4}>
             {RANGE_FILTERS.flatMap((r) => [
-              <TextField key={`${r}_min`} type="number" label={t('filters.rangeMin', { name: label(r) })} registration={num(`${r}_min`)} error={errors[`${r}_min`]} />,
-              <TextField key={`${r}_max`} type="number" label={t('filters.rangeMax', { name: label(r) })} registration={num(`${r}_max`)} error={errors[`${r}_max`]} />,
+              <TextField
+                key={`${r}_min`}
+                type="number"
+                label={t('filters.rangeMin', { name: label(r) })}
+                registration={num(`${r}_min`)}
+                error={errors[`${r}_min`]}
+              />,
+              <TextField
+                key={`${r}_max`}
+                type="number"
+                label={t('filters.rangeMax', { name: label(r) })}
+                registration={num(`${r}_max`)}
+                error={errors[`${r}_max`]}
+              />,
             ])}
-            <TextField type="number" label={label('lastposted')} registration={num('lastposted')} error={errors.lastposted} />
-            <TextField type="number" step="0.01" label={label('audience_credibility')} registration={num('audience_credibility')} error={errors.audience_credibility} />
+            <TextField
+              type="number"
+              label={label('lastposted')}
+              registration={num('lastposted')}
+              error={errors.lastposted}
+            />
+            <TextField
+              type="number"
+              step="0.01"
+              label={label('audience_credibility')}
+              registration={num('audience_credibility')}
+              error={errors.audience_credibility}
+            />
           </SimpleGrid>
           {RATE_FILTERS.map((rate) => (
             <Box key={rate} as="fieldset" borderWidth="1px" borderColor="border" borderRadius="md" p={3} mb={3}>

@@ -15,10 +15,18 @@ export interface CheckboxGroupFieldProps<T extends FieldValues> {
 }
 
 /** A fieldset of Chakra checkboxes bound to one array field (the same checkbox as every other screen). */
-export function CheckboxGroupField<T extends FieldValues>({ legend, options, control, name, error, columns = 3 }: CheckboxGroupFieldProps<T>) {
+export function CheckboxGroupField<T extends FieldValues>({
+  legend,
+  options,
+  control,
+  name,
+  error,
+  columns = 3,
+}: CheckboxGroupFieldProps<T>) {
   const { field } = useController({ control, name });
   const chosen: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];
-  const toggle = (value: string, on: boolean) => field.onChange(on ? [...chosen.filter((v) => v !== value), value] : chosen.filter((v) => v !== value));
+  const toggle = (value: string, on: boolean) =>
+    field.onChange(on ? [...chosen.filter((v) => v !== value), value] : chosen.filter((v) => v !== value));
   return (
     <Fieldset.Root invalid={Boolean(message(error))} mb={4}>
       <Fieldset.Legend fontWeight="semibold" mb={2}>
@@ -26,7 +34,13 @@ export function CheckboxGroupField<T extends FieldValues>({ legend, options, con
       </Fieldset.Legend>
       <SimpleGrid columns={{ base: 1, md: columns }} gap={1}>
         {options.map((o) => (
-          <Checkbox.Root key={o.value} size="sm" value={o.value} checked={chosen.includes(o.value)} onCheckedChange={(e) => toggle(o.value, e.checked === true)}>
+          <Checkbox.Root
+            key={o.value}
+            size="sm"
+            value={o.value}
+            checked={chosen.includes(o.value)}
+            onCheckedChange={(e) => toggle(o.value, e.checked === true)}
+          >
             <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
             <Checkbox.Control />
             <Checkbox.Label fontWeight="normal">{o.label}</Checkbox.Label>
@@ -53,7 +67,15 @@ export interface MultiSelectFieldProps<T extends FieldValues> {
  * WAI-ARIA combobox pattern from the shared Chakra surface: type to filter, arrows to move, Enter to
  * add or remove, Backspace on an empty box to remove the last chip, Escape to close.
  */
-export function MultiSelectField<T extends FieldValues>({ id, label, hint, control, name, options, error }: MultiSelectFieldProps<T>) {
+export function MultiSelectField<T extends FieldValues>({
+  id,
+  label,
+  hint,
+  control,
+  name,
+  options,
+  error,
+}: MultiSelectFieldProps<T>) {
   const { t } = useTranslation('leadSearch');
   const { field } = useController({ control, name });
   const chosen: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];
@@ -72,7 +94,6 @@ export function MultiSelectField<T extends FieldValues>({ id, label, hint, contr
   const current = Math.min(active, Math.max(matches.length - 1, 0));
 
   const toggle = (value: string) => {
-
     field.onChange(chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value]);
     setQuery('');
   };

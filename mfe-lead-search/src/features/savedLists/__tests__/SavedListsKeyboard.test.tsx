@@ -8,12 +8,24 @@ import { peopleList } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
+const campaign = (id: number, name: string) =>
+  peopleList({
+    id,
+    name,
+    result_count: 25,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  });
 
 describe('saved lists by keyboard (issue 29 item 6)', () => {
   it('j and k move a visible focus through the lists, x selects, o opens; never while typing', async () => {
     const api = mockApi(async ({ method, url }) =>
-      method === 'GET' && url === '/api/campaigns' ? { status: 200, body: { data: [campaign(1, 'Dentists'), campaign(2, 'Bakers')], currentPage: 1, pageSize: 20, total: 2 } } : undefined,
+      method === 'GET' && url === '/api/campaigns'
+        ? {
+            status: 200,
+            body: { data: [campaign(1, 'Dentists'), campaign(2, 'Bakers')], currentPage: 1, pageSize: 20, total: 2 },
+          }
+        : undefined,
     );
     try {
       renderWithProviders(

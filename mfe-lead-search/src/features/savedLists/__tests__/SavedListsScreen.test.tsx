@@ -7,7 +7,14 @@ import { peopleList } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
+const campaign = (id: number, name: string) =>
+  peopleList({
+    id,
+    name,
+    result_count: 25,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  });
 
 describe('saved lists', () => {
   it('shows the pager with the loaded lists only, never "(0 results)" while they load', async () => {
@@ -17,7 +24,10 @@ describe('saved lists', () => {
     const api = mockApi(async ({ method, url }) => {
       if (method !== 'GET' || url !== '/api/campaigns') return undefined;
       await loaded;
-      return { status: 200, body: { data: [campaign(1, 'Dentists'), campaign(2, 'Bakers')], currentPage: 1, pageSize: 20, total: 2 } };
+      return {
+        status: 200,
+        body: { data: [campaign(1, 'Dentists'), campaign(2, 'Bakers')], currentPage: 1, pageSize: 20, total: 2 },
+      };
     });
     try {
       renderWithProviders(<SavedListsScreen />, { route: '/saved-lists' });

@@ -9,7 +9,14 @@ import { peopleList } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
+const campaign = (id: number, name: string) =>
+  peopleList({
+    id,
+    name,
+    result_count: 25,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  });
 
 describe('saved lists: undo from the toast (issue 29 item 5)', () => {
   it('deletes the selection, shows the answer with an Undo button, and undoes that operation', async () => {
@@ -21,11 +28,17 @@ describe('saved lists: undo from the toast (issue 29 item 5)', () => {
       }
       if (method === 'POST' && url === '/api/campaigns/bulk-delete') {
         deleted = true;
-        return { status: 200, body: { code: 'leadSearch.lists_deleted', message: '1 list deleted.', deleted: 1, undo_id: 77 } };
+        return {
+          status: 200,
+          body: { code: 'leadSearch.lists_deleted', message: '1 list deleted.', deleted: 1, undo_id: 77 },
+        };
       }
       if (method === 'POST' && url === '/api/list-operations/77/undo') {
         deleted = false;
-        return { status: 200, body: { code: 'leadSearch.undo_delete', message: 'Undone: 1 list restored.', kind: 'delete', count: 1 } };
+        return {
+          status: 200,
+          body: { code: 'leadSearch.undo_delete', message: 'Undone: 1 list restored.', kind: 'delete', count: 1 },
+        };
       }
       return undefined;
     });

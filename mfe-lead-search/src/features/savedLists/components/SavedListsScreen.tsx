@@ -1,5 +1,16 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, SimpleGrid, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, ConfirmDeleteButton, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS, i18n } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  ConfirmDeleteButton,
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  TableFrame,
+  TABLE_HEADER_ROW_PROPS,
+  i18n,
+} from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -20,11 +31,18 @@ export function SavedListsScreen() {
   const { t } = useTranslation('leadSearch');
   const [params, setParams] = useSearchParams();
   const filterParam = params.get('filter');
-  const filter = (FILTERS as readonly string[]).includes(filterParam ?? '') ? (filterParam as (typeof FILTERS)[number]) : 'all';
+  const filter = (FILTERS as readonly string[]).includes(filterParam ?? '')
+    ? (filterParam as (typeof FILTERS)[number])
+    : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const view = params.get('view') === 'grid' ? 'grid' : 'list';
-  const lists = useCampaigns({ page, pageSize: DEFAULT_PAGE_SIZE, filter: filter === 'all' ? undefined : (filter as CampaignFilter), search: search || undefined });
+  const lists = useCampaigns({
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    filter: filter === 'all' ? undefined : (filter as CampaignFilter),
+    search: search || undefined,
+  });
   const archive = useBulkArchiveCampaigns();
   const remove = useBulkDeleteCampaigns();
   const archiveOne = useArchiveCampaign();
@@ -38,7 +56,14 @@ export function SavedListsScreen() {
   const update = (patch: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'filter' && v === 'all') || (k === 'view' && v === 'list')) next.delete(k);
+      if (
+        v === undefined ||
+        v === '' ||
+        (k === 'page' && v === 1) ||
+        (k === 'filter' && v === 'all') ||
+        (k === 'view' && v === 'list')
+      )
+        next.delete(k);
       else next.set(k, String(v));
     }
     if (!('page' in patch) && !('view' in patch)) next.delete('page');
@@ -107,7 +132,14 @@ export function SavedListsScreen() {
       />
       <HStack role="group" aria-label={t('savedLists.filterLabel')} gap={2} mb={4} wrap="wrap">
         {FILTERS.map((f) => (
-          <Button key={f} size="sm" variant={f === filter ? 'solid' : 'outline'} colorPalette={f === filter ? 'brand' : 'gray'} aria-pressed={f === filter} onClick={() => update({ filter: f })}>
+          <Button
+            key={f}
+            size="sm"
+            variant={f === filter ? 'solid' : 'outline'}
+            colorPalette={f === filter ? 'brand' : 'gray'}
+            aria-pressed={f === filter}
+            onClick={() => update({ filter: f })}
+          >
             {t(`savedLists.filters.${f}`)}
           </Button>
         ))}
@@ -127,25 +159,58 @@ export function SavedListsScreen() {
           <chakra.label htmlFor="lists-search" fontSize="sm" fontWeight="medium" display="block">
             {t('savedLists.search')}
           </chakra.label>
-          <Input id="lists-search" data-shortcut-search="" size="sm" w="64" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <Input
+            id="lists-search"
+            data-shortcut-search=""
+            size="sm"
+            w="64"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
         </Box>
         <Button type="submit" size="sm" variant="outline">
           {t('toolbar.apply')}
         </Button>
-        <Button size="sm" variant="outline" ml="auto" aria-pressed={view === 'grid'} onClick={() => update({ view: view === 'grid' ? 'list' : 'grid', page })}>
+        <Button
+          size="sm"
+          variant="outline"
+          ml="auto"
+          aria-pressed={view === 'grid'}
+          onClick={() => update({ view: view === 'grid' ? 'list' : 'grid', page })}
+        >
           {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
         </Button>
       </chakra.form>
 
       {selected.size > 0 ? (
-        <Flex role="region" aria-label={t('selection.label')} gap={3} align="center" wrap="wrap" bg="bg.subtle" p={3} borderRadius="md" mb={3}>
+        <Flex
+          role="region"
+          aria-label={t('selection.label')}
+          gap={3}
+          align="center"
+          wrap="wrap"
+          bg="bg.subtle"
+          p={3}
+          borderRadius="md"
+          mb={3}
+        >
           <Text>{t('savedLists.selected', { count: selected.size })}</Text>
           {filter === 'archived' ? (
-            <Button size="sm" variant="outline" loading={archive.isPending} onClick={() => void run(() => archive.mutateAsync({ resultIds: ids, is_archived: false }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={archive.isPending}
+              onClick={() => void run(() => archive.mutateAsync({ resultIds: ids, is_archived: false }))}
+            >
               {t('savedLists.unarchive')}
             </Button>
           ) : (
-            <Button size="sm" variant="outline" loading={archive.isPending} onClick={() => void run(() => archive.mutateAsync({ resultIds: ids, is_archived: true }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={archive.isPending}
+              onClick={() => void run(() => archive.mutateAsync({ resultIds: ids, is_archived: true }))}
+            >
               {t('savedLists.archive')}
             </Button>
           )}
@@ -174,7 +239,11 @@ export function SavedListsScreen() {
             <Card.Root key={c.id} size="sm" data-testid="list-card" {...rowCursor.rowProps(index)}>
               <Card.Body gap={2}>
                 <HStack gap={2}>
-                  <SelectCheckbox label={t('list.selectRow', { name: c.name })} checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} />
+                  <SelectCheckbox
+                    label={t('list.selectRow', { name: c.name })}
+                    checked={selected.has(c.id)}
+                    onChange={() => toggleOne(c.id)}
+                  />
                   <Link to={listPath(c)}>
                     <Text as="span" fontWeight="semibold" textDecoration="underline">
                       {c.name}
@@ -185,8 +254,14 @@ export function SavedListsScreen() {
                 <Text fontSize="sm">{t('savedLists.results', { count: c.result_count })}</Text>
                 {c.tags.length ? <Text fontSize="sm">{c.tags.join(', ')}</Text> : null}
                 <HStack justify="space-between">
-                  <Text fontSize="sm">{new Date(c.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Text>
-                  <ArchiveButton campaign={c} pending={archiveOne.isPending} onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))} />
+                  <Text fontSize="sm">
+                    {new Date(c.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}
+                  </Text>
+                  <ArchiveButton
+                    campaign={c}
+                    pending={archiveOne.isPending}
+                    onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))}
+                  />
                 </HStack>
               </Card.Body>
             </Card.Root>
@@ -198,7 +273,11 @@ export function SavedListsScreen() {
             <Table.Header>
               <Table.Row {...TABLE_HEADER_ROW_PROPS}>
                 <Table.ColumnHeader w="8">
-                  <SelectCheckbox label={t('savedLists.selectPage')} checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
+                  <SelectCheckbox
+                    label={t('savedLists.selectPage')}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+                  />
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>{t('savedLists.columns.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('savedLists.columns.type')}</Table.ColumnHeader>
@@ -213,7 +292,11 @@ export function SavedListsScreen() {
               {rows.map((c, index) => (
                 <Table.Row key={c.id} data-testid="list-row" {...rowCursor.rowProps(index)}>
                   <Table.Cell>
-                    <SelectCheckbox label={t('list.selectRow', { name: c.name })} checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} />
+                    <SelectCheckbox
+                      label={t('list.selectRow', { name: c.name })}
+                      checked={selected.has(c.id)}
+                      onChange={() => toggleOne(c.id)}
+                    />
                   </Table.Cell>
                   <Table.Cell>
                     <Link to={listPath(c)}>
@@ -228,9 +311,15 @@ export function SavedListsScreen() {
                   </Table.Cell>
                   <Table.Cell textAlign="end">{c.result_count}</Table.Cell>
                   <Table.Cell>{c.tags.join(', ')}</Table.Cell>
-                  <Table.Cell>{new Date(c.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Table.Cell>
                   <Table.Cell>
-                    <ArchiveButton campaign={c} pending={archiveOne.isPending} onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))} />
+                    {new Date(c.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <ArchiveButton
+                      campaign={c}
+                      pending={archiveOne.isPending}
+                      onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))}
+                    />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -239,7 +328,9 @@ export function SavedListsScreen() {
         </TableFrame>
       )}
       {/* The pager speaks of loaded lists only: no "(0 results)" under the spinner or beside an error. */}
-      {lists.isSuccess ? <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onChange={(p) => update({ page: p })} /> : null}
+      {lists.isSuccess ? (
+        <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onChange={(p) => update({ page: p })} />
+      ) : null}
     </Box>
   );
 }
@@ -256,10 +347,24 @@ function ListBadges({ campaign, showType = true }: { campaign: Campaign; showTyp
   );
 }
 
-function ArchiveButton({ campaign, pending, onToggle }: { campaign: Campaign; pending: boolean; onToggle: () => void }) {
+function ArchiveButton({
+  campaign,
+  pending,
+  onToggle,
+}: {
+  campaign: Campaign;
+  pending: boolean;
+  onToggle: () => void;
+}) {
   const { t } = useTranslation('leadSearch');
   return (
-    <Button size="xs" variant="outline" disabled={pending} onClick={onToggle} aria-label={t(campaign.archived ? 'savedLists.unarchiveOne' : 'savedLists.archiveOne', { name: campaign.name })}>
+    <Button
+      size="xs"
+      variant="outline"
+      disabled={pending}
+      onClick={onToggle}
+      aria-label={t(campaign.archived ? 'savedLists.unarchiveOne' : 'savedLists.archiveOne', { name: campaign.name })}
+    >
       {t(campaign.archived ? 'savedLists.unarchive' : 'savedLists.archive')}
     </Button>
   );

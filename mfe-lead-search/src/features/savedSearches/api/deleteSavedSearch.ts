@@ -9,5 +9,8 @@ export const deleteSavedSearch = async (id: number): Promise<void> => {
 
 export function useDeleteSavedSearch() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteSavedSearch, onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }) });
+  return useMutation({
+    mutationFn: deleteSavedSearch,
+    onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }),
+  });
 }

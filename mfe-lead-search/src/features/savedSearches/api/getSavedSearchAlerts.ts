@@ -10,6 +10,10 @@ export const getSavedSearchAlerts = (page: number, signal?: AbortSignal): Promis
   api.get('/api/saved-search-alerts', { query: { page, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
 
 export const savedSearchAlertsQuery = (page: number) =>
-  queryOptions({ queryKey: savedSearchKeys.alerts(page), queryFn: ({ signal }) => getSavedSearchAlerts(page, signal), refetchInterval: 30_000 });
+  queryOptions({
+    queryKey: savedSearchKeys.alerts(page),
+    queryFn: ({ signal }) => getSavedSearchAlerts(page, signal),
+    refetchInterval: 30_000,
+  });
 
 export const useSavedSearchAlerts = (page = 1) => useQuery(savedSearchAlertsQuery(page));

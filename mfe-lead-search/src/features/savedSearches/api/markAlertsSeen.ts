@@ -7,5 +7,8 @@ export const markAlertsSeen = async (): Promise<number> => (await api.post('/api
 
 export function useMarkAlertsSeen() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: markAlertsSeen, onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }) });
+  return useMutation({
+    mutationFn: markAlertsSeen,
+    onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }),
+  });
 }

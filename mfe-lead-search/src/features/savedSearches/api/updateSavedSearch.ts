@@ -11,5 +11,8 @@ export async function updateSavedSearch({ id, ...body }: UpdateSavedSearchInput)
 
 export function useUpdateSavedSearch() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateSavedSearch, onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }) });
+  return useMutation({
+    mutationFn: updateSavedSearch,
+    onSuccess: () => client.invalidateQueries({ queryKey: savedSearchKeys.all }),
+  });
 }

@@ -1,5 +1,13 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { FilterSelect, apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner, Pagination } from '@leadsmith/shared';
+import {
+  FilterSelect,
+  apiErrorMessage,
+  ConfirmDialog,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -34,7 +42,10 @@ export function SavedSearchesScreen() {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <ErrorState title={apiErrorMessage(list.error, t('savedSearches.loadFailed'))} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(list.error, t('savedSearches.loadFailed'))}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.data.length === 0 ? (
         <Text py={6}>{t('savedSearches.empty')}</Text>
       ) : (
@@ -99,10 +110,18 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
           disabled={update.isPending}
           label={t('savedSearches.alertFor', { name: search.name })}
           value={search.alert}
-          onChange={(v) => update.mutate({ id: search.id, alert: v as SavedSearchAlert, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+          onChange={(v) =>
+            update.mutate({
+              id: search.id,
+              alert: v as SavedSearchAlert,
+              time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            })
+          }
           options={SAVED_SEARCH_ALERTS.map((a) => ({ value: a, label: t(`savedSearches.alert.${a}`) }))}
         />
-        {search.next_alert_at ? <Text fontSize="xs">{t('savedSearches.nextAlert', { when: when(search.next_alert_at) })}</Text> : null}
+        {search.next_alert_at ? (
+          <Text fontSize="xs">{t('savedSearches.nextAlert', { when: when(search.next_alert_at) })}</Text>
+        ) : null}
       </Table.Cell>
       <Table.Cell data-testid="saved-search-last-run">
         {!last ? (
@@ -111,17 +130,35 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
           <Badge colorPalette="blue">{t('savedSearches.running')}</Badge>
         ) : (
           <>
-            <Text>{t('savedSearches.lastRun', { when: when(last.finished_at ?? last.created_at), count: last.new_leads })}</Text>
-            {last.error ? <Text fontSize="xs">{t(`savedSearches.error.${last.error}`, { defaultValue: t('savedSearches.error.other') })}</Text> : null}
+            <Text>
+              {t('savedSearches.lastRun', { when: when(last.finished_at ?? last.created_at), count: last.new_leads })}
+            </Text>
+            {last.error ? (
+              <Text fontSize="xs">
+                {t(`savedSearches.error.${last.error}`, { defaultValue: t('savedSearches.error.other') })}
+              </Text>
+            ) : null}
           </>
         )}
       </Table.Cell>
       <Table.Cell>
         <HStack>
-          <Button size="sm" colorPalette="brand" loading={run.isPending} disabled={last?.status === 'running'} onClick={() => run.mutate(search.id)} aria-label={t('savedSearches.runFor', { name: search.name })}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            loading={run.isPending}
+            disabled={last?.status === 'running'}
+            onClick={() => run.mutate(search.id)}
+            aria-label={t('savedSearches.runFor', { name: search.name })}
+          >
             {t('savedSearches.run')}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setConfirming(true)} aria-label={t('savedSearches.deleteFor', { name: search.name })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setConfirming(true)}
+            aria-label={t('savedSearches.deleteFor', { name: search.name })}
+          >
             {t('savedSearches.delete')}
           </Button>
         </HStack>
@@ -172,8 +209,14 @@ function AlertsPanel() {
       <Stack as="ul" gap={1} listStyleType="none">
         {alerts.data.data.map((a) => (
           <Box as="li" key={a.id} data-testid="saved-search-alert" fontWeight={a.seen ? 'normal' : 'semibold'}>
-            {t('savedSearches.alerts.item', { search: a.search, count: a.new_leads, when: when(a.finished_at ?? a.scheduled_for ?? '') })}{' '}
-            <Link to={`/saved-lists/${listPath(a.campaign)}`}>{t('savedSearches.alerts.open', { list: a.campaign.name })}</Link>
+            {t('savedSearches.alerts.item', {
+              search: a.search,
+              count: a.new_leads,
+              when: when(a.finished_at ?? a.scheduled_for ?? ''),
+            })}{' '}
+            <Link to={`/saved-lists/${listPath(a.campaign)}`}>
+              {t('savedSearches.alerts.open', { list: a.campaign.name })}
+            </Link>
           </Box>
         ))}
       </Stack>

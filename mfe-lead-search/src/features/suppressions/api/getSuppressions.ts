@@ -17,6 +17,10 @@ export async function getSuppressions(q: SuppressionsQuery, signal?: AbortSignal
 }
 
 export const suppressionsQuery = (q: SuppressionsQuery) =>
-  queryOptions({ queryKey: suppressionKeys.list(q), queryFn: ({ signal }) => getSuppressions(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: suppressionKeys.list(q),
+    queryFn: ({ signal }) => getSuppressions(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useSuppressions = (q: SuppressionsQuery) => useQuery(suppressionsQuery(q));

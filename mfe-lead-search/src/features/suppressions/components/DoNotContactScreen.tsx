@@ -1,10 +1,29 @@
 import { Badge, Box, Button, chakra, Flex, Input, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, TableFrame, TextField, useYupForm, v, yup, i18n } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  applyApiFieldErrors,
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  TableFrame,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+  i18n,
+} from '@leadsmith/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSuppressions, type Suppression } from '../api/getSuppressions';
-import { useAddSuppression, useDeleteSuppression, useImportSuppressions, type SuppressionImport } from '../api/saveSuppressions';
+import {
+  useAddSuppression,
+  useDeleteSuppression,
+  useImportSuppressions,
+  type SuppressionImport,
+} from '../api/saveSuppressions';
 import { BounceReportsPanel } from '../../emailGrades/components/BounceReportsPanel';
 
 interface EntryValues {
@@ -18,7 +37,14 @@ const CSV_MAX_BYTES = 5 * 1024 * 1024;
 function AddEntryForm() {
   const { t } = useTranslation('leadSearch');
   const add = useAddSuppression();
-  const schema = useMemo(() => yup.object({ value: v.required().max(300), reason: yup.string().max(200).default('') }) as yup.ObjectSchema<EntryValues>, []);
+  const schema = useMemo(
+    () =>
+      yup.object({
+        value: v.required().max(300),
+        reason: yup.string().max(200).default(''),
+      }) as yup.ObjectSchema<EntryValues>,
+    [],
+  );
   const form = useYupForm<EntryValues>(schema, { defaultValues: { value: '', reason: '' } });
   const onSubmit = form.handleSubmit(async ({ value, reason }) => {
     try {
@@ -38,10 +64,20 @@ function AddEntryForm() {
       </Text>
       <Flex gap={4} align="flex-start" wrap="wrap">
         <Box w={{ base: 'full', md: '72' }}>
-          <TextField label={t('doNotContact.value')} registration={form.register('value')} error={form.formState.errors.value} placeholder="name@example.com / example.com" />
+          <TextField
+            label={t('doNotContact.value')}
+            registration={form.register('value')}
+            error={form.formState.errors.value}
+            placeholder="name@example.com / example.com"
+          />
         </Box>
         <Box w={{ base: 'full', md: '72' }}>
-          <TextField label={t('doNotContact.reason')} registration={form.register('reason')} error={form.formState.errors.reason} maxLength={200} />
+          <TextField
+            label={t('doNotContact.reason')}
+            registration={form.register('reason')}
+            error={form.formState.errors.reason}
+            maxLength={200}
+          />
         </Box>
         <Button type="submit" colorPalette="brand" mt={7} loading={form.formState.isSubmitting}>
           {t('doNotContact.add')}
@@ -84,7 +120,14 @@ function CsvUpload() {
       <chakra.label htmlFor="dnc-csv" fontSize="sm" fontWeight="medium" display="block" mb={1}>
         {t('doNotContact.csvFile')}
       </chakra.label>
-      <input id="dnc-csv" ref={input} type="file" accept=".csv,text/csv,text/plain" disabled={upload.isPending} onChange={(e) => void handleFile(e.target.files?.[0])} />
+      <input
+        id="dnc-csv"
+        ref={input}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        disabled={upload.isPending}
+        onChange={(e) => void handleFile(e.target.files?.[0])}
+      />
       {tooBig ? (
         <Text role="alert" color="red.700" mt={2}>
           {t('doNotContact.tooBig', { mb: CSV_MAX_BYTES / 1024 / 1024 })}
@@ -92,7 +135,13 @@ function CsvUpload() {
       ) : null}
       {outcome ? (
         <Box role="status" mt={3} data-testid="dnc-upload-outcome">
-          <Text>{t('doNotContact.uploaded', { added: outcome.added, already: outcome.already_listed, invalid: outcome.invalid_count })}</Text>
+          <Text>
+            {t('doNotContact.uploaded', {
+              added: outcome.added,
+              already: outcome.already_listed,
+              invalid: outcome.invalid_count,
+            })}
+          </Text>
           {outcome.invalid.length ? (
             <chakra.ul fontSize="sm" ps={5} listStyleType="disc">
               {outcome.invalid.map((line) => (
@@ -116,10 +165,19 @@ function EntryRow({ entry }: { entry: Suppression }) {
         <Badge>{t(`doNotContact.kinds.${entry.kind === 'domain' ? 'domain' : 'email'}`)}</Badge>
       </Table.Cell>
       <Table.Cell>{entry.reason ?? ''}</Table.Cell>
-      <Table.Cell>{t(`doNotContact.sources.${['manual', 'csv', 'bounce'].includes(entry.source) ? entry.source : 'other'}`)}</Table.Cell>
+      <Table.Cell>
+        {t(`doNotContact.sources.${['manual', 'csv', 'bounce'].includes(entry.source) ? entry.source : 'other'}`)}
+      </Table.Cell>
       <Table.Cell>{new Date(entry.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Table.Cell>
       <Table.Cell>
-        <Button size="xs" variant="outline" colorPalette="red" loading={remove.isPending} onClick={() => remove.mutate(entry.id)} aria-label={t('doNotContact.removeOf', { value: entry.value })}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          loading={remove.isPending}
+          onClick={() => remove.mutate(entry.id)}
+          aria-label={t('doNotContact.removeOf', { value: entry.value })}
+        >
           {t('doNotContact.remove')}
         </Button>
       </Table.Cell>
@@ -176,7 +234,10 @@ export function DoNotContactScreen() {
       {entries.isPending ? (
         <PageSpinner />
       ) : entries.isError ? (
-        <ErrorState title={apiErrorMessage(entries.error, t('errors.loadFailed'))} onRetry={() => void entries.refetch()} />
+        <ErrorState
+          title={apiErrorMessage(entries.error, t('errors.loadFailed'))}
+          onRetry={() => void entries.refetch()}
+        />
       ) : entries.data.data.length === 0 ? (
         <Text py={8} textAlign="center">
           {t('doNotContact.empty')}
@@ -202,7 +263,15 @@ export function DoNotContactScreen() {
           </Table.Root>
         </TableFrame>
       )}
-      {entries.isSuccess ? <Pagination label={t('doNotContact.listName')} page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onChange={setPage} /> : null}
+      {entries.isSuccess ? (
+        <Pagination
+          label={t('doNotContact.listName')}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={total}
+          onChange={setPage}
+        />
+      ) : null}
       <BounceReportsPanel />
     </Box>
   );

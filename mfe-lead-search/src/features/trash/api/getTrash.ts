@@ -11,8 +11,14 @@ export const trashKeys = {
 };
 
 /** GET /api/campaign-trash: deleted lists, most recently deleted first, each with the day it is purged. */
-export const getTrash = (q: TrashQuery, signal?: AbortSignal): Promise<TrashPage> => api.get('/api/campaign-trash', { query: q, config: { signal } });
+export const getTrash = (q: TrashQuery, signal?: AbortSignal): Promise<TrashPage> =>
+  api.get('/api/campaign-trash', { query: q, config: { signal } });
 
-export const trashQuery = (q: TrashQuery) => queryOptions({ queryKey: trashKeys.list(q), queryFn: ({ signal }) => getTrash(q, signal), placeholderData: keepPreviousData });
+export const trashQuery = (q: TrashQuery) =>
+  queryOptions({
+    queryKey: trashKeys.list(q),
+    queryFn: ({ signal }) => getTrash(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTrash = (q: TrashQuery) => useQuery(trashQuery(q));

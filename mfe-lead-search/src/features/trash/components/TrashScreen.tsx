@@ -1,5 +1,16 @@
 import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS, TRASH_RETENTION_DAYS, i18n } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  DEFAULT_PAGE_SIZE,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  TableFrame,
+  TABLE_HEADER_ROW_PROPS,
+  TRASH_RETENTION_DAYS,
+  i18n,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -51,7 +62,16 @@ export function TrashScreen() {
           </Table.Root>
         </TableFrame>
       )}
-      {trash.isSuccess ? <Pagination hideSinglePage label={t('routes.trash')} page={page} pageSize={DEFAULT_PAGE_SIZE} total={trash.data.total} onChange={goTo} /> : null}
+      {trash.isSuccess ? (
+        <Pagination
+          hideSinglePage
+          label={t('routes.trash')}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={trash.data.total}
+          onChange={goTo}
+        />
+      ) : null}
     </Box>
   );
 }
@@ -73,7 +93,13 @@ function TrashRow({ list }: { list: TrashedList }) {
       <Table.Cell>{day(list.purge_at)}</Table.Cell>
       <Table.Cell>
         <HStack gap={2}>
-          <Button size="xs" variant="outline" loading={restore.isPending} onClick={() => restore.mutateAsync(list.id).catch(ignore)} aria-label={t('trash.restoreOne', { name: list.name })}>
+          <Button
+            size="xs"
+            variant="outline"
+            loading={restore.isPending}
+            onClick={() => restore.mutateAsync(list.id).catch(ignore)}
+            aria-label={t('trash.restoreOne', { name: list.name })}
+          >
             {t('trash.restore')}
           </Button>
           {confirming ? (
@@ -81,7 +107,12 @@ function TrashRow({ list }: { list: TrashedList }) {
               <Text fontSize="sm" fontWeight="semibold">
                 {t('trash.confirmForever', { name: list.name })}
               </Text>
-              <Button size="xs" colorPalette="red" loading={remove.isPending} onClick={() => remove.mutateAsync(list.id).catch(ignore)}>
+              <Button
+                size="xs"
+                colorPalette="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutateAsync(list.id).catch(ignore)}
+              >
                 {t('trash.deleteForever')}
               </Button>
               <Button size="xs" variant="outline" onClick={() => setConfirming(false)}>
@@ -89,7 +120,13 @@ function TrashRow({ list }: { list: TrashedList }) {
               </Button>
             </>
           ) : (
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} aria-label={t('trash.deleteForeverOne', { name: list.name })}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => setConfirming(true)}
+              aria-label={t('trash.deleteForeverOne', { name: list.name })}
+            >
               {t('trash.deleteForever')}
             </Button>
           )}

@@ -7,10 +7,18 @@ export type CreateWorkflowInput = ApiBody<'/api/workflows', 'post'>;
 
 /** POST /api/workflows. */
 export async function createWorkflow({ template, ...body }: CreateWorkflowInput): Promise<Workflow> {
-  return (await apiClient.post<ApiResponse<'/api/workflows', 'post'>>('/api/workflows', { ...body, ...(template ? { template } : {}) })).data.workflow;
+  return (
+    await apiClient.post<ApiResponse<'/api/workflows', 'post'>>('/api/workflows', {
+      ...body,
+      ...(template ? { template } : {}),
+    })
+  ).data.workflow;
 }
 
 export function useCreateWorkflow() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createWorkflow, onSuccess: () => client.invalidateQueries({ queryKey: workflowKeys.all }) });
+  return useMutation({
+    mutationFn: createWorkflow,
+    onSuccess: () => client.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
 }

@@ -9,5 +9,8 @@ export async function deleteWorkflow(id: number): Promise<void> {
 
 export function useDeleteWorkflow() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteWorkflow, onSuccess: () => client.invalidateQueries({ queryKey: workflowKeys.all }) });
+  return useMutation({
+    mutationFn: deleteWorkflow,
+    onSuccess: () => client.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
 }

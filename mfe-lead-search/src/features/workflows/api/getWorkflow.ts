@@ -7,6 +7,7 @@ export async function getWorkflow(id: number, signal?: AbortSignal): Promise<Wor
   return (await apiClient.get<Workflow>(`/api/workflows/${id}`, { signal })).data;
 }
 
-export const workflowQuery = (id: number) => queryOptions({ queryKey: workflowKeys.one(id), queryFn: ({ signal }) => getWorkflow(id, signal), retry: false });
+export const workflowQuery = (id: number) =>
+  queryOptions({ queryKey: workflowKeys.one(id), queryFn: ({ signal }) => getWorkflow(id, signal), retry: false });
 
 export const useWorkflow = (id: number) => useQuery(workflowQuery(id));

@@ -18,4 +18,5 @@ export const workflowRunQuery = (id: number, runId: number) =>
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
   });
 
-export const useWorkflowRun = (id: number, runId: number | null) => useQuery({ ...workflowRunQuery(id, runId ?? 0), enabled: runId !== null });
+export const useWorkflowRun = (id: number, runId: number | null) =>
+  useQuery({ ...workflowRunQuery(id, runId ?? 0), enabled: runId !== null });

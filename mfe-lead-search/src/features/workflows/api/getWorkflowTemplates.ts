@@ -14,6 +14,11 @@ export async function getWorkflowTemplates(signal?: AbortSignal): Promise<Workfl
   return (await apiClient.get<{ data: WorkflowTemplate[] }>('/api/workflow-templates', { signal })).data.data;
 }
 
-export const workflowTemplatesQuery = () => queryOptions({ queryKey: workflowKeys.templates, queryFn: ({ signal }) => getWorkflowTemplates(signal), staleTime: Infinity });
+export const workflowTemplatesQuery = () =>
+  queryOptions({
+    queryKey: workflowKeys.templates,
+    queryFn: ({ signal }) => getWorkflowTemplates(signal),
+    staleTime: Infinity,
+  });
 
 export const useWorkflowTemplates = () => useQuery(workflowTemplatesQuery());

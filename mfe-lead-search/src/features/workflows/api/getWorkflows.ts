@@ -2,7 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, type ApiResponse } from '@leadsmith/shared';
 
 /** The node kinds and their settings' choices are the spec's, in shared (the API validates with the same lists). */
-export { CONTENT_TYPES, ENRICH_ACTIONS, FILTER_FIELDS, FILTER_OPERATORS, NODE_KINDS, WORKFLOW_REPEATS, type NodeKind } from '@leadsmith/shared';
+export {
+  CONTENT_TYPES,
+  ENRICH_ACTIONS,
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  NODE_KINDS,
+  WORKFLOW_REPEATS,
+  type NodeKind,
+} from '@leadsmith/shared';
 
 /** The API's answers (generated from its schemas). */
 export type WorkflowPage = ApiResponse<'/api/workflows', 'get'>;
@@ -34,8 +42,16 @@ export const workflowKeys = {
 
 /** GET /api/workflows: the account's workflows, newest first. */
 export const getWorkflows = (q: WorkflowsQuery, signal?: AbortSignal): Promise<WorkflowPage> =>
-  api.get('/api/workflows', { query: { page: q.page, pageSize: WORKFLOWS_PAGE_SIZE, ...(q.status ? { status: q.status } : {}) }, config: { signal } });
+  api.get('/api/workflows', {
+    query: { page: q.page, pageSize: WORKFLOWS_PAGE_SIZE, ...(q.status ? { status: q.status } : {}) },
+    config: { signal },
+  });
 
-export const workflowsQuery = (q: WorkflowsQuery) => queryOptions({ queryKey: workflowKeys.list(q), queryFn: ({ signal }) => getWorkflows(q, signal), placeholderData: keepPreviousData });
+export const workflowsQuery = (q: WorkflowsQuery) =>
+  queryOptions({
+    queryKey: workflowKeys.list(q),
+    queryFn: ({ signal }) => getWorkflows(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWorkflows = (q: WorkflowsQuery) => useQuery(workflowsQuery(q));

@@ -7,11 +7,18 @@ export type SaveWorkflowInput = { id: number } & ApiBody<'/api/workflows/{id}', 
 
 /** A scheduled trigger without a zone (from a template, or saved before zones existed) runs in the browser's. */
 const withScheduleZone = (node: WorkflowNode): WorkflowNode =>
-  node.kind === 'trigger' && node.settings.mode === 'schedule' && !node.settings.time_zone ? { ...node, settings: { ...node.settings, time_zone: browserTimeZone() } } : node;
+  node.kind === 'trigger' && node.settings.mode === 'schedule' && !node.settings.time_zone
+    ? { ...node, settings: { ...node.settings, time_zone: browserTimeZone() } }
+    : node;
 
 /** PUT /api/workflows/{id}: saves the draft. */
 export async function saveWorkflow({ id, ...body }: SaveWorkflowInput): Promise<Workflow> {
-  return (await apiClient.put<ApiResponse<'/api/workflows/{id}', 'put'>>(`/api/workflows/${id}`, { ...body, nodes: body.nodes.map(withScheduleZone) })).data.workflow;
+  return (
+    await apiClient.put<ApiResponse<'/api/workflows/{id}', 'put'>>(`/api/workflows/${id}`, {
+      ...body,
+      nodes: body.nodes.map(withScheduleZone),
+    })
+  ).data.workflow;
 }
 
 export function useSaveWorkflow() {

@@ -8,7 +8,10 @@ import { useWorkflowTemplates } from '../api/getWorkflowTemplates';
 const schema = yup.object({
   name: v.required().max(120, v.message('maxLength', { count: 120 })),
   template: yup.string().default(''),
-  description: yup.string().max(500, v.message('maxLength', { count: 500 })).default(''),
+  description: yup
+    .string()
+    .max(500, v.message('maxLength', { count: 500 }))
+    .default(''),
 });
 type CreateValues = yup.InferType<typeof schema>;
 
@@ -24,7 +27,11 @@ export function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose
 
   const handleSubmit = form.handleSubmit(async (values) => {
     try {
-      const workflow = await create.mutateAsync({ name: values.name.trim(), description: values.description.trim(), template: (values.template || undefined) as CreateWorkflowInput['template'] });
+      const workflow = await create.mutateAsync({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        template: (values.template || undefined) as CreateWorkflowInput['template'],
+      });
       form.reset();
       onClose();
       navigate(`/workflow/${workflow.id}`);
@@ -43,16 +50,28 @@ export function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose
               <Dialog.Title>{t('workflow.createTitle')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <chakra.form id="create-workflow" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label={t('workflow.createTitle')}>
+              <chakra.form
+                id="create-workflow"
+                onSubmit={(e) => void handleSubmit(e)}
+                noValidate
+                aria-label={t('workflow.createTitle')}
+              >
                 <SelectField
                   label={t('workflow.fields.template')}
                   registration={form.register('template', {
                     onChange: (e: { target: { value: string } }) => {
                       const key = e.target.value;
-                      if (key && !form.getFieldState('name').isDirty) form.setValue('name', t(`workflow.templates.${key}.name`));
+                      if (key && !form.getFieldState('name').isDirty)
+                        form.setValue('name', t(`workflow.templates.${key}.name`));
                     },
                   })}
-                  options={[{ value: '', label: t('workflow.blank') }, ...(templates.data ?? []).map((tpl) => ({ value: tpl.key, label: t(`workflow.templates.${tpl.key}.name`) }))]}
+                  options={[
+                    { value: '', label: t('workflow.blank') },
+                    ...(templates.data ?? []).map((tpl) => ({
+                      value: tpl.key,
+                      label: t(`workflow.templates.${tpl.key}.name`),
+                    })),
+                  ]}
                 />
                 {chosen ? (
                   <Box mb={4} p={3} borderWidth="1px" borderRadius="md" data-testid="template-preview">
@@ -71,8 +90,17 @@ export function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose
                     {t('workflow.blankHelp')}
                   </Text>
                 )}
-                <TextField label={t('workflow.fields.name')} registration={form.register('name')} error={form.formState.errors.name} />
-                <TextareaField label={t('workflow.fields.description')} registration={form.register('description')} error={form.formState.errors.description} rows={2} />
+                <TextField
+                  label={t('workflow.fields.name')}
+                  registration={form.register('name')}
+                  error={form.formState.errors.name}
+                />
+                <TextareaField
+                  label={t('workflow.fields.description')}
+                  registration={form.register('description')}
+                  error={form.formState.errors.description}
+                  rows={2}
+                />
               </chakra.form>
             </Dialog.Body>
             <Dialog.Footer>

@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // React Flow is only downloaded when a builder is opened.
-const WorkflowBuilderScreen = lazy(() => import('./WorkflowBuilderScreen').then((m) => ({ default: m.WorkflowBuilderScreen })));
+const WorkflowBuilderScreen = lazy(() =>
+  import('./WorkflowBuilderScreen').then((m) => ({ default: m.WorkflowBuilderScreen })),
+);
 
 /** lead-search/workflow/{id}, loaded on demand. */
 export function LazyWorkflowBuilder() {

@@ -1,5 +1,13 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { FilterSelect, CheckboxField, PageSpinner, SelectField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import {
+  FilterSelect,
+  CheckboxField,
+  PageSpinner,
+  SelectField,
+  TextareaField,
+  TextField,
+  useYupForm,
+} from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +15,17 @@ import { useCampaigns } from '../../../api/getCampaigns';
 import { useSearchOptions, type SearchOptions } from '../../../api/getSearchOptions';
 import type { Campaign, SearchType } from '../../../api/types';
 import { useLabelOptions, type LabelOption } from '../api/getLabelOptions';
-import { CONTENT_TYPES, ENRICH_ACTIONS, FILTER_FIELDS, FILTER_OPERATORS, WORKFLOW_REPEATS, type NodeKind, type NodeSettings, type WorkflowEdge, type WorkflowNode } from '../api/getWorkflows';
+import {
+  CONTENT_TYPES,
+  ENRICH_ACTIONS,
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  WORKFLOW_REPEATS,
+  type NodeKind,
+  type NodeSettings,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '../api/getWorkflows';
 import { canConnect } from '../graph';
 import { formFieldOf, MAIN_FILTER, nodeSchema, toFormValues, toSettings, type NodeFormValues } from '../nodeForm';
 import { timeZoneOptions } from '../../schedule/timeZones';
@@ -31,7 +49,14 @@ export function NodeSettingsPanel(props: NodeSettingsPanelProps) {
   const labels = useLabelOptions();
   const options = useSearchOptions();
   if (lists.isPending || labels.isPending || options.isPending) return <PageSpinner />;
-  return <NodeSettingsForm {...props} lists={lists.data?.data ?? []} labels={labels.data ?? []} searchOptions={options.data} />;
+  return (
+    <NodeSettingsForm
+      {...props}
+      lists={lists.data?.data ?? []}
+      labels={labels.data ?? []}
+      searchOptions={options.data}
+    />
+  );
 }
 
 interface FormProps extends NodeSettingsPanelProps {
@@ -41,7 +66,20 @@ interface FormProps extends NodeSettingsPanelProps {
 }
 
 /** The selected node's settings (react-hook-form + yup, applied as you type), its connections and delete. */
-function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange, onConnect, onDisconnect, onDelete, lists, labels, searchOptions }: FormProps) {
+function NodeSettingsForm({
+  node,
+  nodes,
+  edges,
+  readOnly,
+  serverError,
+  onChange,
+  onConnect,
+  onDisconnect,
+  onDelete,
+  lists,
+  labels,
+  searchOptions,
+}: FormProps) {
   const { t, i18n } = useTranslation('leadSearch');
   const listType = (id: number | null | undefined): SearchType | undefined => lists.find((c) => c.id === id)?.list_type;
   const form = useYupForm<NodeFormValues>(nodeSchema(node.kind) as never, {
@@ -65,7 +103,12 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
   }, [form, kind, lists, onChange]);
 
   useEffect(() => {
-    if (serverError) form.setError(formFieldOf(serverError.setting) as FieldPath<NodeFormValues>, { type: 'server', message: serverError.message }, { shouldFocus: true });
+    if (serverError)
+      form.setError(
+        formFieldOf(serverError.setting) as FieldPath<NodeFormValues>,
+        { type: 'server', message: serverError.message },
+        { shouldFocus: true },
+      );
   }, [serverError, form]);
 
   const [connectTo, setConnectTo] = useState('');
@@ -76,10 +119,21 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
     const n = nodes.find((x) => x.id === id);
     return n ? n.label || `${t(`workflow.kinds.${n.kind}`)} (${n.id})` : id;
   };
-  const listOptions = [{ value: '', label: t('workflow.chooseList') }, ...lists.map((c) => ({ value: String(c.id), label: `${c.name} (${t(`types.${c.list_type}.name`)})` }))];
+  const listOptions = [
+    { value: '', label: t('workflow.chooseList') },
+    ...lists.map((c) => ({ value: String(c.id), label: `${c.name} (${t(`types.${c.list_type}.name`)})` })),
+  ];
 
   return (
-    <Box as="section" aria-labelledby="node-settings-title" borderWidth="1px" borderRadius="md" p={4} bg="white" data-testid="node-settings">
+    <Box
+      as="section"
+      aria-labelledby="node-settings-title"
+      borderWidth="1px"
+      borderRadius="md"
+      p={4}
+      bg="white"
+      data-testid="node-settings"
+    >
       <Heading as="h2" size="md" id="node-settings-title" mb={3}>
         {t('workflow.settingsOf', { kind: t(`workflow.kinds.${kind}`) })}
       </Heading>
@@ -104,7 +158,10 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
                 label={t('workflow.node.repeat')}
                 registration={form.register('repeat')}
                 error={errors.repeat}
-                options={[{ value: '', label: t('workflow.choose') }, ...WORKFLOW_REPEATS.map((r) => ({ value: r, label: t(`workflow.repeat.${r}`) }))]}
+                options={[
+                  { value: '', label: t('workflow.choose') },
+                  ...WORKFLOW_REPEATS.map((r) => ({ value: r, label: t(`workflow.repeat.${r}`) })),
+                ]}
               />
             ) : null}
             {form.watch('mode') === 'schedule' ? (
@@ -121,17 +178,44 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
               options={[{ value: '', label: t('workflow.noSourceList') }, ...listOptions.slice(1)]}
             />
             {form.watch('source_campaign_id') ? (
-              <TextField label={t('workflow.node.sourceLimit')} type="number" min={1} max={1000} registration={form.register('source_limit')} error={errors.source_limit} />
+              <TextField
+                label={t('workflow.node.sourceLimit')}
+                type="number"
+                min={1}
+                max={1000}
+                registration={form.register('source_limit')}
+                error={errors.source_limit}
+              />
             ) : null}
           </>
         ) : null}
 
         {kind === 'search' ? (
           <>
-            <SelectField label={t('workflow.node.list')} registration={form.register('campaign_id')} error={errors.campaign_id} options={listOptions} />
-            <TextField label={t('workflow.node.location')} registration={form.register('location')} error={errors.location} />
-            <TextField label={t('workflow.node.count')} type="number" min={1} max={1000} registration={form.register('count')} error={errors.count} />
-            {currentType ? <MainFilterField type={currentType} form={form} options={searchOptions} /> : <Text fontSize="sm">{t('workflow.chooseListFirst')}</Text>}
+            <SelectField
+              label={t('workflow.node.list')}
+              registration={form.register('campaign_id')}
+              error={errors.campaign_id}
+              options={listOptions}
+            />
+            <TextField
+              label={t('workflow.node.location')}
+              registration={form.register('location')}
+              error={errors.location}
+            />
+            <TextField
+              label={t('workflow.node.count')}
+              type="number"
+              min={1}
+              max={1000}
+              registration={form.register('count')}
+              error={errors.count}
+            />
+            {currentType ? (
+              <MainFilterField type={currentType} form={form} options={searchOptions} />
+            ) : (
+              <Text fontSize="sm">{t('workflow.chooseListFirst')}</Text>
+            )}
           </>
         ) : null}
 
@@ -159,7 +243,9 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
                     <SelectField
                       label={t('workflow.node.conditionOperator', { n: i + 1 })}
                       registration={form.register(`conditions.${i}.operator`)}
-                      options={FILTER_OPERATORS.filter((o) => !(yesNo || fieldName === 'email_status') || o === 'is' || o === 'is_not').map((o) => ({ value: o, label: t(`workflow.operators.${o}`) }))}
+                      options={FILTER_OPERATORS.filter(
+                        (o) => !(yesNo || fieldName === 'email_status') || o === 'is' || o === 'is_not',
+                      ).map((o) => ({ value: o, label: t(`workflow.operators.${o}`) }))}
                     />
                     {yesNo ? (
                       <SelectField
@@ -175,10 +261,20 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
                         label={t('workflow.node.conditionValue', { n: i + 1 })}
                         registration={form.register(`conditions.${i}.value`)}
                         error={errors.conditions?.[i]?.value}
-                        options={[{ value: '', label: t('workflow.choose') }, ...['found', 'potential', 'not_found'].map((s) => ({ value: s, label: t(`emailStatus.${s}`) }))]}
+                        options={[
+                          { value: '', label: t('workflow.choose') },
+                          ...['found', 'potential', 'not_found'].map((s) => ({
+                            value: s,
+                            label: t(`emailStatus.${s}`),
+                          })),
+                        ]}
                       />
                     ) : (
-                      <TextField label={t('workflow.node.conditionValue', { n: i + 1 })} registration={form.register(`conditions.${i}.value`)} error={errors.conditions?.[i]?.value} />
+                      <TextField
+                        label={t('workflow.node.conditionValue', { n: i + 1 })}
+                        registration={form.register(`conditions.${i}.value`)}
+                        error={errors.conditions?.[i]?.value}
+                      />
                     )}
                     <Button size="xs" variant="outline" onClick={() => conditions.remove(i)}>
                       {t('workflow.removeCondition', { n: i + 1 })}
@@ -192,7 +288,13 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
                 {errors.conditions.message}
               </Text>
             ) : null}
-            <Button size="sm" variant="outline" mb={4} disabled={conditions.fields.length >= 10} onClick={() => conditions.append({ field: 'job_title', operator: 'contains', value: '' })}>
+            <Button
+              size="sm"
+              variant="outline"
+              mb={4}
+              disabled={conditions.fields.length >= 10}
+              onClick={() => conditions.append({ field: 'job_title', operator: 'contains', value: '' })}
+            >
               {t('workflow.addCondition')}
             </Button>
           </>
@@ -214,7 +316,11 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
               error={errors.prompt}
               rows={3}
             />
-            <TextField label={t('workflow.node.outputKey')} registration={form.register('output_key')} error={errors.output_key} />
+            <TextField
+              label={t('workflow.node.outputKey')}
+              registration={form.register('output_key')}
+              error={errors.output_key}
+            />
           </>
         ) : null}
 
@@ -231,11 +337,22 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
 
         {kind === 'connection' ? (
           <>
-            <SelectField label={t('workflow.node.target')} registration={form.register('target')} options={[{ value: 'list_webhook', label: t('workflow.targets.list_webhook') }]} />
+            <SelectField
+              label={t('workflow.node.target')}
+              registration={form.register('target')}
+              options={[{ value: 'list_webhook', label: t('workflow.targets.list_webhook') }]}
+            />
             <Controller
               control={form.control}
               name="only_with_email"
-              render={({ field }) => <CheckboxField label={t('workflow.node.onlyWithEmail')} checked={field.value} onChange={field.onChange} name={field.name} />}
+              render={({ field }) => (
+                <CheckboxField
+                  label={t('workflow.node.onlyWithEmail')}
+                  checked={field.value}
+                  onChange={field.onChange}
+                  name={field.name}
+                />
+              )}
             />
           </>
         ) : null}
@@ -246,7 +363,11 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
           {t('workflow.connections')}
         </Heading>
         <Text fontSize="sm" mb={2}>
-          {kind === 'trigger' ? t('workflow.triggerStart') : incoming.length ? t('workflow.comesFrom', { names: incoming.map((e) => nameOf(e.source)).join(', ') }) : t('workflow.noInput')}
+          {kind === 'trigger'
+            ? t('workflow.triggerStart')
+            : incoming.length
+              ? t('workflow.comesFrom', { names: incoming.map((e) => nameOf(e.source)).join(', ') })
+              : t('workflow.noInput')}
         </Text>
         <Stack gap={1} mb={3} as="ul" listStyleType="none">
           {outgoing.map((e) => (
@@ -299,7 +420,15 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
 
 type Form = ReturnType<typeof useYupForm<NodeFormValues>>;
 
-function MainFilterField({ type, form, options }: { type: SearchType; form: Form; options: SearchOptions | undefined }) {
+function MainFilterField({
+  type,
+  form,
+  options,
+}: {
+  type: SearchType;
+  form: Form;
+  options: SearchOptions | undefined;
+}) {
   const { t } = useTranslation('leadSearch');
   const filter = MAIN_FILTER[type];
   const label = t(`workflow.mainFilter.${type}`);
@@ -326,9 +455,16 @@ function LabelFields({ form, labels }: { form: Form; labels: LabelOption[] }) {
         label={t('workflow.node.labelId')}
         registration={form.register('label_id')}
         error={form.formState.errors.label_id}
-        options={[{ value: '', label: t('workflow.chooseLabel') }, ...labels.map((l) => ({ value: String(l.id), label: l.name }))]}
+        options={[
+          { value: '', label: t('workflow.chooseLabel') },
+          ...labels.map((l) => ({ value: String(l.id), label: l.name })),
+        ]}
       />
-      {labels.length === 0 ? <Text fontSize="sm" mb={3}>{t('workflow.noLabels')}</Text> : null}
+      {labels.length === 0 ? (
+        <Text fontSize="sm" mb={3}>
+          {t('workflow.noLabels')}
+        </Text>
+      ) : null}
       <SelectField
         label={t('workflow.node.labelAction')}
         registration={form.register('label_action')}

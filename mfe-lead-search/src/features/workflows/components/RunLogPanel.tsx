@@ -9,14 +9,30 @@ import type { WorkflowRun } from '../api/getWorkflows';
 import { useFormatDate } from './useFormatDate';
 
 /** Counts a node reported (dropped by a filter, phones found, webhook deliveries…), in words. */
-const DETAIL_KEYS = ['produced', 'found', 'dropped', 'checked', 'skipped', 'updated', 'written', 'sent', 'unsent'] as const;
+const DETAIL_KEYS = [
+  'produced',
+  'found',
+  'dropped',
+  'checked',
+  'skipped',
+  'updated',
+  'written',
+  'sent',
+  'unsent',
+] as const;
 function detailText(detail: Record<string, unknown>, t: TFunction): string {
   return DETAIL_KEYS.filter((key) => typeof detail[key] === 'number' && (detail[key] as number) > 0)
     .map((key) => t(`workflow.detailKeys.${key}`, { count: detail[key] as number }))
     .join(' · ');
 }
 
-const STATUS_PALETTE: Record<string, string> = { running: 'blue', done: 'green', failed: 'red', pending: 'gray', skipped: 'gray' };
+const STATUS_PALETTE: Record<string, string> = {
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  pending: 'gray',
+  skipped: 'gray',
+};
 
 export function RunStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('leadSearch');
@@ -28,7 +44,15 @@ export function RunStatusBadge({ status }: { status: string }) {
 }
 
 /** The workflow's runs (newest first) and, for the chosen run, the log of every node. */
-export function RunLogPanel({ workflowId, selectedRunId, onSelectRun }: { workflowId: number; selectedRunId: number | null; onSelectRun: (id: number) => void }) {
+export function RunLogPanel({
+  workflowId,
+  selectedRunId,
+  onSelectRun,
+}: {
+  workflowId: number;
+  selectedRunId: number | null;
+  onSelectRun: (id: number) => void;
+}) {
   const { t } = useTranslation('leadSearch');
   const [page, setPage] = useState(1);
   const runs = useWorkflowRuns(workflowId, page);
@@ -63,7 +87,9 @@ export function RunLogPanel({ workflowId, selectedRunId, onSelectRun }: { workfl
                     w="full"
                     justifyContent="space-between"
                   >
-                    <span>{t('workflow.runTitle', { id: run.id, trigger: t(`workflow.triggers.${run.trigger}`) })}</span>
+                    <span>
+                      {t('workflow.runTitle', { id: run.id, trigger: t(`workflow.triggers.${run.trigger}`) })}
+                    </span>
                     <span>
                       {t(`workflow.runStatus.${run.status}`)} · {when(run.started_at)}
                     </span>
@@ -71,7 +97,13 @@ export function RunLogPanel({ workflowId, selectedRunId, onSelectRun }: { workfl
                 </li>
               ))}
             </Flex>
-            <Pagination label={t('workflow.runs')} page={page} pageSize={RUNS_PAGE_SIZE} total={runs.data.total} onChange={setPage} />
+            <Pagination
+              label={t('workflow.runs')}
+              page={page}
+              pageSize={RUNS_PAGE_SIZE}
+              total={runs.data.total}
+              onChange={setPage}
+            />
           </Box>
           {shown ? <RunDetail workflowId={workflowId} runId={shown} /> : null}
         </Flex>
@@ -85,7 +117,10 @@ function RunDetail({ workflowId, runId }: { workflowId: number; runId: number })
   const run = useWorkflowRun(workflowId, runId);
   const when = useFormatDate();
   if (run.isPending) return <PageSpinner />;
-  if (run.isError) return <ErrorState title={apiErrorMessage(run.error, t('workflow.runsFailed'))} onRetry={() => void run.refetch()} />;
+  if (run.isError)
+    return (
+      <ErrorState title={apiErrorMessage(run.error, t('workflow.runsFailed'))} onRetry={() => void run.refetch()} />
+    );
   const r = run.data;
   return (
     <Box flex="1" minW={0} data-testid="run-detail" data-status={r.status}>
@@ -122,7 +157,13 @@ function RunDetail({ workflowId, runId }: { workflowId: number; runId: number })
           </Table.Header>
           <Table.Body>
             {r.nodes.map((n) => (
-              <Table.Row key={n.node_id} data-testid="run-node" data-node-id={n.node_id} data-kind={n.kind} data-status={n.status}>
+              <Table.Row
+                key={n.node_id}
+                data-testid="run-node"
+                data-node-id={n.node_id}
+                data-kind={n.kind}
+                data-status={n.status}
+              >
                 <Table.Cell>
                   {n.label || t(`workflow.kinds.${n.kind}`)}
                   {n.label ? (

@@ -19,7 +19,14 @@ import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useWorkflow } from '../api/getWorkflow';
-import { NODE_KINDS, type NodeKind, type NodeSettings, type Workflow, type WorkflowEdge, type WorkflowNode } from '../api/getWorkflows';
+import {
+  NODE_KINDS,
+  type NodeKind,
+  type NodeSettings,
+  type Workflow,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '../api/getWorkflows';
 import { usePublishWorkflow } from '../api/publishWorkflow';
 import { useRunWorkflow } from '../api/runWorkflow';
 import { useSaveWorkflow } from '../api/saveWorkflow';
@@ -55,7 +62,12 @@ function BuilderLoader({ id }: { id: number }) {
   if (workflow.isPending) return <PageSpinner />;
   if (workflow.isError) {
     const missing = axios.isAxiosError(workflow.error) && workflow.error.response?.status === 404;
-    return <ErrorState title={missing ? t('workflow.notFound') : apiErrorMessage(workflow.error, t('workflow.loadFailed'))} onRetry={missing ? undefined : () => void workflow.refetch()} />;
+    return (
+      <ErrorState
+        title={missing ? t('workflow.notFound') : apiErrorMessage(workflow.error, t('workflow.loadFailed'))}
+        onRetry={missing ? undefined : () => void workflow.refetch()}
+      />
+    );
   }
   return (
     <ReactFlowProvider>
@@ -70,8 +82,17 @@ interface Problem {
   field?: { nodeId: string; setting: string; message: string };
 }
 
-const toFlowNode = (n: WorkflowNode): FlowNode => ({ id: n.id, type: 'workflow', position: n.position, data: { kind: n.kind, label: n.label ?? '', settings: n.settings } });
-const toFlowEdge = (e: WorkflowEdge): Edge => ({ id: e.id ?? `e-${e.source}-${e.target}`, source: e.source, target: e.target });
+const toFlowNode = (n: WorkflowNode): FlowNode => ({
+  id: n.id,
+  type: 'workflow',
+  position: n.position,
+  data: { kind: n.kind, label: n.label ?? '', settings: n.settings },
+});
+const toFlowEdge = (e: WorkflowEdge): Edge => ({
+  id: e.id ?? `e-${e.source}-${e.target}`,
+  source: e.source,
+  target: e.target,
+});
 const fromFlow = (nodes: FlowNode[], edges: Edge[]): { nodes: WorkflowNode[]; edges: WorkflowEdge[] } => ({
   nodes: nodes.map((n) => ({
     id: n.id,
@@ -84,14 +105,26 @@ const fromFlow = (nodes: FlowNode[], edges: Edge[]): { nodes: WorkflowNode[]; ed
 });
 
 function problemFrom(error: unknown, nodes: WorkflowNode[], fallback: string): Problem {
-  if (!axios.isAxiosError<{ message?: string; field?: string; node_ids?: string; errors?: { field: string; message: string }[] }>(error)) return { message: fallback, nodeIds: [] };
+  if (
+    !axios.isAxiosError<{
+      message?: string;
+      field?: string;
+      node_ids?: string;
+      errors?: { field: string; message: string }[];
+    }>(error)
+  )
+    return { message: fallback, nodeIds: [] };
   const body = error.response?.data;
   const message = body?.message ?? fallback;
   const nodeIds = body?.node_ids ? body.node_ids.split(',') : [];
   const first = body?.errors?.[0];
   const located = nodeFieldOf(body?.field ?? first?.field, nodes);
   const fieldMessage = first?.message ?? message;
-  return { message, nodeIds: located && !nodeIds.includes(located.nodeId) ? [...nodeIds, located.nodeId] : nodeIds, field: located ? { ...located, message: fieldMessage } : undefined };
+  return {
+    message,
+    nodeIds: located && !nodeIds.includes(located.nodeId) ? [...nodeIds, located.nodeId] : nodeIds,
+    field: located ? { ...located, message: fieldMessage } : undefined,
+  };
 }
 
 function Builder({ workflow }: { workflow: Workflow }) {
@@ -112,21 +145,40 @@ function Builder({ workflow }: { workflow: Workflow }) {
   const model = useMemo(() => fromFlow(flowNodes, flowEdges), [flowNodes, flowEdges]);
   const selected = flowNodes.find((n) => n.selected) ?? null;
   const problemIds = useMemo(() => new Set(problem?.nodeIds ?? []), [problem]);
-  const loose = useMemo(() => new Set(problem ? looseNodes(model.nodes, model.edges).filter((id) => problemIds.has(id)) : []), [problem, problemIds, model]);
+  const loose = useMemo(
+    () => new Set(problem ? looseNodes(model.nodes, model.edges).filter((id) => problemIds.has(id)) : []),
+    [problem, problemIds, model],
+  );
 
   // What the canvas shows: the builder's nodes plus their problem marks.
   const shownNodes = useMemo(
-    () => flowNodes.map((n) => ({ ...n, data: { ...n.data, loose: loose.has(n.id), invalid: !loose.has(n.id) && problemIds.has(n.id) } })),
+    () =>
+      flowNodes.map((n) => ({
+        ...n,
+        data: { ...n.data, loose: loose.has(n.id), invalid: !loose.has(n.id) && problemIds.has(n.id) },
+      })),
     [flowNodes, loose, problemIds],
   );
 
-  const select = useCallback((id: string | null) => setFlowNodes((nodes) => nodes.map((n) => (n.selected === (n.id === id) ? n : { ...n, selected: n.id === id }))), []);
+  const select = useCallback(
+    (id: string | null) =>
+      setFlowNodes((nodes) => nodes.map((n) => (n.selected === (n.id === id) ? n : { ...n, selected: n.id === id }))),
+    [],
+  );
 
   const addNode = useCallback(
     (kind: NodeKind, position?: { x: number; y: number }) => {
       const current = fromFlow(flowNodes, flowEdges).nodes;
-      const node: WorkflowNode = { id: nextNodeId(current), kind, position: position ?? nextPosition(current), settings: defaultSettings(kind) };
-      setFlowNodes((nodes) => [...nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), { ...toFlowNode(node), selected: true }]);
+      const node: WorkflowNode = {
+        id: nextNodeId(current),
+        kind,
+        position: position ?? nextPosition(current),
+        settings: defaultSettings(kind),
+      };
+      setFlowNodes((nodes) => [
+        ...nodes.map((n) => (n.selected ? { ...n, selected: false } : n)),
+        { ...toFlowNode(node), selected: true },
+      ]);
     },
     [flowNodes, flowEdges],
   );
@@ -140,10 +192,19 @@ function Builder({ workflow }: { workflow: Workflow }) {
     [model],
   );
 
-  const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => setFlowNodes((nodes) => applyNodeChanges(changes, nodes)), []);
-  const onEdgesChange = useCallback((changes: EdgeChange[]) => setFlowEdges((edges) => applyEdgeChanges(changes, edges)), []);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<FlowNode>[]) => setFlowNodes((nodes) => applyNodeChanges(changes, nodes)),
+    [],
+  );
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) => setFlowEdges((edges) => applyEdgeChanges(changes, edges)),
+    [],
+  );
   const onConnect = useCallback((c: Connection) => connect(c.source, c.target), [connect]);
-  const isValidConnection = useCallback((c: Connection | Edge) => canConnect(model.nodes, model.edges, c.source, c.target), [model]);
+  const isValidConnection = useCallback(
+    (c: Connection | Edge) => canConnect(model.nodes, model.edges, c.source, c.target),
+    [model],
+  );
 
   const handleDrop = (event: DragEvent<HTMLDivElement>) => {
     const kind = event.dataTransfer.getData(DRAG_TYPE) as NodeKind;
@@ -152,16 +213,23 @@ function Builder({ workflow }: { workflow: Workflow }) {
     addNode(kind, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
   };
 
-  const updateSelected = useCallback(
-    (settings: NodeSettings, label: string) => {
-      setFlowNodes((nodes) =>
-        nodes.map((n) => (n.selected && (n.data.settings !== settings || n.data.label !== label) ? { ...n, data: { ...n.data, settings, label } } : n)),
-      );
-    },
-    [],
-  );
+  const updateSelected = useCallback((settings: NodeSettings, label: string) => {
+    setFlowNodes((nodes) =>
+      nodes.map((n) =>
+        n.selected && (n.data.settings !== settings || n.data.label !== label)
+          ? { ...n, data: { ...n.data, settings, label } }
+          : n,
+      ),
+    );
+  }, []);
 
-  const body = () => ({ id: workflow.id, name: name.trim() || workflow.name, description, nodes: model.nodes, edges: model.edges });
+  const body = () => ({
+    id: workflow.id,
+    name: name.trim() || workflow.name,
+    description,
+    nodes: model.nodes,
+    edges: model.edges,
+  });
 
   const handleSave = async () => {
     setProblem(null);
@@ -225,7 +293,12 @@ function Builder({ workflow }: { workflow: Workflow }) {
         </Field.Root>
         <Field.Root maxW="md">
           <Field.Label>{t('workflow.fields.description')}</Field.Label>
-          <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} disabled={published} />
+          <Input
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={500}
+            disabled={published}
+          />
         </Field.Root>
         <WorkflowStatusBadge status={workflow.status} />
         <Flex gap={2} ml="auto" wrap="wrap">
@@ -252,7 +325,14 @@ function Builder({ workflow }: { workflow: Workflow }) {
       </Flex>
       {published ? (
         <Text mb={3} fontSize="sm">
-          {workflow.next_run_at ? t('workflow.publishedScheduled', { when: new Date(workflow.next_run_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) }) : t('workflow.publishedHelp')}
+          {workflow.next_run_at
+            ? t('workflow.publishedScheduled', {
+                when: new Date(workflow.next_run_at).toLocaleString(i18n.language, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })
+            : t('workflow.publishedHelp')}
         </Text>
       ) : null}
       {problem ? (
@@ -274,7 +354,14 @@ function Builder({ workflow }: { workflow: Workflow }) {
             {NODE_KINDS.map((kind) => {
               const disabled = kind === 'trigger' && hasTrigger;
               return (
-                <Flex key={kind} align="center" borderWidth="1px" borderRadius="md" bg="white" opacity={disabled ? 0.6 : 1}>
+                <Flex
+                  key={kind}
+                  align="center"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  bg="white"
+                  opacity={disabled ? 0.6 : 1}
+                >
                   {/* Drag handle (a button cannot start a native drag in Chromium); the button beside it adds by click or keyboard. */}
                   <Box
                     aria-hidden="true"
@@ -348,10 +435,16 @@ function Builder({ workflow }: { workflow: Workflow }) {
               nodes={model.nodes}
               edges={model.edges}
               readOnly={published}
-              serverError={problem?.field?.nodeId === selectedModel.id ? { setting: problem.field.setting, message: problem.field.message } : null}
+              serverError={
+                problem?.field?.nodeId === selectedModel.id
+                  ? { setting: problem.field.setting, message: problem.field.message }
+                  : null
+              }
               onChange={updateSelected}
               onConnect={(target) => connect(selectedModel.id, target)}
-              onDisconnect={(edge) => setFlowEdges((edges) => edges.filter((e) => !(e.source === edge.source && e.target === edge.target)))}
+              onDisconnect={(edge) =>
+                setFlowEdges((edges) => edges.filter((e) => !(e.source === edge.source && e.target === edge.target)))
+              }
               onDelete={deleteSelected}
             />
           ) : (
@@ -365,7 +458,12 @@ function Builder({ workflow }: { workflow: Workflow }) {
               <Stack as="ul" gap={1} listStyleType="none">
                 {model.nodes.map((n) => (
                   <li key={n.id}>
-                    <Button size="xs" variant="ghost" onClick={() => select(n.id)} color={problemIds.has(n.id) ? 'red.700' : undefined}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => select(n.id)}
+                      color={problemIds.has(n.id) ? 'red.700' : undefined}
+                    >
                       {t('workflow.selectNode', { name: n.label || `${t(`workflow.kinds.${n.kind}`)} (${n.id})` })}
                     </Button>
                   </li>

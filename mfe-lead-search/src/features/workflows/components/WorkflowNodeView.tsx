@@ -69,7 +69,9 @@ export function WorkflowNodeView({ id, data, selected }: NodeProps<FlowNode>) {
       borderLeftColor={ACCENT[data.kind]}
       boxShadow={selected ? 'md' : 'xs'}
     >
-      {data.kind !== 'trigger' ? <Handle type="target" position={Position.Top} title={t('workflow.handles.input')} /> : null}
+      {data.kind !== 'trigger' ? (
+        <Handle type="target" position={Position.Top} title={t('workflow.handles.input')} />
+      ) : null}
       <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.700">
         {t(`workflow.kinds.${data.kind}`)}
       </Text>

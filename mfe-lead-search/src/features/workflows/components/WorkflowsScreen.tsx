@@ -1,5 +1,16 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ConfirmDialog, DataTable, ErrorState, FilterSelect, PageHeader, PageSpinner, Pagination, useListParams, type Column } from '@leadsmith/shared';
+import {
+  apiErrorMessage,
+  ConfirmDialog,
+  DataTable,
+  ErrorState,
+  FilterSelect,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  useListParams,
+  type Column,
+} from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +34,8 @@ export function WorkflowStatusBadge({ status }: { status: WorkflowSummary['statu
 export function WorkflowsScreen() {
   const { t } = useTranslation('leadSearch');
   const { page, filters, setFilter, setPage } = useListParams(FILTER_KEYS);
-  const status = (filters.status === 'draft' || filters.status === 'published' ? filters.status : '') as '' | 'draft' | 'published';
+  const status = (filters.status === 'draft' || filters.status === 'published' ? filters.status : '') as
+    '' | 'draft' | 'published';
   const list = useWorkflows({ page, status });
   const remove = useDeleteWorkflow();
   const [creating, setCreating] = useState(false);
@@ -36,7 +48,8 @@ export function WorkflowsScreen() {
     {
       key: 'trigger',
       header: t('workflow.fields.trigger'),
-      render: (w) => (w.trigger_mode === 'schedule' && w.repeat ? t(`workflow.repeat.${w.repeat}`) : t('workflow.modes.manual')),
+      render: (w) =>
+        w.trigger_mode === 'schedule' && w.repeat ? t(`workflow.repeat.${w.repeat}`) : t('workflow.modes.manual'),
     },
     { key: 'nodes', header: t('workflow.fields.nodes'), end: true, render: (w) => w.node_count },
     {
@@ -56,7 +69,12 @@ export function WorkflowsScreen() {
       header: t('workflow.fields.actions'),
       end: true,
       render: (w) => (
-        <Button size="xs" variant="outline" onClick={() => setDeleting(w)} aria-label={t('workflow.deleteNamed', { name: w.name })}>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => setDeleting(w)}
+          aria-label={t('workflow.deleteNamed', { name: w.name })}
+        >
           {t('workflow.delete')}
         </Button>
       ),
@@ -93,7 +111,13 @@ export function WorkflowsScreen() {
       ) : (
         <>
           <DataTable label={t('routes.workflows')} columns={columns} rows={list.data.data} rowKey={(w) => w.id} />
-          <Pagination label={t('routes.workflows')} page={page} pageSize={WORKFLOWS_PAGE_SIZE} total={list.data.total} onChange={setPage} />
+          <Pagination
+            label={t('routes.workflows')}
+            page={page}
+            pageSize={WORKFLOWS_PAGE_SIZE}
+            total={list.data.total}
+            onChange={setPage}
+          />
         </>
       )}
       <CreateWorkflowDialog open={creating} onClose={() => setCreating(false)} />

@@ -28,8 +28,10 @@ describe('BusinessProfilePage', () => {
 
   it('creates the profile from an empty form and shows it completed', async () => {
     api = mockApi((call) => {
-      if (call.method === 'GET' && call.url === '/api/business-details/data') return { status: 200, body: { data: null, profile_completed: false } };
-      if (call.method === 'POST' && call.url === '/api/business-details/data') return { status: 201, body: { data: { ...PROFILE, ...(call.body as object) }, profile_completed: true } };
+      if (call.method === 'GET' && call.url === '/api/business-details/data')
+        return { status: 200, body: { data: null, profile_completed: false } };
+      if (call.method === 'POST' && call.url === '/api/business-details/data')
+        return { status: 201, body: { data: { ...PROFILE, ...(call.body as object) }, profile_completed: true } };
       return undefined;
     });
     const user = userEvent.setup();
@@ -64,7 +66,15 @@ describe('BusinessProfilePage', () => {
     api = mockApi((call) => {
       if (call.method === 'GET') return { status: 200, body: { data: PROFILE, profile_completed: true } };
       if (call.method === 'PUT' && call.url === '/api/business-details/data/7')
-        return { status: 400, body: { code: 'validation_failed', message: 'industry: Too long', field: 'industry', errors: [{ field: 'industry', message: 'Too long' }] } };
+        return {
+          status: 400,
+          body: {
+            code: 'validation_failed',
+            message: 'industry: Too long',
+            field: 'industry',
+            errors: [{ field: 'industry', message: 'Too long' }],
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -77,7 +87,8 @@ describe('BusinessProfilePage', () => {
 
   it('refuses a training file over the limit before uploading it', async () => {
     api = mockApi((call) => {
-      if (call.url === '/api/business-details/data') return { status: 200, body: { data: PROFILE, profile_completed: true } };
+      if (call.url === '/api/business-details/data')
+        return { status: 200, body: { data: PROFILE, profile_completed: true } };
       if (call.url === '/api/business-details/training-files' && call.method === 'GET')
         return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0, max_file_mb: 2 } };
       return undefined;

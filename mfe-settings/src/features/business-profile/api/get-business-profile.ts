@@ -7,6 +7,7 @@ export type BusinessProfile = NonNullable<BusinessProfileResponse['data']>;
 
 export const getBusinessProfile = (): Promise<BusinessProfileResponse> => api.get('/api/business-details/data');
 
-export const businessProfileQueryOptions = () => queryOptions({ queryKey: ['settings', 'business-profile'], queryFn: getBusinessProfile });
+export const businessProfileQueryOptions = () =>
+  queryOptions({ queryKey: ['settings', 'business-profile'], queryFn: getBusinessProfile });
 
 export const useBusinessProfile = () => useQuery(businessProfileQueryOptions());

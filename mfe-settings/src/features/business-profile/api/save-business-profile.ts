@@ -16,14 +16,26 @@ export const businessProfileSchema = yup.object({
 export type BusinessProfileInput = yup.InferType<typeof businessProfileSchema>;
 
 /** POST creates the profile; PUT /{id} updates it (spec §7). */
-export async function saveBusinessProfile({ id, values }: { id: number | null; values: BusinessProfileInput }): Promise<BusinessProfileResponse> {
-  return id ? api.put('/api/business-details/data/{id}', { path: { id }, body: values }) : api.post('/api/business-details/data', { body: values });
+export async function saveBusinessProfile({
+  id,
+  values,
+}: {
+  id: number | null;
+  values: BusinessProfileInput;
+}): Promise<BusinessProfileResponse> {
+  return id
+    ? api.put('/api/business-details/data/{id}', { path: { id }, body: values })
+    : api.post('/api/business-details/data', { body: values });
 }
 
 export function useSaveBusinessProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBusinessProfile,
-    onSuccess: (data) => queryClient.setQueryData(businessProfileQueryOptions().queryKey, { data: data.data, profile_completed: data.profile_completed }),
+    onSuccess: (data) =>
+      queryClient.setQueryData(businessProfileQueryOptions().queryKey, {
+        data: data.data,
+        profile_completed: data.profile_completed,
+      }),
   });
 }

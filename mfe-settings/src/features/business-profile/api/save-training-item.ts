@@ -8,9 +8,14 @@ export interface SaveTrainingItemArgs {
 }
 
 /** POST (add) or PUT /{id} (edit) an item of a training collection. Errors are logged only (spec §8). */
-export async function saveTrainingItem(resource: TrainingResource, { id, values }: SaveTrainingItemArgs): Promise<{ data: unknown }> {
+export async function saveTrainingItem(
+  resource: TrainingResource,
+  { id, values }: SaveTrainingItemArgs,
+): Promise<{ data: unknown }> {
   const path = resourcePath(resource);
-  const response = id ? await apiClient.put(`${path}/${id}`, values, { silent: true }) : await apiClient.post(path, values, { silent: true });
+  const response = id
+    ? await apiClient.put(`${path}/${id}`, values, { silent: true })
+    : await apiClient.post(path, values, { silent: true });
   return response.data as { data: unknown };
 }
 

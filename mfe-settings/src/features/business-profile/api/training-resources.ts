@@ -15,7 +15,8 @@ export type TrainingFile = ApiResponse<'/api/business-details/training-files', '
 export const trainingKeys = {
   all: ['settings', 'training'] as const,
   resource: (resource: TrainingResource, kind?: LinkKind) => [...trainingKeys.all, resource, kind ?? 'all'] as const,
-  list: (resource: TrainingResource, kind: LinkKind | undefined, page: number, pageSize: number) => [...trainingKeys.resource(resource, kind), page, pageSize] as const,
+  list: (resource: TrainingResource, kind: LinkKind | undefined, page: number, pageSize: number) =>
+    [...trainingKeys.resource(resource, kind), page, pageSize] as const,
 };
 
 export const resourcePath = (resource: TrainingResource) => `/api/business-details/${resource}`;

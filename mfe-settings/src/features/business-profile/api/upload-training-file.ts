@@ -29,8 +29,14 @@ async function toBase64(file: File): Promise<string> {
 }
 
 /** POST training-files: the content travels as base64 JSON and is stored in the database. */
-export async function uploadTrainingFile(file: File): Promise<ApiResponse<'/api/business-details/training-files', 'post'>> {
-  const body = { name: file.name, mime_type: fileMimeType(file) as TrainingFileType, content_base64: await toBase64(file) };
+export async function uploadTrainingFile(
+  file: File,
+): Promise<ApiResponse<'/api/business-details/training-files', 'post'>> {
+  const body = {
+    name: file.name,
+    mime_type: fileMimeType(file) as TrainingFileType,
+    content_base64: await toBase64(file),
+  };
   return api.post('/api/business-details/training-files', { body, config: { silent: true } });
 }
 

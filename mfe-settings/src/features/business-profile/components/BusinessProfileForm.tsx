@@ -32,7 +32,9 @@ export function BusinessProfileForm({ profile }: BusinessProfileFormProps) {
     if (stored) form.reset(pick(stored));
   }, [stored, form]);
 
-  const handleSubmit = form.handleSubmit((values) => save.mutate({ id: stored?.id ?? null, values }, { onError: (error) => applyApiFieldErrors(form, error) }));
+  const handleSubmit = form.handleSubmit((values) =>
+    save.mutate({ id: stored?.id ?? null, values }, { onError: (error) => applyApiFieldErrors(form, error) }),
+  );
   const f = (key: keyof BusinessProfileInput) => t(`businessProfile.fields.${key}`);
 
   return (
@@ -48,15 +50,49 @@ export function BusinessProfileForm({ profile }: BusinessProfileFormProps) {
       </Text>
       <form onSubmit={handleSubmit} noValidate>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap={6}>
-          <TextField label={f('business_name')} required registration={form.register('business_name')} error={errors.business_name} />
-          <TextField label={f('website')} type="url" placeholder="https://" registration={form.register('website')} error={errors.website} />
+          <TextField
+            label={f('business_name')}
+            required
+            registration={form.register('business_name')}
+            error={errors.business_name}
+          />
+          <TextField
+            label={f('website')}
+            type="url"
+            placeholder="https://"
+            registration={form.register('website')}
+            error={errors.website}
+          />
           <TextField label={f('industry')} required registration={form.register('industry')} error={errors.industry} />
           <TextField label={f('location')} registration={form.register('location')} error={errors.location} />
         </Grid>
-        <TextareaField rows={3} label={f('description')} required registration={form.register('description')} error={errors.description} />
-        <TextareaField rows={3} label={f('target_audience')} required registration={form.register('target_audience')} error={errors.target_audience} />
-        <TextareaField rows={3} label={f('products_services')} required registration={form.register('products_services')} error={errors.products_services} />
-        <TextareaField rows={3} label={f('unique_selling_points')} registration={form.register('unique_selling_points')} error={errors.unique_selling_points} />
+        <TextareaField
+          rows={3}
+          label={f('description')}
+          required
+          registration={form.register('description')}
+          error={errors.description}
+        />
+        <TextareaField
+          rows={3}
+          label={f('target_audience')}
+          required
+          registration={form.register('target_audience')}
+          error={errors.target_audience}
+        />
+        <TextareaField
+          rows={3}
+          label={f('products_services')}
+          required
+          registration={form.register('products_services')}
+          error={errors.products_services}
+        />
+        <TextareaField
+          rows={3}
+          label={f('unique_selling_points')}
+          registration={form.register('unique_selling_points')}
+          error={errors.unique_selling_points}
+        />
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {t('businessProfile.save')}
         </Button>

@@ -16,8 +16,18 @@ type Tab = (typeof TABS)[number];
 
 /** A file size in the language's number format and unit words (1,5 kB in German, 1.5 kB in English). */
 function formatBytes(bytes: number, lang: string): string {
-  const [value, unit, digits] = bytes < 1024 ? [bytes, 'byte', 0] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte', 1] : [bytes / 1024 / 1024, 'megabyte', 2];
-  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  const [value, unit, digits] =
+    bytes < 1024
+      ? [bytes, 'byte', 0]
+      : bytes < 1024 * 1024
+        ? [bytes / 1024, 'kilobyte', 1]
+        : [bytes / 1024 / 1024, 'megabyte', 2];
+  return new Intl.NumberFormat(lang, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 function LinksTab({ kind }: { kind: LinkKind }) {
@@ -34,7 +44,14 @@ function LinksTab({ kind }: { kind: LinkKind }) {
       renderSummary={(link) => (
         <>
           <Text fontWeight="semibold">{link.title || link.url}</Text>
-          <Link href={link.url} target="_blank" rel="noreferrer noopener" color="brand.fg" textDecoration="underline" wordBreak="break-all">
+          <Link
+            href={link.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            color="brand.fg"
+            textDecoration="underline"
+            wordBreak="break-all"
+          >
             {link.url}
           </Link>
         </>
@@ -64,7 +81,10 @@ function FilesTab() {
             {file.name}
           </Text>
           <Text color="text.primary" fontSize="sm">
-            {t('files.meta', { size: formatBytes(file.size_bytes, i18n.language), date: new Date(file.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}
+            {t('files.meta', {
+              size: formatBytes(file.size_bytes, i18n.language),
+              date: new Date(file.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+            })}
           </Text>
         </>
       )}
@@ -91,7 +111,12 @@ export function BusinessProfilePage() {
       ) : profile.isError ? (
         <ErrorState title={t('businessProfile.loadFailed')} onRetry={() => void profile.refetch()} />
       ) : (
-        <Tabs.Root value={tab} onValueChange={(e) => setParams(e.value === 'profile' ? {} : { tab: e.value }, { replace: true })} lazyMount variant="line">
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => setParams(e.value === 'profile' ? {} : { tab: e.value }, { replace: true })}
+          lazyMount
+          variant="line"
+        >
           <Tabs.List mb={6} flexWrap="wrap">
             {TABS.map((key) => (
               <Tabs.Trigger key={key} value={key}>

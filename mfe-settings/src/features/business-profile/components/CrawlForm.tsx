@@ -29,7 +29,8 @@ export function CrawlForm({ kind }: CrawlFormProps) {
   const prefix = `crawl.${kind}`;
 
   useEffect(() => {
-    if (state && state !== 'pending') void queryClient.invalidateQueries({ queryKey: trainingKeys.resource('website-links', kind) });
+    if (state && state !== 'pending')
+      void queryClient.invalidateQueries({ queryKey: trainingKeys.resource('website-links', kind) });
   }, [state, kind, queryClient]);
 
   const handleSubmit = form.handleSubmit((values) =>
@@ -52,7 +53,13 @@ export function CrawlForm({ kind }: CrawlFormProps) {
         {t(`${prefix}.title`)}
       </Heading>
       <form onSubmit={handleSubmit} noValidate>
-        <TextField label={t(`${prefix}.label`)} type="url" placeholder="https://" registration={form.register('website')} error={form.formState.errors.website} />
+        <TextField
+          label={t(`${prefix}.label`)}
+          type="url"
+          placeholder="https://"
+          registration={form.register('website')}
+          error={form.formState.errors.website}
+        />
         <Button type="submit" colorPalette="brand" size="sm" loading={start.isPending} disabled={busy}>
           {t(`${prefix}.submit`)}
         </Button>
@@ -76,7 +83,13 @@ export function CrawlForm({ kind }: CrawlFormProps) {
               <Stack as="ul" gap={1} pl={5} aria-label={t('crawl.foundLinks')}>
                 {status.data?.linksData.map((link) => (
                   <li key={link.url}>
-                    <Link href={link.url} target="_blank" rel="noreferrer noopener" color="brand.fg" textDecoration="underline">
+                    <Link
+                      href={link.url}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      color="brand.fg"
+                      textDecoration="underline"
+                    >
                       {link.title || link.url}
                     </Link>
                   </li>

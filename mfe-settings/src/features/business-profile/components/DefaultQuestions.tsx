@@ -36,7 +36,12 @@ export function DefaultQuestions() {
               {q.answered ? (
                 <Badge colorPalette="green">{t('defaultQuestions.answered')}</Badge>
               ) : answering === q.key ? null : (
-                <Button size="xs" variant="outline" aria-label={t('defaultQuestions.answerOne', { question: q.question })} onClick={() => setAnswering(q.key)}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={t('defaultQuestions.answerOne', { question: q.question })}
+                  onClick={() => setAnswering(q.key)}
+                >
                   {t('defaultQuestions.answer')}
                 </Button>
               )}
@@ -53,7 +58,10 @@ function AnswerForm({ question, onDone }: { question: Questions['data'][number];
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const save = useSaveTrainingItem('training-qa');
-  const schema = useMemo(() => yup.object({ answer: v.required().max(ANSWER_MAX, v.message('maxLength', { count: ANSWER_MAX })) }), []);
+  const schema = useMemo(
+    () => yup.object({ answer: v.required().max(ANSWER_MAX, v.message('maxLength', { count: ANSWER_MAX })) }),
+    [],
+  );
   const form = useYupForm<{ answer: string }>(schema as never, { defaultValues: { answer: '' } });
   const onSubmit = form.handleSubmit(async ({ answer }) => {
     try {
@@ -65,8 +73,20 @@ function AnswerForm({ question, onDone }: { question: Questions['data'][number];
     }
   });
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate mt={2} aria-label={t('defaultQuestions.answerOne', { question: question.question })}>
-      <TextareaField rows={3} label={t('training.fields.answer')} required autoFocus registration={form.register('answer')} error={form.formState.errors.answer} />
+    <chakra.form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      mt={2}
+      aria-label={t('defaultQuestions.answerOne', { question: question.question })}
+    >
+      <TextareaField
+        rows={3}
+        label={t('training.fields.answer')}
+        required
+        autoFocus
+        registration={form.register('answer')}
+        error={form.formState.errors.answer}
+      />
       <HStack gap={2}>
         <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending}>
           {t('actions.save')}

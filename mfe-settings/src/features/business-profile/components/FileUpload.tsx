@@ -47,8 +47,16 @@ export function FileUpload({ maxMb }: FileUploadProps) {
       </Heading>
       <Field.Root invalid={Boolean(error)} mb={3}>
         <Field.Label>{t('files.label')}</Field.Label>
-        <Input ref={input} type="file" p={1} accept={ACCEPTED_FILE_EXTENSIONS.join(',')} onChange={(e) => handleChange(e.target.files?.[0] ?? null)} />
-        <Field.HelperText color="text.primary">{t('files.help', { n: maxMb, types: ACCEPTED_FILE_EXTENSIONS.join(', ') })}</Field.HelperText>
+        <Input
+          ref={input}
+          type="file"
+          p={1}
+          accept={ACCEPTED_FILE_EXTENSIONS.join(',')}
+          onChange={(e) => handleChange(e.target.files?.[0] ?? null)}
+        />
+        <Field.HelperText color="text.primary">
+          {t('files.help', { n: maxMb, types: ACCEPTED_FILE_EXTENSIONS.join(', ') })}
+        </Field.HelperText>
         {error ? <Field.ErrorText color="red.700">{error}</Field.ErrorText> : null}
       </Field.Root>
       <Button colorPalette="brand" size="sm" onClick={handleUpload} loading={upload.isPending}>

@@ -1,7 +1,17 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteButton, ErrorState, Pagination, ResourceFormFrame, TextareaField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import {
+  ConfirmDeleteButton,
+  ErrorState,
+  Pagination,
+  ResourceFormFrame,
+  TextareaField,
+  TextField,
+  useYupForm,
+  v,
+  yup,
+} from '@leadsmith/shared';
 import { useDeleteTrainingItem } from '../api/delete-training-item';
 import { useTrainingItems } from '../api/get-training-items';
 import { useSaveTrainingItem } from '../api/save-training-item';
@@ -34,11 +44,22 @@ export interface TrainingItemsTabProps<T extends { id: number }> {
 }
 
 function schemaFor(fields: TrainingFieldDef[]) {
-  return yup.object(Object.fromEntries(fields.map((f) => [f.name, v.required().max(f.max, v.message('maxLength', { count: f.max }))])));
+  return yup.object(
+    Object.fromEntries(fields.map((f) => [f.name, v.required().max(f.max, v.message('maxLength', { count: f.max }))])),
+  );
 }
 
 /** The add or edit form of an item, in the kit's form frame (the API's field errors on their fields). */
-function ItemForm({ label, fields, defaults, submitLabel, onSave, onSaved, onCancel, pending }: {
+function ItemForm({
+  label,
+  fields,
+  defaults,
+  submitLabel,
+  onSave,
+  onSaved,
+  onCancel,
+  pending,
+}: {
   label: string;
   fields: TrainingFieldDef[];
   defaults: Record<string, string>;
@@ -52,12 +73,34 @@ function ItemForm({ label, fields, defaults, submitLabel, onSave, onSaved, onCan
   const form = useYupForm<Record<string, string>>(schema as never, { defaultValues: defaults });
   const { errors } = form.formState;
   return (
-    <ResourceFormFrame form={form} label={label} submitLabel={submitLabel} maxW="none" saving={pending} onSave={onSave} onSaved={onSaved} onCancel={onCancel}>
+    <ResourceFormFrame
+      form={form}
+      label={label}
+      submitLabel={submitLabel}
+      maxW="none"
+      saving={pending}
+      onSave={onSave}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    >
       {fields.map((f) =>
         f.multiline ? (
-          <TextareaField rows={3} key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
+          <TextareaField
+            rows={3}
+            key={f.name}
+            label={f.label}
+            required
+            registration={form.register(f.name)}
+            error={errors[f.name]?.message as string | undefined}
+          />
         ) : (
-          <TextField key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
+          <TextField
+            key={f.name}
+            label={f.label}
+            required
+            registration={form.register(f.name)}
+            error={errors[f.name]?.message as string | undefined}
+          />
         ),
       )}
     </ResourceFormFrame>
@@ -66,7 +109,19 @@ function ItemForm({ label, fields, defaults, submitLabel, onSave, onSaved, onCan
 
 /** One data-source tab: paginated list with add, edit and delete (spec §2, §7), with the shared kit's form frame, confirm-delete and pager. */
 export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsTabProps<T>) {
-  const { resource, kind, title, fields, editFields = fields, hideAddForm, extraValues, toValues, itemLabel, renderSummary, children } = props;
+  const {
+    resource,
+    kind,
+    title,
+    fields,
+    editFields = fields,
+    hideAddForm,
+    extraValues,
+    toValues,
+    itemLabel,
+    renderSummary,
+    children,
+  } = props;
   const { t } = useTranslation('settings');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null>(null);
@@ -133,10 +188,19 @@ export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsT
                     {renderSummary(item)}
                   </Box>
                   <HStack gap={2}>
-                    <Button size="sm" variant="outline" aria-label={t('actions.editItem', { item: itemLabel(item) })} onClick={() => setEditing(item.id)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={t('actions.editItem', { item: itemLabel(item) })}
+                      onClick={() => setEditing(item.id)}
+                    >
                       {t('actions.edit')}
                     </Button>
-                    <ConfirmDeleteButton itemLabel={itemLabel(item)} loading={remove.isPending && remove.variables === item.id} onConfirm={() => remove.mutate(item.id)} />
+                    <ConfirmDeleteButton
+                      itemLabel={itemLabel(item)}
+                      loading={remove.isPending && remove.variables === item.id}
+                      onConfirm={() => remove.mutate(item.id)}
+                    />
                   </HStack>
                 </Flex>
               )}
@@ -144,7 +208,16 @@ export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsT
           ))}
         </Stack>
       )}
-      {list.data ? <Pagination label={title} page={list.data.currentPage} pageSize={list.data.pageSize} total={list.data.total} onChange={setPage} hideSinglePage /> : null}
+      {list.data ? (
+        <Pagination
+          label={title}
+          page={list.data.currentPage}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          onChange={setPage}
+          hideSinglePage
+        />
+      ) : null}
     </Box>
   );
 }

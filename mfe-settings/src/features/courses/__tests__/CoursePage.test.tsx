@@ -16,8 +16,28 @@ describe('courses', () => {
 
   it('lists courses, opens one with its lessons, and goes back', async () => {
     api = mockApi((call) => {
-      if (call.url === '/api/courses') return { status: 200, body: { data: [{ id: 4, title: 'Getting started', description: 'First steps', pages: 1 }], currentPage: 1, pageSize: 20, total: 1 } };
-      if (call.url === '/api/courses/items/4') return { status: 200, body: { data: { id: 4, title: 'Getting started', description: 'First steps', pages: [{ id: 9, title: 'Welcome', content: 'Hello there' }] } } };
+      if (call.url === '/api/courses')
+        return {
+          status: 200,
+          body: {
+            data: [{ id: 4, title: 'Getting started', description: 'First steps', pages: 1 }],
+            currentPage: 1,
+            pageSize: 20,
+            total: 1,
+          },
+        };
+      if (call.url === '/api/courses/items/4')
+        return {
+          status: 200,
+          body: {
+            data: {
+              id: 4,
+              title: 'Getting started',
+              description: 'First steps',
+              pages: [{ id: 9, title: 'Welcome', content: 'Hello there' }],
+            },
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -58,7 +78,15 @@ describe('courses', () => {
                 id: 5,
                 title: 'Agency onboarding',
                 description: null,
-                pages: [{ id: 1, title: 'Start here', content: null, video_url: 'https://videos.example.com/1', body_html: '<h2>Your first list</h2><ul><li>Pick a search</li></ul>' }],
+                pages: [
+                  {
+                    id: 1,
+                    title: 'Start here',
+                    content: null,
+                    video_url: 'https://videos.example.com/1',
+                    body_html: '<h2>Your first list</h2><ul><li>Pick a search</li></ul>',
+                  },
+                ],
               },
             },
           }
@@ -79,7 +107,11 @@ describe('courses', () => {
   });
 
   it('says so when the reseller has turned training off', async () => {
-    api = mockApi((call) => (call.url === '/api/courses' ? { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0, training_center: false } } : undefined));
+    api = mockApi((call) =>
+      call.url === '/api/courses'
+        ? { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0, training_center: false } }
+        : undefined,
+    );
     renderWithProviders(<CoursesPage />, { route: '/settings/courses' });
     expect(await screen.findByText('Training is not offered for your account.')).toBeInTheDocument();
   });

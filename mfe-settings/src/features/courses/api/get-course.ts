@@ -9,6 +9,7 @@ export async function getCourse(id: string): Promise<Course> {
   return (await api.get('/api/courses/items/{id}', { path: { id: Number(id) } })).data;
 }
 
-export const courseQueryOptions = (id: string) => queryOptions({ queryKey: [...courseKeys.all, 'item', id] as const, queryFn: () => getCourse(id) });
+export const courseQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...courseKeys.all, 'item', id] as const, queryFn: () => getCourse(id) });
 
 export const useCourse = (id: string) => useQuery(courseQueryOptions(id));

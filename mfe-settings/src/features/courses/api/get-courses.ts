@@ -6,8 +6,14 @@ export type CourseSummary = CoursePage['data'][number];
 
 export const courseKeys = { all: ['settings', 'courses'] as const };
 
-export const getCourses = (page: number): Promise<CoursePage> => api.get('/api/courses', { query: { page, pageSize: DEFAULT_PAGE_SIZE } });
+export const getCourses = (page: number): Promise<CoursePage> =>
+  api.get('/api/courses', { query: { page, pageSize: DEFAULT_PAGE_SIZE } });
 
-export const coursesQueryOptions = (page: number) => queryOptions({ queryKey: [...courseKeys.all, 'list', page] as const, queryFn: () => getCourses(page), placeholderData: keepPreviousData });
+export const coursesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...courseKeys.all, 'list', page] as const,
+    queryFn: () => getCourses(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCourses = (page: number) => useQuery(coursesQueryOptions(page));

@@ -17,7 +17,12 @@ export function CoursePage() {
       {course.isPending ? (
         <PageSpinner />
       ) : course.isError ? (
-        <ErrorState title={t('courses.loadFailed')} notFoundTitle={t('courses.notFound')} onRetry={() => void course.refetch()} error={course.error} />
+        <ErrorState
+          title={t('courses.loadFailed')}
+          notFoundTitle={t('courses.notFound')}
+          onRetry={() => void course.refetch()}
+          error={course.error}
+        />
       ) : (
         <Box as="article" maxW="3xl">
           <Heading as="h2" size="lg" mb={2}>
@@ -32,7 +37,13 @@ export function CoursePage() {
               </Heading>
               {page.video_url ? (
                 <Text mb={2}>
-                  <Link href={page.video_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                  <Link
+                    href={page.video_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    color="brand.fg"
+                    textDecoration="underline"
+                  >
                     {t('courses.watchVideo')}
                     <Box as="span" srOnly>
                       {' '}
@@ -41,7 +52,11 @@ export function CoursePage() {
                   </Link>
                 </Text>
               ) : null}
-              {page.body_html ? <LessonBody html={page.body_html} /> : <Text whiteSpace="pre-wrap">{page.content ?? ''}</Text>}
+              {page.body_html ? (
+                <LessonBody html={page.body_html} />
+              ) : (
+                <Text whiteSpace="pre-wrap">{page.content ?? ''}</Text>
+              )}
             </Box>
           ))}
         </Box>

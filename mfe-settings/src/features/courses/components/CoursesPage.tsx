@@ -25,7 +25,14 @@ export function CoursesPage() {
       ) : (
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 3 }} gap={4}>
           {courses.data.data.map((course) => (
-            <LinkBox as="li" key={course.id} borderWidth="1px" rounded="md" p={4} _hover={{ borderColor: 'brand.solid' }}>
+            <LinkBox
+              as="li"
+              key={course.id}
+              borderWidth="1px"
+              rounded="md"
+              p={4}
+              _hover={{ borderColor: 'brand.solid' }}
+            >
               <Heading as="h2" size="md" mb={2}>
                 <LinkOverlay asChild>
                   <Link to={paths.settings.course(course.id)}>{course.title}</Link>
@@ -37,7 +44,16 @@ export function CoursesPage() {
           ))}
         </SimpleGrid>
       )}
-      {courses.data ? <Pagination label={t('routes.courses')} page={courses.data.currentPage} pageSize={courses.data.pageSize} total={courses.data.total} onChange={setPage} hideSinglePage /> : null}
+      {courses.data ? (
+        <Pagination
+          label={t('routes.courses')}
+          page={courses.data.currentPage}
+          pageSize={courses.data.pageSize}
+          total={courses.data.total}
+          onChange={setPage}
+          hideSinglePage
+        />
+      ) : null}
     </Box>
   );
 }

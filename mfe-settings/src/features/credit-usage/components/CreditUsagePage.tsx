@@ -1,4 +1,17 @@
-import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,13 +35,25 @@ function LimitsCard() {
         {t('creditUsage.limitsTitle')}
       </Heading>
       <Flex gap={3} align="center" wrap="wrap">
-        <Text>{t('creditUsage.searchesUsed', { used: l.searches_used, count: l.search_limit, percent: Math.round(l.percent_used) })}</Text>
+        <Text>
+          {t('creditUsage.searchesUsed', {
+            used: l.searches_used,
+            count: l.search_limit,
+            percent: Math.round(l.percent_used),
+          })}
+        </Text>
         <Badge colorPalette={BAND_COLOUR[l.band]} data-testid="limit-band">
           {t(`creditUsage.band.${l.band}`)}
         </Badge>
       </Flex>
       {/* No reset date yet (a limit never reset): nothing to announce rather than "Invalid Date". */}
-      {l.next_reset_date ? <Text mt={1}>{t('creditUsage.nextReset', { date: new Date(l.next_reset_date).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}</Text> : null}
+      {l.next_reset_date ? (
+        <Text mt={1}>
+          {t('creditUsage.nextReset', {
+            date: new Date(l.next_reset_date).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+          })}
+        </Text>
+      ) : null}
       <Text mt={1}>{t('creditUsage.balance', { count: l.credits.total })}</Text>
     </Box>
   );
@@ -64,7 +89,11 @@ export function CreditUsagePage() {
       <PageHeader title={t('routes.creditUsage')} />
       <Stack gap={6}>
         <LimitsCard />
-        <form onSubmit={handleRange} aria-label={t('creditUsage.rangeLabel')} key={`${usage.data?.start_date}-${usage.data?.end_date}`}>
+        <form
+          onSubmit={handleRange}
+          aria-label={t('creditUsage.rangeLabel')}
+          key={`${usage.data?.start_date}-${usage.data?.end_date}`}
+        >
           <Flex gap={4} align="flex-end" wrap="wrap">
             <Field.Root w="auto">
               <Field.Label>{t('creditUsage.from')}</Field.Label>
@@ -103,13 +132,22 @@ export function CreditUsagePage() {
               <Heading as="h2" id="usage-chart-heading" size="md" mb={3}>
                 {t('creditUsage.chartTitle')}
               </Heading>
-              <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', {
+              <Box
+                h="260px"
+                role="img"
+                aria-label={t('creditUsage.chartLabel', {
                   count: usage.data.totals.consumed,
                   start: longDayLabel(usage.data.start_date, i18n.language),
                   end: longDayLabel(usage.data.end_date, i18n.language),
-                })}>
+                })}
+              >
                 <Suspense fallback={<Spinner size="sm" />}>
-                  <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} color={palette[0]!} language={i18n.language} />
+                  <UsageByDayChart
+                    data={usage.data.by_day}
+                    consumedLabel={t('creditUsage.consumed')}
+                    color={palette[0]!}
+                    language={i18n.language}
+                  />
                 </Suspense>
               </Box>
               <Text mt={2}>{tc('errors.noCreditsConsumed')}</Text>
@@ -124,7 +162,10 @@ export function CreditUsagePage() {
                 <Stack as="ul" gap={1} pl={5} aria-labelledby="usage-type-heading">
                   {usage.data.by_type.map((row) => (
                     <li key={row.type}>
-                      {t('creditUsage.typeLine', { type: t(`creditUsage.types.${row.type}`, { defaultValue: row.type }), count: row.consumed })}
+                      {t('creditUsage.typeLine', {
+                        type: t(`creditUsage.types.${row.type}`, { defaultValue: row.type }),
+                        count: row.consumed,
+                      })}
                     </li>
                   ))}
                 </Stack>
@@ -150,8 +191,17 @@ export function CreditUsagePage() {
                     <Table.Body>
                       {usage.data.data.map((entry) => (
                         <Table.Row key={entry.id}>
-                          <Table.Cell>{new Date(entry.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
-                          <Table.Cell>{entry.type ? t(`creditUsage.types.${entry.type}`, { defaultValue: entry.type }) : entry.reason}</Table.Cell>
+                          <Table.Cell>
+                            {new Date(entry.created_at).toLocaleString(i18n.language, {
+                              dateStyle: 'medium',
+                              timeStyle: 'short',
+                            })}
+                          </Table.Cell>
+                          <Table.Cell>
+                            {entry.type
+                              ? t(`creditUsage.types.${entry.type}`, { defaultValue: entry.type })
+                              : entry.reason}
+                          </Table.Cell>
                           <Table.Cell>{t(`creditUsage.buckets.${entry.bucket}`)}</Table.Cell>
                           <Table.Cell textAlign="end">{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</Table.Cell>
                         </Table.Row>
@@ -160,7 +210,14 @@ export function CreditUsagePage() {
                   </Table.Root>
                 </Table.ScrollArea>
               )}
-              <Pagination label={t('creditUsage.tableTitle')} page={usage.data.currentPage} pageSize={usage.data.pageSize} total={usage.data.total} onChange={(p) => update({ page: String(p) })} hideSinglePage />
+              <Pagination
+                label={t('creditUsage.tableTitle')}
+                page={usage.data.currentPage}
+                pageSize={usage.data.pageSize}
+                total={usage.data.total}
+                onChange={(p) => update({ page: String(p) })}
+                hideSinglePage
+              />
             </Box>
           </>
         )}

@@ -19,7 +19,11 @@ export default function UsageByDayChart({ data, consumedLabel, color, language }
       <BarChart data={data}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="date" tick={{ fontSize: 12 }} tickFormatter={(date: string) => dayLabel(date, language)} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={(n: number) => new Intl.NumberFormat(language).format(n)} />
+        <YAxis
+          allowDecimals={false}
+          tick={{ fontSize: 12 }}
+          tickFormatter={(n: number) => new Intl.NumberFormat(language).format(n)}
+        />
         <Tooltip labelFormatter={(date) => longDayLabel(String(date), language)} />
         <Bar dataKey="consumed" name={consumedLabel} fill={color} isAnimationActive={false} />
       </BarChart>

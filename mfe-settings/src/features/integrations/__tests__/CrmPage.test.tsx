@@ -26,12 +26,14 @@ describe('CrmPage', () => {
       route: '/settings/integration/crm?code=abc&state=xyz',
     });
     expect(await screen.findByText(/^Connected on/)).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.url === '/api/crm/connections/callback').map((c) => c.body)).toEqual([{ code: 'abc', state: 'xyz' }]);
+    expect(api.calls.filter((c) => c.url === '/api/crm/connections/callback').map((c) => c.body)).toEqual([
+      { code: 'abc', state: 'xyz' },
+    ]);
     expect(screen.getByRole('button', { name: 'Keap not connected, click to connect' })).toBeInTheDocument();
     expect(screen.getByText('Not available on this installation yet.')).toBeInTheDocument();
   });
 
-  it("a parent account turns on sharing its connections with its related accounts", async () => {
+  it('a parent account turns on sharing its connections with its related accounts', async () => {
     let shared = false;
     api = renderCrmPage({
       connections: () => [crmRow('ghl', 'GoHighLevel', { ...CONNECTED, kind: 'oauth', target: null, shared: false })],
@@ -39,14 +41,25 @@ describe('CrmPage', () => {
       other: (call) => {
         if (call.url !== '/api/crm/sharing') return undefined;
         shared = (call.body as { share_with_related: boolean }).share_with_related;
-        return { status: 200, body: { code: 'settings.crm_sharing_saved', message: 'Related accounts can now use your CRM connections.', share_with_related: shared } };
+        return {
+          status: 200,
+          body: {
+            code: 'settings.crm_sharing_saved',
+            message: 'Related accounts can now use your CRM connections.',
+            share_with_related: shared,
+          },
+        };
       },
     });
     const box = await screen.findByRole('checkbox', { name: 'Let related accounts use these connections' });
     expect(box).not.toBeChecked();
     await userEvent.click(box);
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Let related accounts use these connections' })).toBeChecked());
-    expect(api.calls.filter((c) => c.url === '/api/crm/sharing').map((c) => [c.method, c.body])).toEqual([['PUT', { share_with_related: true }]]);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Let related accounts use these connections' })).toBeChecked(),
+    );
+    expect(api.calls.filter((c) => c.url === '/api/crm/sharing').map((c) => [c.method, c.body])).toEqual([
+      ['PUT', { share_with_related: true }],
+    ]);
     expect(screen.getByRole('button', { name: 'Disconnect GoHighLevel' })).toBeInTheDocument();
   });
 
@@ -62,7 +75,9 @@ describe('CrmPage', () => {
     expect(screen.getByText(/^Riley Reseller shares its CRM connections with you/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Disconnect GoHighLevel' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Disconnect Keap' })).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Let related accounts use these connections' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'Let related accounts use these connections' }),
+    ).not.toBeInTheDocument();
   });
 
   it('a related account may connect its own connection to a CRM its parent shares', async () => {
@@ -73,15 +88,24 @@ describe('CrmPage', () => {
       ],
       sharing: () => SHARED_BY_PARENT,
       // The CRM's authorisation page (a same-page address here: jsdom navigates only within the page).
-      other: (call) => (call.url === '/api/crm/connections/ghl/authorize' ? { status: 200, body: { url: 'http://localhost/#ghl-authorize' } } : undefined),
+      other: (call) =>
+        call.url === '/api/crm/connections/ghl/authorize'
+          ? { status: 200, body: { url: 'http://localhost/#ghl-authorize' } }
+          : undefined,
     });
-    expect(await screen.findByText('Connect your own account to one of these CRMs to send there through your connection instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Connect your own account to one of these CRMs to send there through your connection instead.',
+      ),
+    ).toBeInTheDocument();
     const zapier = screen.getByRole('row', { name: /Zapier/ });
     expect(zapier).toHaveTextContent('Shared by Riley Reseller');
     // Zapier has no authorisation page: its own Catch Hook URL, in the shared row.
     expect(within(zapier).getByRole('form', { name: 'Connect Zapier' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Connect your own GoHighLevel' }));
     await waitFor(() => expect(window.location.hash).toBe('#ghl-authorize'));
-    expect(api.calls.filter((c) => c.url === '/api/crm/connections/ghl/authorize').map((c) => c.method)).toEqual(['POST']);
+    expect(api.calls.filter((c) => c.url === '/api/crm/connections/ghl/authorize').map((c) => c.method)).toEqual([
+      'POST',
+    ]);
   });
 });

@@ -9,7 +9,14 @@ registerAreaTranslations(NAMESPACE, translations);
 export const CONNECTED = { connected: true, connected_at: '2026-03-15T12:00:00Z' } as const;
 
 /** A CRM of GET /api/crm/connections: available and not connected, unless `fields` say otherwise. */
-export const crmRow = (provider: string, name: string, fields: Record<string, unknown> = {}) => ({ provider, name, connected: false, connected_at: null, available: true, ...fields });
+export const crmRow = (provider: string, name: string, fields: Record<string, unknown> = {}) => ({
+  provider,
+  name,
+  connected: false,
+  connected_at: null,
+  available: true,
+  ...fields,
+});
 
 export interface CrmPageApi {
   /** The CRMs GET /api/crm/connections lists, read at each call (a test's connect shows on the next read). */
@@ -22,9 +29,15 @@ export interface CrmPageApi {
 }
 
 /** The CRM page rendered over a mocked API (restore it after the test). */
-export function renderCrmPage({ connections, sharing, other, route = '/settings/integration/crm' }: CrmPageApi): ReturnType<typeof mockApi> {
+export function renderCrmPage({
+  connections,
+  sharing,
+  other,
+  route = '/settings/integration/crm',
+}: CrmPageApi): ReturnType<typeof mockApi> {
   const api = mockApi((call) => {
-    if (call.url === '/api/crm/connections') return { status: 200, body: { data: connections(), ...(sharing ? { sharing: sharing() } : {}) } };
+    if (call.url === '/api/crm/connections')
+      return { status: 200, body: { data: connections(), ...(sharing ? { sharing: sharing() } : {}) } };
     return other?.(call);
   });
   renderWithProviders(<CrmPage />, { route });

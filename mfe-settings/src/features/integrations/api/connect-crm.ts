@@ -13,11 +13,15 @@ export function useAuthorizeCrm() {
 }
 
 /** POST /api/crm/connections/callback: stores the connection the CRM authorised. */
-export const completeCrm = (values: { code: string; state: string }) => api.post('/api/crm/connections/callback', { body: values });
+export const completeCrm = (values: { code: string; state: string }) =>
+  api.post('/api/crm/connections/callback', { body: values });
 
 export function useCompleteCrm() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: completeCrm, onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+  return useMutation({
+    mutationFn: completeCrm,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
 }
 
 /** DELETE /api/crm/connections/{provider} */
@@ -27,5 +31,8 @@ export async function disconnectCrm(provider: CrmProvider): Promise<void> {
 
 export function useDisconnectCrm() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disconnectCrm, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+  return useMutation({
+    mutationFn: disconnectCrm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
 }

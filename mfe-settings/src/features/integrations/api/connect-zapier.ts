@@ -13,5 +13,8 @@ export const connectZapier = (values: ZapierInput) => api.put('/api/crm/connecti
 
 export function useConnectZapier() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: connectZapier, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+  return useMutation({
+    mutationFn: connectZapier,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
 }

@@ -16,7 +16,8 @@ export const integrationKeys = {
 
 export const getCrmConnections = () => api.get('/api/crm/connections');
 
-export const crmConnectionsQueryOptions = () => queryOptions({ queryKey: integrationKeys.crm(), queryFn: getCrmConnections });
+export const crmConnectionsQueryOptions = () =>
+  queryOptions({ queryKey: integrationKeys.crm(), queryFn: getCrmConnections });
 
 export const useCrmConnections = () => useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.data });
 

@@ -12,7 +12,12 @@ export async function getWebhooks(page: number): Promise<WebhookPage> {
   return api.get('/api/integrations/webhooks', { query: { page, pageSize: DEFAULT_PAGE_SIZE } });
 }
 
-export const webhooksQueryOptions = (page: number) => queryOptions({ queryKey: integrationKeys.webhooks(page), queryFn: () => getWebhooks(page), placeholderData: keepPreviousData });
+export const webhooksQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: integrationKeys.webhooks(page),
+    queryFn: () => getWebhooks(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWebhooks = (page: number) => useQuery(webhooksQueryOptions(page));
 
@@ -37,7 +42,10 @@ export async function createWebhook(values: WebhookInput): Promise<ApiResponse<'
 
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createWebhook, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+  return useMutation({
+    mutationFn: createWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
 }
 
 /** DELETE /api/integrations/webhooks/{id} */
@@ -47,7 +55,10 @@ export async function deleteWebhook(id: number): Promise<void> {
 
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteWebhook, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+  return useMutation({
+    mutationFn: deleteWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
 }
 
 /** POST /api/integrations/webhooks/{id}/test: a signed test POST; answers the receiver's status. */
@@ -57,5 +68,8 @@ export async function testWebhook(id: number): Promise<ApiResponse<'/api/integra
 
 export function useTestWebhook() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: testWebhook, onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+  return useMutation({
+    mutationFn: testWebhook,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
 }

@@ -10,13 +10,20 @@ import { IntegrationNav } from './IntegrationNav';
 function MappingForm({ provider, map }: { provider: CrmProvider; map: CrmFieldMap }) {
   const { t } = useTranslation('settings');
   const save = useSaveCrmFields();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(map.data.map((m) => [m.lead_field, m.crm_field])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(map.data.map((m) => [m.lead_field, m.crm_field])),
+  );
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ provider, mappings: map.leadFields.map((f) => ({ lead_field: f, crm_field: values[f] ?? '' })).filter((m) => m.crm_field.trim() !== '') });
+        save.mutate({
+          provider,
+          mappings: map.leadFields
+            .map((f) => ({ lead_field: f, crm_field: values[f] ?? '' }))
+            .filter((m) => m.crm_field.trim() !== ''),
+        });
       }}
     >
       <Table.ScrollArea borderWidth="1px" rounded="md" mb={4} maxW="2xl">
@@ -34,7 +41,13 @@ function MappingForm({ provider, map }: { provider: CrmProvider; map: CrmFieldMa
                 <Table.Row key={field}>
                   <Table.Cell>{label}</Table.Cell>
                   <Table.Cell>
-                    <Input size="sm" aria-label={t('integrations.crmFieldFor', { field: label })} maxLength={100} value={values[field] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))} />
+                    <Input
+                      size="sm"
+                      aria-label={t('integrations.crmFieldFor', { field: label })}
+                      maxLength={100}
+                      value={values[field] ?? ''}
+                      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+                    />
                   </Table.Cell>
                 </Table.Row>
               );

@@ -32,7 +32,10 @@ export function CrmPage() {
   useEffect(() => {
     if (!code || !state || sent.current) return;
     sent.current = true;
-    complete.mutate({ code, state }, { onSettled: () => navigate(paths.settings.integration('crm'), { replace: true }) });
+    complete.mutate(
+      { code, state },
+      { onSettled: () => navigate(paths.settings.integration('crm'), { replace: true }) },
+    );
   }, [code, state, complete, navigate]);
 
   return (
@@ -68,19 +71,33 @@ export function CrmPage() {
                     <Table.Cell>
                       {c.shared ? (
                         <Stack gap={2} align="flex-start">
-                          <Badge colorPalette="blue">{t('integrations.sharedBy', { name: sharing.data?.shared_by ?? '' })}</Badge>
+                          <Badge colorPalette="blue">
+                            {t('integrations.sharedBy', { name: sharing.data?.shared_by ?? '' })}
+                          </Badge>
                           {/* Its own connection to the CRM, once made, is used instead of the shared one (ADR 053). */}
                           {c.kind === 'webhook' ? <ZapierConnectForm /> : null}
                         </Stack>
                       ) : c.connected ? (
                         <HStack wrap="wrap">
-                          <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}</Badge>
+                          <Badge colorPalette="green">
+                            {t('integrations.connectedOn', {
+                              date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language, {
+                                dateStyle: 'medium',
+                              }),
+                            })}
+                          </Badge>
                           {c.target ? <Text fontSize="sm">{t('crmConnect.sendsTo', { host: c.target })}</Text> : null}
                         </HStack>
                       ) : c.kind === 'webhook' ? (
                         <ZapierConnectForm />
                       ) : c.available ? (
-                        <Button variant="plain" color="brand.fg" textDecoration="underline" px={0} onClick={() => authorize.mutate(c.provider)}>
+                        <Button
+                          variant="plain"
+                          color="brand.fg"
+                          textDecoration="underline"
+                          px={0}
+                          onClick={() => authorize.mutate(c.provider)}
+                        >
                           {t('integrations.notConnected', { name: c.name })}
                         </Button>
                       ) : (
@@ -90,16 +107,34 @@ export function CrmPage() {
                     <Table.Cell>
                       {c.shared ? (
                         c.available && c.kind !== 'webhook' ? (
-                          <Button size="sm" variant="outline" aria-label={t('integrations.connectOwnItem', { name: c.name })} loading={authorize.isPending && authorize.variables === c.provider} onClick={() => authorize.mutate(c.provider)}>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={t('integrations.connectOwnItem', { name: c.name })}
+                            loading={authorize.isPending && authorize.variables === c.provider}
+                            onClick={() => authorize.mutate(c.provider)}
+                          >
                             {t('integrations.connectOwn')}
                           </Button>
                         ) : null
                       ) : c.connected ? (
-                        <Button size="sm" variant="outline" aria-label={t('integrations.disconnectItem', { name: c.name })} loading={disconnect.isPending && disconnect.variables === c.provider} onClick={() => disconnect.mutate(c.provider)}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t('integrations.disconnectItem', { name: c.name })}
+                          loading={disconnect.isPending && disconnect.variables === c.provider}
+                          onClick={() => disconnect.mutate(c.provider)}
+                        >
                           {t('integrations.disconnect')}
                         </Button>
                       ) : c.available && c.kind !== 'webhook' ? (
-                        <Button size="sm" colorPalette="brand" aria-label={t('integrations.connectItem', { name: c.name })} loading={authorize.isPending && authorize.variables === c.provider} onClick={() => authorize.mutate(c.provider)}>
+                        <Button
+                          size="sm"
+                          colorPalette="brand"
+                          aria-label={t('integrations.connectItem', { name: c.name })}
+                          loading={authorize.isPending && authorize.variables === c.provider}
+                          onClick={() => authorize.mutate(c.provider)}
+                        >
                           {t('integrations.connect')}
                         </Button>
                       ) : null}

@@ -15,7 +15,19 @@ export function IntegrationNav() {
   return (
     <HStack as="nav" aria-label={t('integrations.nav')} gap={1} mb={6} borderBottomWidth="1px" wrap="wrap">
       {SECTIONS.map((s) => (
-        <ChakraLink key={s.tab} asChild px={3} py={2} color="text.primary" _currentPage={{ color: 'brand.fg', fontWeight: 'semibold', borderBottomWidth: '2px', borderColor: 'brand.solid' }}>
+        <ChakraLink
+          key={s.tab}
+          asChild
+          px={3}
+          py={2}
+          color="text.primary"
+          _currentPage={{
+            color: 'brand.fg',
+            fontWeight: 'semibold',
+            borderBottomWidth: '2px',
+            borderColor: 'brand.solid',
+          }}
+        >
           <NavLink to={paths.settings.integration(s.tab)} end={false}>
             {t(`routes.${s.key}`)}
           </NavLink>

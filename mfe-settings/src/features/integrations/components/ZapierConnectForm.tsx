@@ -13,11 +13,22 @@ export function ZapierConnectForm() {
       <form
         noValidate
         aria-label={t('crmConnect.zapierForm')}
-        onSubmit={form.handleSubmit((values) => connect.mutate(values, { onSuccess: () => form.reset({ url: '' }), onError: (error) => applyApiFieldErrors(form, error) }))}
+        onSubmit={form.handleSubmit((values) =>
+          connect.mutate(values, {
+            onSuccess: () => form.reset({ url: '' }),
+            onError: (error) => applyApiFieldErrors(form, error),
+          }),
+        )}
       >
         <HStack align="flex-start" gap={2} wrap="wrap">
           <Box flex="1" minW="64">
-            <TextField label={t('crmConnect.zapierUrl')} type="url" placeholder="https://hooks.zapier.com/hooks/catch/…" registration={form.register('url')} error={form.formState.errors.url} />
+            <TextField
+              label={t('crmConnect.zapierUrl')}
+              type="url"
+              placeholder="https://hooks.zapier.com/hooks/catch/…"
+              registration={form.register('url')}
+              error={form.formState.errors.url}
+            />
           </Box>
           <Button type="submit" size="sm" colorPalette="brand" mt={7} loading={connect.isPending}>
             {t('crmConnect.connectZapier')}

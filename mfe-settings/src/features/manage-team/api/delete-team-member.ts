@@ -8,5 +8,8 @@ export async function deleteTeamMember(id: number): Promise<void> {
 
 export function useDeleteTeamMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTeamMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+  return useMutation({
+    mutationFn: deleteTeamMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
 }

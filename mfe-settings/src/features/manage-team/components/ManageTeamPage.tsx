@@ -2,13 +2,32 @@ import { Badge, Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from 
 import { useState } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxGroupField, ConfirmDeleteButton, DataTable, ErrorState, PageHeader, Pagination, ResourceFormFrame, TextField, useListParams, useYupForm, type Column, type ModuleSlug } from '@leadsmith/shared';
+import {
+  CheckboxGroupField,
+  ConfirmDeleteButton,
+  DataTable,
+  ErrorState,
+  PageHeader,
+  Pagination,
+  ResourceFormFrame,
+  TextField,
+  useListParams,
+  useYupForm,
+  type Column,
+  type ModuleSlug,
+} from '@leadsmith/shared';
 import { useDeleteTeamMember } from '../api/delete-team-member';
 import { useTeamMembers, type TeamMember } from '../api/get-team-members';
 import { editMemberSchema, inviteSchema, useSaveTeamMember } from '../api/save-team-member';
 
 /** Checkboxes for the access options, one fieldset; the error reads "Select at least one access option". */
-function AccessField<T extends FieldValues & { access: string[] }>({ form, options }: { form: UseFormReturn<T>; options: ModuleSlug[] }) {
+function AccessField<T extends FieldValues & { access: string[] }>({
+  form,
+  options,
+}: {
+  form: UseFormReturn<T>;
+  options: ModuleSlug[];
+}) {
   const { t } = useTranslation('settings');
   const error = form.formState.errors.access?.message as string | undefined;
   return (
@@ -36,13 +55,29 @@ function InviteForm({ options }: { options: ModuleSlug[] }) {
   const form = useYupForm(inviteSchema, { defaultValues: empty });
   const { errors } = form.formState;
   return (
-    <ResourceFormFrame form={form} label={t('team.inviteTitle')} submitLabel={t('team.invite')} maxW="none" saving={save.isPending} onSave={(values) => save.mutateAsync({ values })} onSaved={() => form.reset(empty)}>
+    <ResourceFormFrame
+      form={form}
+      label={t('team.inviteTitle')}
+      submitLabel={t('team.invite')}
+      maxW="none"
+      saving={save.isPending}
+      onSave={(values) => save.mutateAsync({ values })}
+      onSaved={() => form.reset(empty)}
+    >
       <Flex gap={4} wrap="wrap">
         <Box flex="1" minW="180px">
-          <TextField label={t('profileSettings.firstName')} registration={form.register('first_name')} error={errors.first_name} />
+          <TextField
+            label={t('profileSettings.firstName')}
+            registration={form.register('first_name')}
+            error={errors.first_name}
+          />
         </Box>
         <Box flex="1" minW="180px">
-          <TextField label={t('profileSettings.lastName')} registration={form.register('last_name')} error={errors.last_name} />
+          <TextField
+            label={t('profileSettings.lastName')}
+            registration={form.register('last_name')}
+            error={errors.last_name}
+          />
         </Box>
         <Box flex="1" minW="220px">
           <TextField label={t('team.email')} type="email" registration={form.register('email')} error={errors.email} />
@@ -53,15 +88,42 @@ function InviteForm({ options }: { options: ModuleSlug[] }) {
   );
 }
 
-function EditForm({ member, name, options, onDone }: { member: TeamMember; name: string; options: ModuleSlug[]; onDone: () => void }) {
+function EditForm({
+  member,
+  name,
+  options,
+  onDone,
+}: {
+  member: TeamMember;
+  name: string;
+  options: ModuleSlug[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation('settings');
   const save = useSaveTeamMember();
-  const form = useYupForm(editMemberSchema, { defaultValues: { first_name: member.first_name, last_name: member.last_name, access: member.access } });
+  const form = useYupForm(editMemberSchema, {
+    defaultValues: { first_name: member.first_name, last_name: member.last_name, access: member.access },
+  });
   const { errors } = form.formState;
   return (
-    <ResourceFormFrame form={form} label={t('actions.editItem', { item: name })} saving={save.isPending} onSave={(values) => save.mutateAsync({ id: member.id, values })} onSaved={onDone} onCancel={onDone}>
-      <TextField label={t('profileSettings.firstName')} registration={form.register('first_name')} error={errors.first_name} />
-      <TextField label={t('profileSettings.lastName')} registration={form.register('last_name')} error={errors.last_name} />
+    <ResourceFormFrame
+      form={form}
+      label={t('actions.editItem', { item: name })}
+      saving={save.isPending}
+      onSave={(values) => save.mutateAsync({ id: member.id, values })}
+      onSaved={onDone}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('profileSettings.firstName')}
+        registration={form.register('first_name')}
+        error={errors.first_name}
+      />
+      <TextField
+        label={t('profileSettings.lastName')}
+        registration={form.register('last_name')}
+        error={errors.last_name}
+      />
       <AccessField form={form} options={options} />
     </ResourceFormFrame>
   );
@@ -81,7 +143,15 @@ export function ManageTeamPage() {
   const remove = useDeleteTeamMember();
   const options = team.data?.access_options ?? [];
   const columns: Column<TeamMember>[] = [
-    { key: 'name', header: t('team.name'), render: (member) => <Text as="span" fontWeight="semibold">{memberName(member)}</Text> },
+    {
+      key: 'name',
+      header: t('team.name'),
+      render: (member) => (
+        <Text as="span" fontWeight="semibold">
+          {memberName(member)}
+        </Text>
+      ),
+    },
     { key: 'email', header: t('team.email'), render: (member) => member.email },
     {
       key: 'access',
@@ -99,10 +169,19 @@ export function ManageTeamPage() {
       header: t('apiKeys.actions'),
       render: (member) => (
         <HStack gap={2}>
-          <Button size="sm" variant="outline" aria-label={t('actions.editItem', { item: memberName(member) })} onClick={() => setEditing(member.id)}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={t('actions.editItem', { item: memberName(member) })}
+            onClick={() => setEditing(member.id)}
+          >
             {t('actions.edit')}
           </Button>
-          <ConfirmDeleteButton itemLabel={memberName(member)} loading={remove.isPending && remove.variables === member.id} onConfirm={() => remove.mutate(member.id)} />
+          <ConfirmDeleteButton
+            itemLabel={memberName(member)}
+            loading={remove.isPending && remove.variables === member.id}
+            onConfirm={() => remove.mutate(member.id)}
+          />
         </HStack>
       ),
     },
@@ -133,9 +212,25 @@ export function ManageTeamPage() {
               rowKey={(member) => member.id}
               columns={columns}
               empty={t('team.empty')}
-              expandedRow={(member) => (editing === member.id ? <EditForm member={member} name={memberName(member)} options={options} onDone={() => setEditing(null)} /> : null)}
+              expandedRow={(member) =>
+                editing === member.id ? (
+                  <EditForm
+                    member={member}
+                    name={memberName(member)}
+                    options={options}
+                    onDone={() => setEditing(null)}
+                  />
+                ) : null
+              }
             />
-            <Pagination label={t('team.listTitle')} page={team.data.currentPage} pageSize={team.data.pageSize} total={team.data.total} onChange={setPage} hideSinglePage />
+            <Pagination
+              label={t('team.listTitle')}
+              page={team.data.currentPage}
+              pageSize={team.data.pageSize}
+              total={team.data.total}
+              onChange={setPage}
+              hideSinglePage
+            />
           </Box>
         </Stack>
       )}

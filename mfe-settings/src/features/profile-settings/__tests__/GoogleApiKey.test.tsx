@@ -14,16 +14,31 @@ describe("the user's own Google API key (profile)", () => {
 
   it('checks the key locally, saves it write-only, then offers to remove it', async () => {
     let isSet = false;
-    const me = () => ({ id: 7, first_name: 'Ana', last_name: 'Silva', lang: 'en', team_owner_id: null, has_google_api_key: isSet, modules: [] }) as unknown as User;
+    const me = () =>
+      ({
+        id: 7,
+        first_name: 'Ana',
+        last_name: 'Silva',
+        lang: 'en',
+        team_owner_id: null,
+        has_google_api_key: isSet,
+        modules: [],
+      }) as unknown as User;
     api = mockApi((call) => {
       if (call.method === 'GET' && call.url === '/api/me') return { status: 200, body: me() };
       if (call.method === 'PUT' && call.url === '/api/me/google-api-key') {
         isSet = true;
-        return { status: 200, body: { code: 'leadSources.google_key_saved', message: 'Saved', has_google_api_key: true } };
+        return {
+          status: 200,
+          body: { code: 'leadSources.google_key_saved', message: 'Saved', has_google_api_key: true },
+        };
       }
       if (call.method === 'DELETE' && call.url === '/api/me/google-api-key') {
         isSet = false;
-        return { status: 200, body: { code: 'leadSources.google_key_removed', message: 'Removed', has_google_api_key: false } };
+        return {
+          status: 200,
+          body: { code: 'leadSources.google_key_removed', message: 'Removed', has_google_api_key: false },
+        };
       }
       return undefined;
     });

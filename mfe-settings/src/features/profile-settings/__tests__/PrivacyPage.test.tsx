@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n, loadLanguage, registerAreaTranslations, sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
+import {
+  i18n,
+  loadLanguage,
+  registerAreaTranslations,
+  sessionKeys,
+  useSessionStore,
+  type User,
+} from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { PrivacyPage } from '../components/PrivacyPage';
@@ -12,23 +19,46 @@ type Export = { id: number; status: string; size_bytes: number | null; created_a
 
 describe('PrivacyPage', () => {
   let api: ReturnType<typeof mockApi>;
-  let state: { retention_months: number | null; deletion_due_at: string | null; deletion_grace_days: number; exports: Export[] };
+  let state: {
+    retention_months: number | null;
+    deletion_due_at: string | null;
+    deletion_grace_days: number;
+    exports: Export[];
+  };
   beforeEach(() => {
     state = { retention_months: null, deletion_due_at: null, deletion_grace_days: 14, exports: [] };
     api = mockApi((call) => {
       if (call.method === 'GET' && call.url === '/api/account/privacy') return { status: 200, body: state };
       if (call.method === 'POST' && call.url === '/api/account/exports') {
-        state.exports = [{ id: 7, status: 'ready', size_bytes: 2048, created_at: '2026-11-26T09:00:00.000Z', expires_at: '2026-12-03T09:00:00.000Z' }];
-        return { status: 202, body: { code: 'privacy.export_queued', message: 'Your export is being prepared.', data: state.exports[0] } };
+        state.exports = [
+          {
+            id: 7,
+            status: 'ready',
+            size_bytes: 2048,
+            created_at: '2026-11-26T09:00:00.000Z',
+            expires_at: '2026-12-03T09:00:00.000Z',
+          },
+        ];
+        return {
+          status: 202,
+          body: { code: 'privacy.export_queued', message: 'Your export is being prepared.', data: state.exports[0] },
+        };
       }
       if (call.method === 'PUT' && call.url === '/api/account/retention') {
         state.retention_months = (call.body as { retention_months: number | null }).retention_months;
         return { status: 200, body: { code: 'privacy.retention_saved', message: 'Retention saved.' } };
       }
       if (call.method === 'POST' && call.url === '/api/account/deletion') {
-        if ((call.body as { password: string }).password !== 'right') return { status: 422, body: { code: 'privacy.wrong_password', message: 'The password is not correct.', field: 'password' } };
+        if ((call.body as { password: string }).password !== 'right')
+          return {
+            status: 422,
+            body: { code: 'privacy.wrong_password', message: 'The password is not correct.', field: 'password' },
+          };
         state.deletion_due_at = '2026-12-10T09:00:00.000Z';
-        return { status: 200, body: { code: 'privacy.deletion_scheduled', message: 'Scheduled.', deletion_due_at: state.deletion_due_at } };
+        return {
+          status: 200,
+          body: { code: 'privacy.deletion_scheduled', message: 'Scheduled.', deletion_due_at: state.deletion_due_at },
+        };
       }
       if (call.method === 'DELETE' && call.url === '/api/account/deletion') {
         state.deletion_due_at = null;
@@ -50,10 +80,19 @@ describe('PrivacyPage', () => {
   it("a team member is told the page is the owner's, asks nothing and has no Privacy tab", async () => {
     useSessionStore.setState({ token: 'test-token' });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(sessionKeys.me('test-token'), { id: 9, first_name: 'Mia', last_name: 'Member', lang: 'en', team_owner_id: 7, modules: [] } as unknown as User);
+    queryClient.setQueryData(sessionKeys.me('test-token'), {
+      id: 9,
+      first_name: 'Mia',
+      last_name: 'Member',
+      lang: 'en',
+      team_owner_id: 7,
+      modules: [],
+    } as unknown as User);
     try {
       renderWithProviders(<PrivacyPage />, { queryClient });
-      expect(await screen.findByRole('status')).toHaveTextContent("Only the account owner can export the account's data or delete the account.");
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        "Only the account owner can export the account's data or delete the account.",
+      );
       expect(screen.queryByRole('link', { name: 'Privacy' })).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
       expect(api.calls.some((c) => c.url === '/api/account/privacy')).toBe(false);
@@ -86,15 +125,29 @@ describe('PrivacyPage', () => {
 
   describe.each([
     // Never the US form (12/10/2026, 11/25/2026) nor "1 months" / "1 days".
-    { lang: 'de', due: '10. Dezember 2026', exported: /25\.11\.2026/, months: '3 Monate', grace: '1 Tag nach Ihrer Anfrage' },
-    { lang: 'fr', due: '10 décembre 2026', exported: /25 nov\. 2026/, months: '3 mois', grace: '1 jour après votre demande' },
+    {
+      lang: 'de',
+      due: '10. Dezember 2026',
+      exported: /25\.11\.2026/,
+      months: '3 Monate',
+      grace: '1 Tag nach Ihrer Anfrage',
+    },
+    {
+      lang: 'fr',
+      due: '10 décembre 2026',
+      exported: /25 nov\. 2026/,
+      months: '3 mois',
+      grace: '1 jour après votre demande',
+    },
   ])('in $lang', ({ lang, due, exported, months, grace }) => {
     afterEach(() => act(() => i18n.changeLanguage('en')));
 
     it('draws the dates, the months and the days of the language', async () => {
       await loadLanguage(lang as 'de' | 'fr');
       await act(() => i18n.changeLanguage(lang));
-      state.exports = [{ id: 7, status: 'ready', size_bytes: 2048, created_at: '2026-11-25T12:00:00.000Z', expires_at: null }];
+      state.exports = [
+        { id: 7, status: 'ready', size_bytes: 2048, created_at: '2026-11-25T12:00:00.000Z', expires_at: null },
+      ];
       state.deletion_grace_days = 1;
       const view = renderWithProviders(<PrivacyPage />);
       expect(await screen.findByRole('option', { name: months })).toBeInTheDocument();

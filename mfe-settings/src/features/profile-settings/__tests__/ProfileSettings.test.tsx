@@ -15,11 +15,28 @@ describe('ApiKeysPage', () => {
   afterEach(() => api.restore());
 
   it('creates a key, shows it once, and revokes a key', async () => {
-    const keys: ApiKey[] = [{ id: 1, name: 'Old key', key_prefix: 'lsk_abcdef', created_at: '2026-01-01T10:00:00Z', last_used_at: null, revoked_at: null }];
+    const keys: ApiKey[] = [
+      {
+        id: 1,
+        name: 'Old key',
+        key_prefix: 'lsk_abcdef',
+        created_at: '2026-01-01T10:00:00Z',
+        last_used_at: null,
+        revoked_at: null,
+      },
+    ];
     api = mockApi((call) => {
-      if (call.method === 'GET' && call.url === '/api/user-api-key') return { status: 200, body: { data: keys, currentPage: 1, pageSize: 20, total: keys.length } };
+      if (call.method === 'GET' && call.url === '/api/user-api-key')
+        return { status: 200, body: { data: keys, currentPage: 1, pageSize: 20, total: keys.length } };
       if (call.method === 'POST' && call.url === '/api/user-api-key') {
-        const row: ApiKey = { id: 2, name: (call.body as { name: string }).name, key_prefix: 'lsk_zzzzzz', created_at: '2026-01-02T10:00:00Z', last_used_at: null, revoked_at: null };
+        const row: ApiKey = {
+          id: 2,
+          name: (call.body as { name: string }).name,
+          key_prefix: 'lsk_zzzzzz',
+          created_at: '2026-01-02T10:00:00Z',
+          last_used_at: null,
+          revoked_at: null,
+        };
         keys.unshift(row);
         return { status: 201, body: { data: row, key: `lsk_${'z'.repeat(43)}` } };
       }
@@ -58,7 +75,14 @@ describe('PasswordPage', () => {
   it('checks length and match locally, then shows the server error on current password', async () => {
     api = mockApi((call) =>
       call.method === 'PUT'
-        ? { status: 422, body: { code: 'settings.wrong_password', field: 'current_password', message: 'The current password is not correct.' } }
+        ? {
+            status: 422,
+            body: {
+              code: 'settings.wrong_password',
+              field: 'current_password',
+              message: 'The current password is not correct.',
+            },
+          }
         : undefined,
     );
     const user = userEvent.setup();
@@ -76,6 +100,10 @@ describe('PasswordPage', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'abcdefg');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The current password is not correct.')).toBeInTheDocument();
-    expect(api.calls[0]?.body).toEqual({ current_password: 'whatever', password: 'abcdefg', password_confirmation: 'abcdefg' });
+    expect(api.calls[0]?.body).toEqual({
+      current_password: 'whatever',
+      password: 'abcdefg',
+      password_confirmation: 'abcdefg',
+    });
   });
 });

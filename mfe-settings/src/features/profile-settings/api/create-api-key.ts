@@ -10,5 +10,8 @@ export const createApiKey = (values: ApiKeyNameInput) => api.post('/api/user-api
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }) });
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
 }

@@ -8,5 +8,8 @@ export async function deleteApiKey(id: number): Promise<void> {
 
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }) });
+  return useMutation({
+    mutationFn: deleteApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
 }

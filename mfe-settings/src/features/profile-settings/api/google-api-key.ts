@@ -11,7 +11,10 @@ export type GoogleApiKeyInput = yup.InferType<typeof googleApiKeySchema>;
 export function useGoogleApiKey() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-  const save = useMutation({ mutationFn: (values: GoogleApiKeyInput) => api.put('/api/me/google-api-key', { body: values }), onSuccess: refresh });
+  const save = useMutation({
+    mutationFn: (values: GoogleApiKeyInput) => api.put('/api/me/google-api-key', { body: values }),
+    onSuccess: refresh,
+  });
   const remove = useMutation({ mutationFn: () => api.delete('/api/me/google-api-key'), onSuccess: refresh });
   return { save, remove };
 }

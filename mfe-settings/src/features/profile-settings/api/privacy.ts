@@ -18,12 +18,17 @@ export const usePrivacy = (enabled = true) => useQuery({ ...privacyQueryOptions(
 
 function useInvalidating<T>(mutationFn: (input: T) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: privacyQueryOptions().queryKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: privacyQueryOptions().queryKey }),
+  });
 }
 
 export const useRequestExport = () => useInvalidating(() => api.post('/api/account/exports', { body: {} }));
-export const useSaveRetention = () => useInvalidating((months: number | null) => api.put('/api/account/retention', { body: { retention_months: months } }));
-export const useRequestDeletion = () => useInvalidating((password: string) => api.post('/api/account/deletion', { body: { password } }));
+export const useSaveRetention = () =>
+  useInvalidating((months: number | null) => api.put('/api/account/retention', { body: { retention_months: months } }));
+export const useRequestDeletion = () =>
+  useInvalidating((password: string) => api.post('/api/account/deletion', { body: { password } }));
 export const useCancelDeletion = () => useInvalidating(() => api.delete('/api/account/deletion'));
 
 /** Downloads a ready archive through the API client (the token travels in its header), then saves it as a file. */

@@ -4,7 +4,10 @@ import { LANGUAGES, apiClient, sessionKeys, setLanguage, v, yup, type Language, 
 export const profileSchema = yup.object({
   first_name: v.required().max(100),
   last_name: v.required().max(100),
-  lang: yup.string().oneOf([...LANGUAGES]).required(),
+  lang: yup
+    .string()
+    .oneOf([...LANGUAGES])
+    .required(),
 });
 export type ProfileInput = yup.InferType<typeof profileSchema>;
 

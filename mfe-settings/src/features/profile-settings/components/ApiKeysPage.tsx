@@ -1,7 +1,19 @@
 import { Badge, Box, Button, Code, Heading, HStack, Link, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_DOCS_URL, ConfirmDeleteButton, DataTable, ErrorState, PageHeader, Pagination, ResourceFormFrame, TextField, useListParams, useYupForm, type Column } from '@leadsmith/shared';
+import {
+  API_DOCS_URL,
+  ConfirmDeleteButton,
+  DataTable,
+  ErrorState,
+  PageHeader,
+  Pagination,
+  ResourceFormFrame,
+  TextField,
+  useListParams,
+  useYupForm,
+  type Column,
+} from '@leadsmith/shared';
 import { apiKeyNameSchema, useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys, type ApiKey } from '../api/get-api-keys';
@@ -9,7 +21,15 @@ import { useUpdateApiKey } from '../api/update-api-key';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
 
 /** The key's name, the one field of the add form and of a key's rename form (the kit's form frame). */
-function NameForm({ label, defaultName, submitLabel, saving, onSave, onSaved, onCancel }: {
+function NameForm({
+  label,
+  defaultName,
+  submitLabel,
+  saving,
+  onSave,
+  onSaved,
+  onCancel,
+}: {
   label: string;
   defaultName: string;
   submitLabel?: string;
@@ -21,7 +41,16 @@ function NameForm({ label, defaultName, submitLabel, saving, onSave, onSaved, on
   const { t } = useTranslation('settings');
   const form = useYupForm(apiKeyNameSchema, { defaultValues: { name: defaultName } });
   return (
-    <ResourceFormFrame form={form} label={label} submitLabel={submitLabel} maxW="none" saving={saving} onSave={(values) => onSave(values.name)} onSaved={onSaved} onCancel={onCancel}>
+    <ResourceFormFrame
+      form={form}
+      label={label}
+      submitLabel={submitLabel}
+      maxW="none"
+      saving={saving}
+      onSave={(values) => onSave(values.name)}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    >
       <TextField label={t('apiKeys.name')} registration={form.register('name')} error={form.formState.errors.name} />
     </ResourceFormFrame>
   );
@@ -41,7 +70,10 @@ export function ApiKeysPage() {
   const create = useCreateApiKey();
   const update = useUpdateApiKey();
   const remove = useDeleteApiKey();
-  const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('apiKeys.never'));
+  const date = (value: string | null) =>
+    value
+      ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+      : t('apiKeys.never');
 
   const columns: Column<ApiKey>[] = [
     {
@@ -69,22 +101,42 @@ export function ApiKeysPage() {
     {
       key: 'revoked',
       header: t('apiKeys.revoked'),
-      render: (key) => (key.revoked_at ? <Badge colorPalette="red">{date(key.revoked_at)}</Badge> : <Badge colorPalette="green">{t('apiKeys.active')}</Badge>),
+      render: (key) =>
+        key.revoked_at ? (
+          <Badge colorPalette="red">{date(key.revoked_at)}</Badge>
+        ) : (
+          <Badge colorPalette="green">{t('apiKeys.active')}</Badge>
+        ),
     },
     {
       key: 'actions',
       header: t('apiKeys.actions'),
       render: (key) => (
         <HStack gap={2} wrap="wrap">
-          <Button size="sm" variant="outline" aria-label={t('actions.editItem', { item: key.name })} onClick={() => setEditing(key.id)}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={t('actions.editItem', { item: key.name })}
+            onClick={() => setEditing(key.id)}
+          >
             {t('actions.edit')}
           </Button>
           {key.revoked_at ? null : (
-            <Button size="sm" variant="outline" aria-label={t('apiKeys.revokeItem', { item: key.name })} loading={update.isPending && update.variables?.id === key.id && update.variables.revoked} onClick={() => update.mutate({ id: key.id, revoked: true })}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={t('apiKeys.revokeItem', { item: key.name })}
+              loading={update.isPending && update.variables?.id === key.id && update.variables.revoked}
+              onClick={() => update.mutate({ id: key.id, revoked: true })}
+            >
               {t('apiKeys.revoke')}
             </Button>
           )}
-          <ConfirmDeleteButton itemLabel={key.name} loading={remove.isPending && remove.variables === key.id} onConfirm={() => remove.mutate(key.id)} />
+          <ConfirmDeleteButton
+            itemLabel={key.name}
+            loading={remove.isPending && remove.variables === key.id}
+            onConfirm={() => remove.mutate(key.id)}
+          />
         </HStack>
       ),
     },
@@ -118,7 +170,9 @@ export function ApiKeysPage() {
         />
         {created ? (
           <Box role="status" bg="green.50" borderWidth="1px" borderColor="green.300" rounded="md" p={3} mt={4}>
-            <Text fontWeight="semibold" color="green.900">{t('apiKeys.createdOnce', { name: created.name })}</Text>
+            <Text fontWeight="semibold" color="green.900">
+              {t('apiKeys.createdOnce', { name: created.name })}
+            </Text>
             <Code data-testid="new-api-key" fontSize="md" wordBreak="break-all" my={2} display="block">
               {created.key}
             </Code>
@@ -142,8 +196,21 @@ export function ApiKeysPage() {
         <ErrorState title={t('apiKeys.loadFailed')} onRetry={() => void keys.refetch()} />
       ) : (
         <>
-          <DataTable label={t('apiKeys.listTitle')} rows={keys.data.data} rowKey={(key) => key.id} columns={columns} empty={t('apiKeys.empty')} />
-          <Pagination label={t('apiKeys.listTitle')} page={keys.data.currentPage} pageSize={keys.data.pageSize} total={keys.data.total} onChange={setPage} hideSinglePage />
+          <DataTable
+            label={t('apiKeys.listTitle')}
+            rows={keys.data.data}
+            rowKey={(key) => key.id}
+            columns={columns}
+            empty={t('apiKeys.empty')}
+          />
+          <Pagination
+            label={t('apiKeys.listTitle')}
+            page={keys.data.currentPage}
+            pageSize={keys.data.pageSize}
+            total={keys.data.total}
+            onChange={setPage}
+            hideSinglePage
+          />
         </>
       )}
     </Box>

@@ -2,7 +2,14 @@ import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, PageSpinner, TextField, applyApiFieldErrors, useCurrentUser, useYupForm } from '@leadsmith/shared';
-import { mailChangeSchema, mailCodeSchema, useConfirmMailChange, useMailChange, useRequestMailChange, useResendMailChange } from '../api/mail-change';
+import {
+  mailChangeSchema,
+  mailCodeSchema,
+  useConfirmMailChange,
+  useMailChange,
+  useRequestMailChange,
+  useResendMailChange,
+} from '../api/mail-change';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
 
 /** Seconds left before "resend" is allowed again; counts down once a second. */
@@ -31,8 +38,23 @@ function ConfirmForm({ pendingEmail, initialWait }: { pendingEmail: string; init
         {t('email.confirmTitle')}
       </Heading>
       <Text mb={3}>{t('email.codeSent', { email: pendingEmail })}</Text>
-      <form noValidate onSubmit={form.handleSubmit((values) => confirm.mutate(values, { onSuccess: () => form.reset({ code: '' }), onError: (e) => applyApiFieldErrors(form, e) }))}>
-        <TextField label={t('email.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} registration={form.register('code')} error={form.formState.errors.code} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          confirm.mutate(values, {
+            onSuccess: () => form.reset({ code: '' }),
+            onError: (e) => applyApiFieldErrors(form, e),
+          }),
+        )}
+      >
+        <TextField
+          label={t('email.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          registration={form.register('code')}
+          error={form.formState.errors.code}
+        />
         <Button type="submit" colorPalette="brand" loading={confirm.isPending}>
           {t('email.confirm')}
         </Button>
@@ -60,7 +82,8 @@ function ResendButton({ initialWait }: { initialWait: number }) {
           resend.mutate(undefined, {
             onSuccess: (data) => setWait(data.retry_after_seconds),
             onError: (e) => {
-              const seconds = (e as { response?: { data?: { retry_after_seconds?: number } } }).response?.data?.retry_after_seconds;
+              const seconds = (e as { response?: { data?: { retry_after_seconds?: number } } }).response?.data
+                ?.retry_after_seconds;
               if (seconds) setWait(seconds);
             },
           })
@@ -91,13 +114,33 @@ export function EmailPage() {
           <Text mb={4}>
             {t('email.current')} <strong data-testid="current-email">{user.email}</strong>
           </Text>
-          <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values, { onSuccess: () => form.reset({ email: '' }), onError: (e) => applyApiFieldErrors(form, e) }))}>
-            <TextField label={t('email.new')} type="email" autoComplete="email" registration={form.register('email')} error={form.formState.errors.email} />
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) =>
+              request.mutate(values, {
+                onSuccess: () => form.reset({ email: '' }),
+                onError: (e) => applyApiFieldErrors(form, e),
+              }),
+            )}
+          >
+            <TextField
+              label={t('email.new')}
+              type="email"
+              autoComplete="email"
+              registration={form.register('email')}
+              error={form.formState.errors.email}
+            />
             <Button type="submit" colorPalette="brand" loading={request.isPending}>
               {t('email.send')}
             </Button>
           </form>
-          {pendingEmail ? <ConfirmForm key={pendingEmail} pendingEmail={pendingEmail} initialWait={request.data?.pending_email === pendingEmail ? request.data.retry_after_seconds : 0} /> : null}
+          {pendingEmail ? (
+            <ConfirmForm
+              key={pendingEmail}
+              pendingEmail={pendingEmail}
+              initialWait={request.data?.pending_email === pendingEmail ? request.data.retry_after_seconds : 0}
+            />
+          ) : null}
         </Box>
       )}
     </Box>

@@ -17,17 +17,40 @@ export function PasswordPage() {
       <PageHeader title={t('routes.password')} />
       <ProfileSettingsNav />
       <Box maxW="lg">
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => change.mutate(values, { onSuccess: () => form.reset(EMPTY), onError: (error) => applyApiFieldErrors(form, error) }))}
-      >
-        <TextField label={t('password.current')} type="password" autoComplete="current-password" registration={form.register('current_password')} error={errors.current_password} />
-        <TextField label={t('password.new')} type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
-        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" registration={form.register('password_confirmation')} error={errors.password_confirmation} />
-        <Button type="submit" colorPalette="brand" loading={change.isPending}>
-          {t('password.submit')}
-        </Button>
-      </form>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) =>
+            change.mutate(values, {
+              onSuccess: () => form.reset(EMPTY),
+              onError: (error) => applyApiFieldErrors(form, error),
+            }),
+          )}
+        >
+          <TextField
+            label={t('password.current')}
+            type="password"
+            autoComplete="current-password"
+            registration={form.register('current_password')}
+            error={errors.current_password}
+          />
+          <TextField
+            label={t('password.new')}
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('password')}
+            error={errors.password}
+          />
+          <TextField
+            label={t('password.confirm')}
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('password_confirmation')}
+            error={errors.password_confirmation}
+          />
+          <Button type="submit" colorPalette="brand" loading={change.isPending}>
+            {t('password.submit')}
+          </Button>
+        </form>
       </Box>
     </Box>
   );

@@ -2,7 +2,15 @@ import { Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, FilterSelect, PageHeader, PageSpinner, apiFieldErrors, useCurrentUser } from '@leadsmith/shared';
-import { downloadExport, useCancelDeletion, usePrivacy, useRequestDeletion, useRequestExport, useSaveRetention, type Privacy } from '../api/privacy';
+import {
+  downloadExport,
+  useCancelDeletion,
+  usePrivacy,
+  useRequestDeletion,
+  useRequestExport,
+  useSaveRetention,
+  type Privacy,
+} from '../api/privacy';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
 
 const RETENTION_CHOICES = [3, 6, 12, 24, 36] as const;
@@ -25,13 +33,20 @@ function ExportSection({ privacy }: { privacy: Privacy }) {
   return (
     <Section title={t('privacy.exportTitle')}>
       <Text mb={3}>{t('privacy.exportHelp')}</Text>
-      <Button colorPalette="brand" onClick={() => request.mutate(undefined)} loading={request.isPending} disabled={busy}>
+      <Button
+        colorPalette="brand"
+        onClick={() => request.mutate(undefined)}
+        loading={request.isPending}
+        disabled={busy}
+      >
         {t('privacy.exportButton')}
       </Button>
       <Stack as="ul" mt={4} gap={2} listStyleType="none">
         {privacy.exports.map((e) => (
           <HStack as="li" key={e.id} gap={3}>
-            <Text>{new Date(e.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Text>
+            <Text>
+              {new Date(e.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            </Text>
             <Badge>{t(`privacy.status.${e.status}`)}</Badge>
             {e.status === 'ready' && (
               <Button size="sm" variant="outline" onClick={() => void downloadExport(e.id)}>
@@ -58,7 +73,10 @@ function RetentionSection({ privacy }: { privacy: Privacy }) {
           value={months}
           onChange={setMonths}
           allLabel={t('privacy.retentionKeep')}
-          options={RETENTION_CHOICES.map((m) => ({ value: String(m), label: t('privacy.retentionMonths', { count: m }) }))}
+          options={RETENTION_CHOICES.map((m) => ({
+            value: String(m),
+            label: t('privacy.retentionMonths', { count: m }),
+          }))}
         />
       </Box>
       <Button mt={3} onClick={() => save.mutate(months === '' ? null : Number(months))} loading={save.isPending}>
@@ -78,7 +96,9 @@ function DeletionSection({ privacy }: { privacy: Privacy }) {
     return (
       <Section title={t('privacy.deleteTitle')}>
         <Text mb={3} role="status">
-          {t('privacy.deletionDue', { date: new Date(privacy.deletion_due_at).toLocaleDateString(i18n.language, { dateStyle: 'long' }) })}
+          {t('privacy.deletionDue', {
+            date: new Date(privacy.deletion_due_at).toLocaleDateString(i18n.language, { dateStyle: 'long' }),
+          })}
         </Text>
         <Button onClick={() => cancel.mutate(undefined)} loading={cancel.isPending}>
           {t('privacy.cancelDeletion')}
@@ -92,11 +112,21 @@ function DeletionSection({ privacy }: { privacy: Privacy }) {
       <Box maxW="sm">
         <Field.Root invalid={Boolean(error)} mb={4}>
           <Field.Label>{t('privacy.deletePassword')}</Field.Label>
-          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {error ? <Field.ErrorText color="red.700">{error}</Field.ErrorText> : null}
         </Field.Root>
       </Box>
-      <Button colorPalette="red" onClick={() => request.mutate(password, { onSuccess: () => setPassword('') })} loading={request.isPending} disabled={password === ''}>
+      <Button
+        colorPalette="red"
+        onClick={() => request.mutate(password, { onSuccess: () => setPassword('') })}
+        loading={request.isPending}
+        disabled={password === ''}
+      >
         {t('privacy.deleteButton')}
       </Button>
     </Section>

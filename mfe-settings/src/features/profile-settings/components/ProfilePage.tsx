@@ -1,6 +1,15 @@
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, LANGUAGES, PageHeader, PageSpinner, TextField, applyApiFieldErrors, useCurrentUser, useYupForm } from '@leadsmith/shared';
+import {
+  SelectField,
+  LANGUAGES,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  applyApiFieldErrors,
+  useCurrentUser,
+  useYupForm,
+} from '@leadsmith/shared';
 import { googleApiKeySchema, useGoogleApiKey } from '../api/google-api-key';
 import { profileSchema, useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
@@ -13,14 +22,34 @@ function ProfileForm({ defaults }: { defaults: ProfileInput }) {
   const { errors } = form.formState;
   return (
     <Box maxW="lg">
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyApiFieldErrors(form, error) }))}>
-      <TextField label={t('profileSettings.firstName')} autoComplete="given-name" registration={form.register('first_name')} error={errors.first_name} />
-      <TextField label={t('profileSettings.lastName')} autoComplete="family-name" registration={form.register('last_name')} error={errors.last_name} />
-      <SelectField label={t('profileSettings.language')} registration={form.register('lang')} error={errors.lang} options={LANGUAGES.map((lang) => ({ value: lang, label: tc(`language.${lang}`) }))} />
-      <Button type="submit" colorPalette="brand" loading={save.isPending}>
-        {t('actions.save')}
-      </Button>
-    </form>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          save.mutate(values, { onError: (error) => applyApiFieldErrors(form, error) }),
+        )}
+      >
+        <TextField
+          label={t('profileSettings.firstName')}
+          autoComplete="given-name"
+          registration={form.register('first_name')}
+          error={errors.first_name}
+        />
+        <TextField
+          label={t('profileSettings.lastName')}
+          autoComplete="family-name"
+          registration={form.register('last_name')}
+          error={errors.last_name}
+        />
+        <SelectField
+          label={t('profileSettings.language')}
+          registration={form.register('lang')}
+          error={errors.lang}
+          options={LANGUAGES.map((lang) => ({ value: lang, label: tc(`language.${lang}`) }))}
+        />
+        <Button type="submit" colorPalette="brand" loading={save.isPending}>
+          {t('actions.save')}
+        </Button>
+      </form>
     </Box>
   );
 }
@@ -44,9 +73,20 @@ function GoogleApiKeyForm({ isSet }: { isSet: boolean }) {
       <form
         noValidate
         aria-label={t('googleApiKey.heading')}
-        onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: () => form.reset({ google_api_key: '' }), onError: (error) => applyApiFieldErrors(form, error) }))}
+        onSubmit={form.handleSubmit((values) =>
+          save.mutate(values, {
+            onSuccess: () => form.reset({ google_api_key: '' }),
+            onError: (error) => applyApiFieldErrors(form, error),
+          }),
+        )}
       >
-        <TextField label={t('googleApiKey.label')} type="password" autoComplete="off" registration={form.register('google_api_key')} error={form.formState.errors.google_api_key} />
+        <TextField
+          label={t('googleApiKey.label')}
+          type="password"
+          autoComplete="off"
+          registration={form.register('google_api_key')}
+          error={form.formState.errors.google_api_key}
+        />
         <HStack gap={2}>
           <Button type="submit" colorPalette="brand" loading={save.isPending}>
             {t('googleApiKey.save')}
@@ -70,7 +110,14 @@ export function ProfilePage() {
     <Box>
       <PageHeader title={t('routes.profile')} />
       <ProfileSettingsNav />
-      {user ? <ProfileForm key={user.id} defaults={{ first_name: user.first_name, last_name: user.last_name, lang: user.lang }} /> : <PageSpinner />}
+      {user ? (
+        <ProfileForm
+          key={user.id}
+          defaults={{ first_name: user.first_name, last_name: user.last_name, lang: user.lang }}
+        />
+      ) : (
+        <PageSpinner />
+      )}
       {user && !user.team_owner_id ? <GoogleApiKeyForm isSet={user.has_google_api_key} /> : null}
     </Box>
   );

@@ -19,7 +19,19 @@ export function ProfileSettingsNav() {
   return (
     <HStack as="nav" aria-label={t('profileSettings.nav')} gap={1} mb={6} borderBottomWidth="1px" wrap="wrap">
       {SECTIONS.filter((s) => !(member && s.path === 'privacy')).map((s) => (
-        <ChakraLink key={s.path} asChild px={3} py={2} color="text.primary" _currentPage={{ color: 'brand.fg', fontWeight: 'semibold', borderBottomWidth: '2px', borderColor: 'brand.solid' }}>
+        <ChakraLink
+          key={s.path}
+          asChild
+          px={3}
+          py={2}
+          color="text.primary"
+          _currentPage={{
+            color: 'brand.fg',
+            fontWeight: 'semibold',
+            borderBottomWidth: '2px',
+            borderColor: 'brand.solid',
+          }}
+        >
           <NavLink to={`../${s.path}`} relative="path">
             {t(`routes.${s.key}`)}
           </NavLink>

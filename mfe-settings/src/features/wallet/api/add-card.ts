@@ -12,8 +12,16 @@ export const cardSchema = yup.object({
     .required()
     .matches(/^[0-9 -]{12,23}$/, v.message('typeInvalid'))
     .test('luhn', v.message('typeInvalid'), (value) => !value || luhnValid(value.replace(/[\s-]/g, ''))),
-  exp_month: v.integer().required(v.message('required')).min(1, v.message('minNumber', { min: 1 })).max(12, v.message('maxNumber', { max: 12 })),
-  exp_year: v.integer().required(v.message('required')).min(year, v.message('minNumber', { min: year })).max(2100, v.message('maxNumber', { max: 2100 })),
+  exp_month: v
+    .integer()
+    .required(v.message('required'))
+    .min(1, v.message('minNumber', { min: 1 }))
+    .max(12, v.message('maxNumber', { max: 12 })),
+  exp_year: v
+    .integer()
+    .required(v.message('required'))
+    .min(year, v.message('minNumber', { min: year }))
+    .max(2100, v.message('maxNumber', { max: 2100 })),
   cvc: v.required().matches(/^[0-9]{3,4}$/, v.message('typeInvalid')),
   make_default: yup.boolean().default(false),
 });
@@ -38,7 +46,11 @@ export async function startCardSetup(): Promise<CardSetup> {
 }
 
 /** POST /api/wallet/cards: saves the confirmed SetupIntent's card; the 1-dollar validation charge adds 10 credits. */
-export async function saveCard(body: { setup_intent_id: string; token?: string; make_default?: boolean }): Promise<PaymentAnswer> {
+export async function saveCard(body: {
+  setup_intent_id: string;
+  token?: string;
+  make_default?: boolean;
+}): Promise<PaymentAnswer> {
   return (await apiClient.post<PaymentAnswer>('/api/wallet/cards', body)).data;
 }
 
@@ -52,10 +64,16 @@ export async function addSandboxCard(values: CardInput): Promise<PaymentAnswer> 
 
 export function useAddSandboxCard() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addSandboxCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: addSandboxCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
 }
 
 export function useSaveCard() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: saveCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
 }

@@ -14,10 +14,16 @@ export async function deleteCard(id: number): Promise<void> {
 
 export function useSetDefaultCard() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setDefaultCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: setDefaultCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
 }
 
 export function useDeleteCard() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: deleteCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
 }

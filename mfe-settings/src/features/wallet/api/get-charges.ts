@@ -11,6 +11,10 @@ export async function getCharges(page: number): Promise<ChargePage> {
 }
 
 export const chargesQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...walletKeys.all, 'charges', page] as const, queryFn: () => getCharges(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...walletKeys.all, 'charges', page] as const,
+    queryFn: () => getCharges(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCharges = (page: number) => useQuery(chargesQueryOptions(page));

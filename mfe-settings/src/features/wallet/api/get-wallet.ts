@@ -7,7 +7,10 @@ export type WalletCard = Wallet['cards'][number];
 export type CreditLot = Wallet['lots'][number];
 export type AutoTopUp = Wallet['autoTopUp'];
 
-export const walletKeys = { all: ['settings', 'wallet'] as const, wallet: () => ['settings', 'wallet', 'summary'] as const };
+export const walletKeys = {
+  all: ['settings', 'wallet'] as const,
+  wallet: () => ['settings', 'wallet', 'summary'] as const,
+};
 
 export async function getWallet(): Promise<Wallet> {
   return api.get('/api/wallet');

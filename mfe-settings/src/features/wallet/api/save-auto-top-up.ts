@@ -5,8 +5,16 @@ import { walletKeys, type AutoTopUp } from './get-wallet';
 export const autoTopUpSchema = (min: number, max: number) =>
   yup.object({
     enabled: yup.boolean().required(),
-    threshold: v.requiredNumber().integer(v.message('integer')).min(0, v.message('minNumber', { min: 0 })).max(max, v.message('maxNumber', { max })),
-    amount: v.requiredNumber().integer(v.message('integer')).min(min, v.message('minNumber', { min })).max(max, v.message('maxNumber', { max })),
+    threshold: v
+      .requiredNumber()
+      .integer(v.message('integer'))
+      .min(0, v.message('minNumber', { min: 0 }))
+      .max(max, v.message('maxNumber', { max })),
+    amount: v
+      .requiredNumber()
+      .integer(v.message('integer'))
+      .min(min, v.message('minNumber', { min }))
+      .max(max, v.message('maxNumber', { max })),
     consent: yup.boolean().default(false),
   });
 export type AutoTopUpInput = { enabled: boolean; threshold: number; amount: number; consent: boolean };
@@ -18,5 +26,8 @@ export async function saveAutoTopUp(values: AutoTopUpInput): Promise<{ data: Aut
 
 export function useSaveAutoTopUp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveAutoTopUp, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: saveAutoTopUp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
 }

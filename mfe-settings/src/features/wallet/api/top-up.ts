@@ -4,7 +4,13 @@ import type { Charge } from './get-charges';
 import { walletKeys } from './get-wallet';
 
 export const topUpSchema = (min: number, max: number) =>
-  yup.object({ credits: v.integer().required(v.message('required')).min(min, v.message('minNumber', { min })).max(max, v.message('maxNumber', { max })) });
+  yup.object({
+    credits: v
+      .integer()
+      .required(v.message('required'))
+      .min(min, v.message('minNumber', { min }))
+      .max(max, v.message('maxNumber', { max })),
+  });
 export type TopUpInput = { credits: number };
 
 /** POST /api/wallet/top-ups: charges the default card. */
@@ -14,5 +20,8 @@ export async function topUp(values: TopUpInput): Promise<{ message?: string; dat
 
 export function useTopUp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: topUp, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: topUp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
 }

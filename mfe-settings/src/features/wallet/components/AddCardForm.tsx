@@ -7,14 +7,22 @@ import { cardSchema, useAddSandboxCard, type CardInput } from '../api/add-card';
 import type { Charge } from '../api/get-charges';
 import type { Wallet } from '../api/get-wallet';
 
-const EMPTY = { number: '', exp_month: undefined, exp_year: undefined, cvc: '', make_default: false } as unknown as CardInput;
+const EMPTY = {
+  number: '',
+  exp_month: undefined,
+  exp_year: undefined,
+  cvc: '',
+  make_default: false,
+} as unknown as CardInput;
 
 /** Stripe.js is loaded only where a card is entered, and only with Stripe. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 /** The validation charge's words: its amount in the language's currency format, its credits counted. */
 function validationCharge(wallet: Wallet, lang: string) {
-  const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(wallet.pricing.validationCents / 100);
+  const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(
+    wallet.pricing.validationCents / 100,
+  );
   return { amount, count: wallet.pricing.validationCredits };
 }
 
@@ -51,7 +59,9 @@ function SandboxCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: 
   const charge = validationCharge(wallet, i18n.language);
   return (
     <Box key={formKey} borderWidth="1px" rounded="md" p={4} maxW="2xl" asChild>
-      <form noValidate aria-labelledby="wallet-add-card"
+      <form
+        noValidate
+        aria-labelledby="wallet-add-card"
         onSubmit={form.handleSubmit((values) =>
           add.mutate(values, {
             onSuccess: (answer) => {
@@ -81,22 +91,55 @@ function SandboxCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: 
         <Text mb={3} fontSize="sm">
           {t('wallet.sandboxHint')}
         </Text>
-        <TextField label={t('wallet.cardNumber')} inputMode="numeric" autoComplete="cc-number" registration={form.register('number')} error={errors.number} />
+        <TextField
+          label={t('wallet.cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          registration={form.register('number')}
+          error={errors.number}
+        />
         <Flex gap={3} wrap="wrap">
           <Box flex="1" minW="120px">
-            <TextField label={t('wallet.expMonth')} type="number" autoComplete="cc-exp-month" registration={form.register('exp_month')} error={errors.exp_month} />
+            <TextField
+              label={t('wallet.expMonth')}
+              type="number"
+              autoComplete="cc-exp-month"
+              registration={form.register('exp_month')}
+              error={errors.exp_month}
+            />
           </Box>
           <Box flex="1" minW="120px">
-            <TextField label={t('wallet.expYear')} type="number" autoComplete="cc-exp-year" registration={form.register('exp_year')} error={errors.exp_year} />
+            <TextField
+              label={t('wallet.expYear')}
+              type="number"
+              autoComplete="cc-exp-year"
+              registration={form.register('exp_year')}
+              error={errors.exp_year}
+            />
           </Box>
           <Box flex="1" minW="120px">
-            <TextField label={t('wallet.cvc')} inputMode="numeric" autoComplete="cc-csc" registration={form.register('cvc')} error={errors.cvc} />
+            <TextField
+              label={t('wallet.cvc')}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              registration={form.register('cvc')}
+              error={errors.cvc}
+            />
           </Box>
         </Flex>
         <Controller
           control={form.control}
           name="make_default"
-          render={({ field }) => <CheckboxField label={t('wallet.makeDefaultOnAdd')} mb={4} name={field.name} checked={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} />}
+          render={({ field }) => (
+            <CheckboxField
+              label={t('wallet.makeDefaultOnAdd')}
+              mb={4}
+              name={field.name}
+              checked={Boolean(field.value)}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
         <Button type="submit" colorPalette="brand" loading={add.isPending}>
           {t('wallet.addCard')}

@@ -10,14 +10,23 @@ import { autoTopUpSchema, useSaveAutoTopUp, type AutoTopUpInput } from '../api/s
 export function AutoTopUpForm({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation('settings');
   const save = useSaveAutoTopUp();
-  const schema = useMemo(() => autoTopUpSchema(wallet.pricing.minTopUp, wallet.pricing.maxTopUp), [wallet.pricing.minTopUp, wallet.pricing.maxTopUp]);
+  const schema = useMemo(
+    () => autoTopUpSchema(wallet.pricing.minTopUp, wallet.pricing.maxTopUp),
+    [wallet.pricing.minTopUp, wallet.pricing.maxTopUp],
+  );
   const { enabled, threshold, amount, consent_at } = wallet.autoTopUp;
-  const form = useYupForm(schema, { defaultValues: { enabled, threshold, amount, consent: enabled && consent_at !== null } as AutoTopUpInput });
+  const form = useYupForm(schema, {
+    defaultValues: { enabled, threshold, amount, consent: enabled && consent_at !== null } as AutoTopUpInput,
+  });
   const { errors } = form.formState;
   return (
     <Box borderWidth="1px" rounded="md" p={4} flex="1" asChild>
-      <form noValidate aria-labelledby="wallet-auto-top-up"
-        onSubmit={form.handleSubmit((values) => save.mutate(values as AutoTopUpInput, { onError: (error) => applyApiFieldErrors(form, error) }))}
+      <form
+        noValidate
+        aria-labelledby="wallet-auto-top-up"
+        onSubmit={form.handleSubmit((values) =>
+          save.mutate(values as AutoTopUpInput, { onError: (error) => applyApiFieldErrors(form, error) }),
+        )}
       >
         <Heading as="h2" id="wallet-auto-top-up" size="md" mb={3}>
           {t('wallet.autoTitle')}
@@ -33,15 +42,42 @@ export function AutoTopUpForm({ wallet }: { wallet: Wallet }) {
         <Controller
           control={form.control}
           name="enabled"
-          render={({ field }) => <CheckboxField label={t('wallet.autoEnable')} mb={4} name={field.name} checked={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} />}
+          render={({ field }) => (
+            <CheckboxField
+              label={t('wallet.autoEnable')}
+              mb={4}
+              name={field.name}
+              checked={Boolean(field.value)}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
-        <TextField label={t('wallet.autoThreshold')} type="number" registration={form.register('threshold')} error={errors.threshold} />
-        <TextField label={t('wallet.autoAmount')} type="number" registration={form.register('amount')} error={errors.amount} />
+        <TextField
+          label={t('wallet.autoThreshold')}
+          type="number"
+          registration={form.register('threshold')}
+          error={errors.threshold}
+        />
+        <TextField
+          label={t('wallet.autoAmount')}
+          type="number"
+          registration={form.register('amount')}
+          error={errors.amount}
+        />
         <Controller
           control={form.control}
           name="consent"
           render={({ field }) => (
-            <CheckboxField label={t('wallet.autoConsent')} mb={1} alignItems="flex-start" name={field.name} checked={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} />
+            <CheckboxField
+              label={t('wallet.autoConsent')}
+              mb={1}
+              alignItems="flex-start"
+              name={field.name}
+              checked={Boolean(field.value)}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
           )}
         />
         {errors.consent?.message ? (

@@ -50,7 +50,10 @@ export default function StripeCardForm({ onPaid }: { onPaid: (charge: Charge) =>
       setBusy(false);
       return;
     }
-    save.mutate({ setup_intent_id: result.setupIntent.id, make_default: makeDefault }, { onSuccess: (answer) => onPaid(answer.charge), onSettled: () => setBusy(false) });
+    save.mutate(
+      { setup_intent_id: result.setupIntent.id, make_default: makeDefault },
+      { onSuccess: (answer) => onPaid(answer.charge), onSettled: () => setBusy(false) },
+    );
   }
 
   return (

@@ -10,7 +10,10 @@ import { topUpSchema, useTopUp } from '../api/top-up';
 export function TopUpForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
   const { t, i18n } = useTranslation('settings');
   const topUp = useTopUp();
-  const schema = useMemo(() => topUpSchema(wallet.pricing.minTopUp, wallet.pricing.maxTopUp), [wallet.pricing.minTopUp, wallet.pricing.maxTopUp]);
+  const schema = useMemo(
+    () => topUpSchema(wallet.pricing.minTopUp, wallet.pricing.maxTopUp),
+    [wallet.pricing.minTopUp, wallet.pricing.maxTopUp],
+  );
   const form = useYupForm(schema, { defaultValues: { credits: 100 } });
   const credits = Number(form.watch('credits')) || 0;
   const hasDefault = wallet.cards.some((c) => c.is_default);
@@ -20,8 +23,15 @@ export function TopUpForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge:
   const perCredit = money.format(wallet.pricing.centsPerCredit / 100);
   return (
     <Box borderWidth="1px" rounded="md" p={4} flex="1" asChild>
-      <form noValidate aria-labelledby="wallet-top-up"
-        onSubmit={form.handleSubmit((values) => topUp.mutate(values, { onSuccess: (answer) => onPaid(answer.data), onError: (error) => applyApiFieldErrors(form, error) }))}
+      <form
+        noValidate
+        aria-labelledby="wallet-top-up"
+        onSubmit={form.handleSubmit((values) =>
+          topUp.mutate(values, {
+            onSuccess: (answer) => onPaid(answer.data),
+            onError: (error) => applyApiFieldErrors(form, error),
+          }),
+        )}
       >
         <Heading as="h2" id="wallet-top-up" size="md" mb={3}>
           {t('wallet.topUpTitle')}
@@ -31,12 +41,19 @@ export function TopUpForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge:
             {t('wallet.defaultCardRequired')}
           </Text>
         )}
-        <TextField label={t('wallet.topUpCredits')} type="number" registration={form.register('credits')} error={form.formState.errors.credits} />
+        <TextField
+          label={t('wallet.topUpCredits')}
+          type="number"
+          registration={form.register('credits')}
+          error={form.formState.errors.credits}
+        />
         <Text mb={1} data-testid="price-per-credit">
           {t('wallet.pricePerCredit', { price: perCredit })}
         </Text>
         <Text mb={3}>{t('wallet.price', { price })}</Text>
-        <Text mb={3} fontSize="sm">{t('wallet.validity')}</Text>
+        <Text mb={3} fontSize="sm">
+          {t('wallet.validity')}
+        </Text>
         <Button type="submit" colorPalette="brand" loading={topUp.isPending}>
           {t('wallet.buy')}
         </Button>

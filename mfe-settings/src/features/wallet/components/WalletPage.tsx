@@ -1,7 +1,15 @@
 import { Badge, Box, Button, Flex, Heading, HStack, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteButton, DataTable, ErrorState, PageHeader, PageSpinner, Pagination, type Column } from '@leadsmith/shared';
+import {
+  ConfirmDeleteButton,
+  DataTable,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  Pagination,
+  type Column,
+} from '@leadsmith/shared';
 import { useDeleteCard, useSetDefaultCard } from '../api/card-actions';
 import { useChargeStatus } from '../api/get-charge';
 import { useCharges, type Charge } from '../api/get-charges';
@@ -34,9 +42,24 @@ function PaymentStatus({ charge }: { charge: Charge }) {
   const status = followed.data?.status ?? charge.status;
   const succeeded = status === 'succeeded';
   return (
-    <Box role="status" data-testid="payment-status" borderWidth="1px" rounded="md" p={3} mb={4} bg={succeeded ? 'green.50' : 'orange.50'} borderColor={succeeded ? 'green.300' : 'orange.300'}>
+    <Box
+      role="status"
+      data-testid="payment-status"
+      borderWidth="1px"
+      rounded="md"
+      p={3}
+      mb={4}
+      bg={succeeded ? 'green.50' : 'orange.50'}
+      borderColor={succeeded ? 'green.300' : 'orange.300'}
+    >
       <Text fontWeight="semibold" color={succeeded ? 'green.900' : 'orange.900'}>
-        {succeeded ? t('wallet.paymentSucceeded') : status === 'processing' ? t('wallet.paymentProcessing') : status === 'requires_action' ? t('wallet.reconnect') : t('wallet.paymentFailed')}
+        {succeeded
+          ? t('wallet.paymentSucceeded')
+          : status === 'processing'
+            ? t('wallet.paymentProcessing')
+            : status === 'requires_action'
+              ? t('wallet.reconnect')
+              : t('wallet.paymentFailed')}
       </Text>
     </Box>
   );
@@ -69,8 +92,16 @@ function ReconnectCard({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Ch
 function Balance({ wallet }: { wallet: Wallet }) {
   const { t, i18n } = useTranslation('settings');
   const lotColumns: Column<Lot>[] = [
-    { key: 'credits', header: t('wallet.lotCredits'), render: (lot) => t('wallet.lotRemaining', { remaining: lot.remaining, amount: lot.amount }) },
-    { key: 'expires', header: t('wallet.lotExpires'), render: (lot) => new Date(lot.expires_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) },
+    {
+      key: 'credits',
+      header: t('wallet.lotCredits'),
+      render: (lot) => t('wallet.lotRemaining', { remaining: lot.remaining, amount: lot.amount }),
+    },
+    {
+      key: 'expires',
+      header: t('wallet.lotExpires'),
+      render: (lot) => new Date(lot.expires_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+    },
   ];
   return (
     <Box as="section" aria-labelledby="wallet-balance" mb={8}>
@@ -114,18 +145,32 @@ function Cards({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) =>
         </>
       ),
     },
-    { key: 'expires', header: t('wallet.expires'), render: (card) => `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` },
+    {
+      key: 'expires',
+      header: t('wallet.expires'),
+      render: (card) => `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
+    },
     {
       key: 'actions',
       header: t('apiKeys.actions'),
       render: (card) => (
         <HStack gap={2} wrap="wrap">
           {card.is_default ? null : (
-            <Button size="sm" variant="outline" aria-label={t('wallet.makeDefaultItem', { item: cardLabel(card) })} loading={makeDefault.isPending && makeDefault.variables === card.id} onClick={() => makeDefault.mutate(card.id)}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={t('wallet.makeDefaultItem', { item: cardLabel(card) })}
+              loading={makeDefault.isPending && makeDefault.variables === card.id}
+              onClick={() => makeDefault.mutate(card.id)}
+            >
               {t('wallet.makeDefault')}
             </Button>
           )}
-          <ConfirmDeleteButton itemLabel={cardLabel(card)} loading={remove.isPending && remove.variables === card.id} onConfirm={() => remove.mutate(card.id)} />
+          <ConfirmDeleteButton
+            itemLabel={cardLabel(card)}
+            loading={remove.isPending && remove.variables === card.id}
+            onConfirm={() => remove.mutate(card.id)}
+          />
         </HStack>
       ),
     },
@@ -136,7 +181,13 @@ function Cards({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) =>
         {t('wallet.cardsTitle')}
       </Heading>
       <Box mb={4}>
-        <DataTable label={t('wallet.cardsTitle')} rows={wallet.cards} rowKey={(card) => card.id} columns={columns} empty={t('wallet.noCards')} />
+        <DataTable
+          label={t('wallet.cardsTitle')}
+          rows={wallet.cards}
+          rowKey={(card) => card.id}
+          columns={columns}
+          empty={t('wallet.noCards')}
+        />
       </Box>
       <AddCardForm wallet={wallet} onPaid={onPaid} />
     </Box>
@@ -148,9 +199,18 @@ function History() {
   const [page, setPage] = useState(1);
   const charges = useCharges(page);
   const chargeColumns: Column<Charge>[] = [
-    { key: 'date', header: t('wallet.date'), render: (c) => new Date(c.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) },
+    {
+      key: 'date',
+      header: t('wallet.date'),
+      render: (c) => new Date(c.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    },
     { key: 'kind', header: t('wallet.kind'), render: (c) => t(`wallet.kinds.${c.kind}`) },
-    { key: 'amount', header: t('wallet.amount'), render: (c) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(c.amount_cents / 100) },
+    {
+      key: 'amount',
+      header: t('wallet.amount'),
+      render: (c) =>
+        new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(c.amount_cents / 100),
+    },
     { key: 'credits', header: t('wallet.credits'), render: (c) => c.credits },
     { key: 'status', header: t('wallet.status'), render: (c) => t(`wallet.statuses.${c.status}`) },
   ];
@@ -164,9 +224,24 @@ function History() {
       ) : charges.isError ? (
         <ErrorState title={t('wallet.loadFailed')} onRetry={() => void charges.refetch()} />
       ) : (
-        <DataTable label={t('wallet.historyTitle')} rows={charges.data.data} rowKey={(c) => c.id} columns={chargeColumns} empty={t('wallet.noPayments')} />
+        <DataTable
+          label={t('wallet.historyTitle')}
+          rows={charges.data.data}
+          rowKey={(c) => c.id}
+          columns={chargeColumns}
+          empty={t('wallet.noPayments')}
+        />
       )}
-      {charges.data ? <Pagination label={t('wallet.historyTitle')} page={charges.data.currentPage} pageSize={charges.data.pageSize} total={charges.data.total} onChange={setPage} hideSinglePage /> : null}
+      {charges.data ? (
+        <Pagination
+          label={t('wallet.historyTitle')}
+          page={charges.data.currentPage}
+          pageSize={charges.data.pageSize}
+          total={charges.data.total}
+          onChange={setPage}
+          hideSinglePage
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,12 +1,25 @@
 import { brandingPreviewHtml } from '../components/brandingPreview';
 import { readableOn } from '@leadsmith/shared';
 
-const texts = { dashboard: 'Dashboard', heading: 'Heading', body: 'Body', button: 'Go', secondary: 'More', login: 'Login', support: 'Help' };
+const texts = {
+  dashboard: 'Dashboard',
+  heading: 'Heading',
+  body: 'Body',
+  button: 'Go',
+  secondary: 'More',
+  login: 'Login',
+  support: 'Help',
+};
 
 describe('brandingPreviewHtml', () => {
   it('escapes the name, ignores colours that are not hex and links that are not http(s)', () => {
     const html = brandingPreviewHtml(
-      { name: '<img src=x onerror=alert(1)>', button_color: 'red;}body{display:none', support_url: 'javascript:alert(1)', logo: 'javascript:alert(1)' },
+      {
+        name: '<img src=x onerror=alert(1)>',
+        button_color: 'red;}body{display:none',
+        support_url: 'javascript:alert(1)',
+        logo: 'javascript:alert(1)',
+      },
       texts,
     );
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -17,7 +30,9 @@ describe('brandingPreviewHtml', () => {
   });
 
   it('puts the reseller script in the document (it only ever renders in the sandboxed frame)', () => {
-    expect(brandingPreviewHtml({ name: 'Acme', script: '<script>track()</script>' }, texts, 'de')).toMatch(/^<!doctype html><html lang="de">[\s\S]*<script>track\(\)<\/script>\n<\/body><\/html>$/);
+    expect(brandingPreviewHtml({ name: 'Acme', script: '<script>track()</script>' }, texts, 'de')).toMatch(
+      /^<!doctype html><html lang="de">[\s\S]*<script>track\(\)<\/script>\n<\/body><\/html>$/,
+    );
   });
 
   it('picks readable button text on the brand colour', () => {

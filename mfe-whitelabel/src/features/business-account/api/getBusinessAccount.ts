@@ -7,8 +7,10 @@ export type BusinessAccount = NonNullable<BusinessAccountAnswer['data']>;
 
 export const businessAccountKeys = { all: ['whitelabel', 'business-account'] as const };
 
-export const getBusinessAccount = (signal?: AbortSignal): Promise<BusinessAccountAnswer> => api.get('/api/whitelabel/business-account', { config: { signal } });
+export const getBusinessAccount = (signal?: AbortSignal): Promise<BusinessAccountAnswer> =>
+  api.get('/api/whitelabel/business-account', { config: { signal } });
 
-export const businessAccountQueryOptions = () => queryOptions({ queryKey: businessAccountKeys.all, queryFn: ({ signal }) => getBusinessAccount(signal) });
+export const businessAccountQueryOptions = () =>
+  queryOptions({ queryKey: businessAccountKeys.all, queryFn: ({ signal }) => getBusinessAccount(signal) });
 
 export const useBusinessAccount = () => useQuery(businessAccountQueryOptions());

@@ -4,9 +4,20 @@ import { businessAccountKeys, type BusinessAccount, type BusinessAccountAnswer }
 
 export type BusinessAccountInput = Omit<BusinessAccount, 'updated_at'>;
 
-export const COLOR_FIELDS = ['login_page_bg_color', 'sidebar_background_color', 'button_color', 'secondary_color', 'text_color', 'heading_color'] as const;
+export const COLOR_FIELDS = [
+  'login_page_bg_color',
+  'sidebar_background_color',
+  'button_color',
+  'secondary_color',
+  'text_color',
+  'heading_color',
+] as const;
 
-const color = () => yup.string().default('').matches(HEX_COLOR, { message: v.message('typeInvalid'), excludeEmptyString: true });
+const color = () =>
+  yup
+    .string()
+    .default('')
+    .matches(HEX_COLOR, { message: v.message('typeInvalid'), excludeEmptyString: true });
 const optionalUrl = () => yup.string().default('').trim().url(v.message('url'));
 /** A web address, or the path of an uploaded image (POST /api/whitelabel/brand-images answers it). */
 const UPLOADED_IMAGE = /^\/api\/brand-images\/[0-9a-f-]{36}$/;
@@ -15,7 +26,11 @@ const imageUrl = () =>
     .string()
     .default('')
     .trim()
-    .test('image-url', v.message('url'), (value) => !value || UPLOADED_IMAGE.test(value) || yup.string().url().isValidSync(value));
+    .test(
+      'image-url',
+      v.message('url'),
+      (value) => !value || UPLOADED_IMAGE.test(value) || yup.string().url().isValidSync(value),
+    );
 
 export const businessAccountSchema = yup.object({
   name: v.required().max(100, v.message('maxLength', { count: 100 })),
@@ -23,12 +38,18 @@ export const businessAccountSchema = yup.object({
     .required()
     .max(300, v.message('maxLength', { count: 300 }))
     .matches(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d+)?\/?$/, v.message('domainOrUrl')),
-  content: yup.string().default('').max(2000, v.message('maxLength', { count: 2000 })),
+  content: yup
+    .string()
+    .default('')
+    .max(2000, v.message('maxLength', { count: 2000 })),
   logo: imageUrl(),
   favicon: imageUrl(),
   support_url: optionalUrl(),
   support_email: yup.string().default('').trim().email(v.message('email')),
-  script: yup.string().default('').max(20_000, v.message('maxLength', { count: 20_000 })),
+  script: yup
+    .string()
+    .default('')
+    .max(20_000, v.message('maxLength', { count: 20_000 })),
   login_page_bg_color: color(),
   sidebar_background_color: color(),
   button_color: color(),

@@ -5,7 +5,8 @@ export type BrandImageKind = ApiBody<'/api/whitelabel/brand-images', 'post'>['ki
 export type UploadedBrandImage = ApiResponse<'/api/whitelabel/brand-images', 'post'>['data'];
 
 /** What the API accepts (it reads the format from the bytes; this only narrows the file picker). */
-export const BRAND_IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/x-icon,image/vnd.microsoft.icon,.ico';
+export const BRAND_IMAGE_ACCEPT =
+  'image/png,image/jpeg,image/gif,image/webp,image/x-icon,image/vnd.microsoft.icon,.ico';
 export const BRAND_IMAGE_FORMATS = 'PNG, JPEG, GIF, WebP, ICO';
 
 /** The file's bytes as base64 (a data: URL without its prefix). */
@@ -19,7 +20,13 @@ function toBase64(file: File): Promise<string> {
 }
 
 /** POST /api/whitelabel/brand-images: the image as base64; answers the path to put in the logo or favicon field. */
-export async function uploadBrandImage({ kind, file }: { kind: BrandImageKind; file: File }): Promise<UploadedBrandImage> {
+export async function uploadBrandImage({
+  kind,
+  file,
+}: {
+  kind: BrandImageKind;
+  file: File;
+}): Promise<UploadedBrandImage> {
   const body = { kind, content_base64: await toBase64(file) };
   return (await api.post('/api/whitelabel/brand-images', { body, config: { silent: true } })).data;
 }

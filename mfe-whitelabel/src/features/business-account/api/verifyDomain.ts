@@ -7,5 +7,8 @@ export const verifyDomain = () => api.post('/api/whitelabel/domain/verify', { bo
 
 export function useVerifyDomain() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: verifyDomain, onSuccess: () => void client.invalidateQueries({ queryKey: domainKeys.status }) });
+  return useMutation({
+    mutationFn: verifyDomain,
+    onSuccess: () => void client.invalidateQueries({ queryKey: domainKeys.status }),
+  });
 }

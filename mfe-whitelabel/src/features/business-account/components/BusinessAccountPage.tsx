@@ -1,5 +1,15 @@
 import { Box, Button, chakra, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, CRM_IDS, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, TextareaField } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  CRM_IDS,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  useYupForm,
+  CheckboxField,
+  TextareaField,
+} from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
@@ -7,12 +17,24 @@ import { BrandImageField } from './BrandImageField';
 import { DomainSection } from './DomainSection';
 import type { BusinessAccount } from '../api/getBusinessAccount';
 import { useBusinessAccount } from '../api/getBusinessAccount';
-import { businessAccountSchema, COLOR_FIELDS, useSaveBusinessAccount, type BusinessAccountValues } from '../api/saveBusinessAccount';
+import {
+  businessAccountSchema,
+  COLOR_FIELDS,
+  useSaveBusinessAccount,
+  type BusinessAccountValues,
+} from '../api/saveBusinessAccount';
 import { brandingPreviewHtml } from './brandingPreview';
 
 const blank = (s: string) => (s.trim() === '' ? null : s.trim());
 
-const DEFAULT_PICKER = { login_page_bg_color: '#F4F4FB', sidebar_background_color: '#FFFFFF', button_color: '#573BFF', secondary_color: '#01C0F6', text_color: '#202633', heading_color: '#202633' } as const;
+const DEFAULT_PICKER = {
+  login_page_bg_color: '#F4F4FB',
+  sidebar_background_color: '#FFFFFF',
+  button_color: '#573BFF',
+  secondary_color: '#01C0F6',
+  text_color: '#202633',
+  heading_color: '#202633',
+} as const;
 
 function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
   const { t, i18n } = useTranslation('whitelabel');
@@ -71,21 +93,30 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
       applyApiFieldErrors(form, error);
     }
   });
-  const preview = brandingPreviewHtml(values, {
-    dashboard: t('account.preview.dashboard'),
-    heading: t('account.preview.heading'),
-    body: t('account.preview.body'),
-    button: t('account.preview.button'),
-    secondary: t('account.preview.secondary'),
-    login: t('account.preview.login'),
-    support: t('account.preview.support'),
-  }, i18n.language);
+  const preview = brandingPreviewHtml(
+    values,
+    {
+      dashboard: t('account.preview.dashboard'),
+      heading: t('account.preview.heading'),
+      body: t('account.preview.body'),
+      button: t('account.preview.button'),
+      secondary: t('account.preview.secondary'),
+      login: t('account.preview.login'),
+      support: t('account.preview.support'),
+    },
+    i18n.language,
+  );
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap={8} alignItems="start">
       <chakra.form onSubmit={(e) => void submit(e)} noValidate aria-label={t('routes.businessAccount')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
           <TextField label={t('account.name')} registration={register('name')} error={errors.name} />
-          <TextField label={t('account.domainLabel')} registration={register('domain')} error={errors.domain} placeholder="app.example.com" />
+          <TextField
+            label={t('account.domainLabel')}
+            registration={register('domain')}
+            error={errors.domain}
+            placeholder="app.example.com"
+          />
           <BrandImageField
             kind="logo"
             label={t('account.logo')}
@@ -104,10 +135,25 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
             value={values.favicon}
             onUploaded={(path) => setValue('favicon', path, { shouldValidate: true, shouldDirty: true })}
           />
-          <TextField label={t('account.supportUrl')} registration={register('support_url')} error={errors.support_url} placeholder="https://" />
-          <TextField label={t('account.supportEmail')} registration={register('support_email')} error={errors.support_email} type="email" />
+          <TextField
+            label={t('account.supportUrl')}
+            registration={register('support_url')}
+            error={errors.support_url}
+            placeholder="https://"
+          />
+          <TextField
+            label={t('account.supportEmail')}
+            registration={register('support_email')}
+            error={errors.support_email}
+            type="email"
+          />
         </SimpleGrid>
-        <TextareaField label={t('account.content')} registration={register('content')} error={errors.content} rows={2} />
+        <TextareaField
+          label={t('account.content')}
+          registration={register('content')}
+          error={errors.content}
+          rows={2}
+        />
         <Heading as="h2" size="md" mt={2} mb={3}>
           {t('account.colors')}
         </Heading>
@@ -121,7 +167,9 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
                   type="color"
                   aria-label={t('account.pick', { field: t(`account.${name}`) })}
                   value={/^#[0-9a-fA-F]{6}$/.test(values[name] ?? '') ? values[name] : DEFAULT_PICKER[name]}
-                  onChange={(e) => setValue(name, e.target.value.toUpperCase(), { shouldValidate: true, shouldDirty: true })}
+                  onChange={(e) =>
+                    setValue(name, e.target.value.toUpperCase(), { shouldValidate: true, shouldDirty: true })
+                  }
                   style={{ width: '2.5rem', height: '2.5rem', border: 0, background: 'transparent' }}
                 />
               </Flex>
@@ -132,7 +180,9 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
         <Controller
           control={control}
           name="show_training_center"
-          render={({ field }) => <CheckboxField label={t('account.showTrainingCenter')} checked={field.value} onChange={field.onChange} />}
+          render={({ field }) => (
+            <CheckboxField label={t('account.showTrainingCenter')} checked={field.value} onChange={field.onChange} />
+          )}
         />
         <Box as="fieldset" mb={4}>
           <Text as="legend" fontWeight="medium" mb={2}>
@@ -151,14 +201,23 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
                     key={id}
                     label={t(`crms.${id}`)}
                     checked={field.value.includes(id)}
-                    onChange={(on) => field.onChange(on ? [...field.value, id] : field.value.filter((c: string) => c !== id))}
+                    onChange={(on) =>
+                      field.onChange(on ? [...field.value, id] : field.value.filter((c: string) => c !== id))
+                    }
                   />
                 ))}
               </Flex>
             )}
           />
         </Box>
-        <TextareaField label={t('account.script')} registration={register('script')} error={errors.script} rows={4} mono helper={t('account.scriptHelp')} />
+        <TextareaField
+          label={t('account.script')}
+          registration={register('script')}
+          error={errors.script}
+          rows={4}
+          mono
+          helper={t('account.scriptHelp')}
+        />
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {tc('actions.save')}
         </Button>

@@ -15,7 +15,16 @@ export function DomainSection({ hasAccount }: { hasAccount: boolean }) {
   const verify = useVerifyDomain();
   if (!hasAccount) return null;
   return (
-    <Box as="section" aria-labelledby="domain-title" borderWidth="1px" borderRadius="md" p={4} mt={8} maxW="48rem" data-testid="domain-section">
+    <Box
+      as="section"
+      aria-labelledby="domain-title"
+      borderWidth="1px"
+      borderRadius="md"
+      p={4}
+      mt={8}
+      maxW="48rem"
+      data-testid="domain-section"
+    >
       <Heading as="h2" size="md" mb={2} id="domain-title">
         {t('account.domain.title')}
       </Heading>
@@ -26,14 +35,18 @@ export function DomainSection({ hasAccount }: { hasAccount: boolean }) {
       ) : (
         <>
           <Text mb={3} fontWeight="semibold" data-testid="domain-state">
-            {status.data.verified_at ? t('account.domain.verified', { domain: status.data.domain }) : t('account.domain.pending', { domain: status.data.domain })}
+            {status.data.verified_at
+              ? t('account.domain.verified', { domain: status.data.domain })
+              : t('account.domain.pending', { domain: status.data.domain })}
           </Text>
           <List.Root as="ol" ps={5} mb={4} gap={2}>
             <List.Item>
-              {t('account.domain.stepCname')} <Code>{status.data.domain}</Code> → <Code>{window.location.hostname}</Code>
+              {t('account.domain.stepCname')} <Code>{status.data.domain}</Code> →{' '}
+              <Code>{window.location.hostname}</Code>
             </List.Item>
             <List.Item>
-              {t('account.domain.stepTxt')} <Code data-testid="domain-txt-name">{status.data.txt_name}</Code> = <Code data-testid="domain-txt-value">{status.data.txt_value}</Code>
+              {t('account.domain.stepTxt')} <Code data-testid="domain-txt-name">{status.data.txt_name}</Code> ={' '}
+              <Code data-testid="domain-txt-value">{status.data.txt_value}</Code>
             </List.Item>
             <List.Item>{t('account.domain.stepVerify')}</List.Item>
           </List.Root>

@@ -29,7 +29,9 @@ export function brandingPreviewHtml(values: Partial<BusinessAccountValues>, text
   };
   const name = escapeHtml(values.name?.trim() || 'Leadsmith');
   const logo = safeUrl(values.logo ?? '');
-  const brand = logo ? `<img src="${escapeHtml(logo)}" alt="${name}" style="max-height:32px">` : `<strong>${name}</strong>`;
+  const brand = logo
+    ? `<img src="${escapeHtml(logo)}" alt="${name}" style="max-height:32px">`
+    : `<strong>${name}</strong>`;
   const support = safeUrl(values.support_url ?? '');
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${name}</title>
 <style>

@@ -7,9 +7,13 @@ type CustomLinkInput = ApiBody<'/api/whitelabel/custom-links', 'post'>;
 /** The custom links' routes, for the list kit (the body is the form's fields, see customLinkResource). */
 export const customLinksApi: ResourceApi<CustomLink> = {
   key: ['whitelabel', 'custom-links'],
-  list: ({ page, pageSize }, signal) => api.get('/api/whitelabel/custom-links', { query: { page, pageSize }, config: { signal } }),
+  list: ({ page, pageSize }, signal) =>
+    api.get('/api/whitelabel/custom-links', { query: { page, pageSize }, config: { signal } }),
   save: async (id, input) =>
-    (id ? await api.put('/api/whitelabel/custom-links/{id}', { path: { id }, body: input as CustomLinkInput }) : await api.post('/api/whitelabel/custom-links', { body: input as CustomLinkInput })).data,
+    (id
+      ? await api.put('/api/whitelabel/custom-links/{id}', { path: { id }, body: input as CustomLinkInput })
+      : await api.post('/api/whitelabel/custom-links', { body: input as CustomLinkInput })
+    ).data,
   remove: async (id) => {
     await api.delete('/api/whitelabel/custom-links/{id}', { path: { id } });
   },

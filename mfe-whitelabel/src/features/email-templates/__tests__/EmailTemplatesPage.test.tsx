@@ -7,7 +7,15 @@ import { EmailTemplatesPage } from '../components/EmailTemplatesPage';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const welcome = { kind: 'welcome', subject: 'Welcome to {business_name}', html: '<p>Hello {first_name}</p>', text: 'Hello {first_name}', is_default: true, updated_at: null, variables: ['first_name', 'business_name'] };
+const welcome = {
+  kind: 'welcome',
+  subject: 'Welcome to {business_name}',
+  html: '<p>Hello {first_name}</p>',
+  text: 'Hello {first_name}',
+  is_default: true,
+  updated_at: null,
+  variables: ['first_name', 'business_name'],
+};
 
 describe('EmailTemplatesPage', () => {
   let api: ReturnType<typeof mockApi>;
@@ -19,8 +27,13 @@ describe('EmailTemplatesPage', () => {
   it('asks for the preview once typing has settled, then stays still (no render while nothing changes)', async () => {
     jest.useFakeTimers();
     api = mockApi((call) => {
-      if (call.url === '/api/whitelabel/email-templates' && call.method === 'GET') return { status: 200, body: { data: [welcome] } };
-      if (call.url === '/api/whitelabel/email-templates/welcome/preview') return { status: 200, body: { subject: 'Welcome to Riley Leads', html: '<p>Hello Ada</p>', text: 'Hello Ada' } };
+      if (call.url === '/api/whitelabel/email-templates' && call.method === 'GET')
+        return { status: 200, body: { data: [welcome] } };
+      if (call.url === '/api/whitelabel/email-templates/welcome/preview')
+        return {
+          status: 200,
+          body: { subject: 'Welcome to Riley Leads', html: '<p>Hello Ada</p>', text: 'Hello Ada' },
+        };
       return undefined;
     });
     let commits = 0;

@@ -19,4 +19,7 @@ export const emailPreviewQueryOptions = (kind: TemplateKind, draft: PreviewDraft
 
 /** A preview of a valid draft only: an empty part has nothing to draw. */
 export const useEmailPreview = (kind: TemplateKind, draft: PreviewDraft) =>
-  useQuery({ ...emailPreviewQueryOptions(kind, draft), enabled: [draft.subject, draft.html, draft.text].every((part) => part.trim() !== '') });
+  useQuery({
+    ...emailPreviewQueryOptions(kind, draft),
+    enabled: [draft.subject, draft.html, draft.text].every((part) => part.trim() !== ''),
+  });

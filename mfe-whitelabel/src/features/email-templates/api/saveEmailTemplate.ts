@@ -9,17 +9,25 @@ export const emailTemplateSchema = yup.object({
 });
 export type EmailTemplateValues = yup.InferType<typeof emailTemplateSchema>;
 
-export const saveEmailTemplate = ({ kind, input }: { kind: TemplateKind; input: EmailTemplateValues }) => api.put('/api/whitelabel/email-templates/{kind}', { path: { kind }, body: input });
+export const saveEmailTemplate = ({ kind, input }: { kind: TemplateKind; input: EmailTemplateValues }) =>
+  api.put('/api/whitelabel/email-templates/{kind}', { path: { kind }, body: input });
 
 /** Back to the built-in text. */
-export const resetEmailTemplate = (kind: TemplateKind) => api.delete('/api/whitelabel/email-templates/{kind}', { path: { kind } });
+export const resetEmailTemplate = (kind: TemplateKind) =>
+  api.delete('/api/whitelabel/email-templates/{kind}', { path: { kind } });
 
 export function useSaveEmailTemplate() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveEmailTemplate, onSuccess: () => void client.invalidateQueries({ queryKey: emailTemplateKeys.all }) });
+  return useMutation({
+    mutationFn: saveEmailTemplate,
+    onSuccess: () => void client.invalidateQueries({ queryKey: emailTemplateKeys.all }),
+  });
 }
 
 export function useResetEmailTemplate() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: resetEmailTemplate, onSuccess: () => void client.invalidateQueries({ queryKey: emailTemplateKeys.all }) });
+  return useMutation({
+    mutationFn: resetEmailTemplate,
+    onSuccess: () => void client.invalidateQueries({ queryKey: emailTemplateKeys.all }),
+  });
 }

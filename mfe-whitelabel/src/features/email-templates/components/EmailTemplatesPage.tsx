@@ -1,13 +1,33 @@
 import { Box, Button, chakra, Code, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { FilterSelect, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, RichTextField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import {
+  FilterSelect,
+  applyApiFieldErrors,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  RichTextField,
+  TextareaField,
+  TextField,
+  useYupForm,
+} from '@leadsmith/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
 import { useSettled } from '../../../components/useSettled';
-import { useEmailTemplates, type EmailTemplate, type TemplateKind, type TemplateLanguage } from '../api/getEmailTemplates';
+import {
+  useEmailTemplates,
+  type EmailTemplate,
+  type TemplateKind,
+  type TemplateLanguage,
+} from '../api/getEmailTemplates';
 import { useEmailPreview } from '../api/previewEmailTemplate';
-import { emailTemplateSchema, useResetEmailTemplate, useSaveEmailTemplate, type EmailTemplateValues } from '../api/saveEmailTemplate';
+import {
+  emailTemplateSchema,
+  useResetEmailTemplate,
+  useSaveEmailTemplate,
+  type EmailTemplateValues,
+} from '../api/saveEmailTemplate';
 
 const LANGUAGES: readonly TemplateLanguage[] = ['en', 'es', 'fr', 'de'];
 const PREVIEW_DELAY_MS = 400;
@@ -17,7 +37,9 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
   const { t: tc } = useTranslation('common');
   const save = useSaveEmailTemplate();
   const reset = useResetEmailTemplate();
-  const form = useYupForm(emailTemplateSchema, { defaultValues: { subject: template.subject, html: template.html, text: template.text } });
+  const form = useYupForm(emailTemplateSchema, {
+    defaultValues: { subject: template.subject, html: template.html, text: template.text },
+  });
   const submit = form.handleSubmit(async (input: EmailTemplateValues) => {
     try {
       await save.mutateAsync({ kind: template.kind, input });
@@ -32,12 +54,18 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
         {t(`templates.kinds.${template.kind}`)}
       </Heading>
       <Text fontSize="sm" mb={3}>
-        {template.is_default ? t('templates.usingDefault') : t('templates.usingCustom')}{' '}
-        {t('templates.placeholders')} {template.variables.map((p) => <Code key={p} mr={1}>{`{${p}}`}</Code>)}
+        {template.is_default ? t('templates.usingDefault') : t('templates.usingCustom')} {t('templates.placeholders')}{' '}
+        {template.variables.map((p) => (
+          <Code key={p} mr={1}>{`{${p}}`}</Code>
+        ))}
       </Text>
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap={6}>
         <Box>
-          <TextField label={t('templates.subject')} registration={form.register('subject')} error={form.formState.errors.subject} />
+          <TextField
+            label={t('templates.subject')}
+            registration={form.register('subject')}
+            error={form.formState.errors.subject}
+          />
           <RichTextField
             label={t('templates.body')}
             htmlLabel={t('templates.html')}
@@ -46,7 +74,12 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
             registration={form.register('html')}
             error={form.formState.errors.html}
           />
-          <TextareaField label={t('templates.text')} registration={form.register('text')} error={form.formState.errors.text} rows={8} />
+          <TextareaField
+            label={t('templates.text')}
+            registration={form.register('text')}
+            error={form.formState.errors.text}
+            rows={8}
+          />
           <Flex gap={3}>
             <Button type="submit" colorPalette="brand" loading={save.isPending}>
               {tc('actions.save')}
@@ -68,14 +101,37 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
  * The email as a customer receives it: rendered by the API with the reseller's logo, colours and
  * domain and sample values, shown in the area's sandboxed frame (opaque origin, ADR 007), with its text part.
  */
-function TemplatePreview({ kind, lang, subject, html, text }: { kind: TemplateKind; lang: TemplateLanguage; subject: string; html: string; text: string }) {
+function TemplatePreview({
+  kind,
+  lang,
+  subject,
+  html,
+  text,
+}: {
+  kind: TemplateKind;
+  lang: TemplateLanguage;
+  subject: string;
+  html: string;
+  text: string;
+}) {
   const { t } = useTranslation('whitelabel');
   // Settled by value (a string): an object made on every render would never settle and re-render the page forever.
   const settled = useSettled(JSON.stringify({ subject, html, text, lang }), PREVIEW_DELAY_MS);
-  const draft = useMemo(() => JSON.parse(settled) as { subject: string; html: string; text: string; lang: TemplateLanguage }, [settled]);
+  const draft = useMemo(
+    () => JSON.parse(settled) as { subject: string; html: string; text: string; lang: TemplateLanguage },
+    [settled],
+  );
   const preview = useEmailPreview(kind, draft);
   return (
-    <Box as="section" aria-labelledby={`preview-${kind}`} borderWidth="1px" borderRadius="md" p={4} bg="white" data-testid={`template-preview-${kind}`}>
+    <Box
+      as="section"
+      aria-labelledby={`preview-${kind}`}
+      borderWidth="1px"
+      borderRadius="md"
+      p={4}
+      bg="white"
+      data-testid={`template-preview-${kind}`}
+    >
       <Heading as="h3" size="sm" mb={1} id={`preview-${kind}`}>
         {t('templates.preview')}
       </Heading>
@@ -112,7 +168,9 @@ function TemplatePreview({ kind, lang, subject, html, text }: { kind: TemplateKi
 export function EmailTemplatesPage() {
   const { t } = useTranslation('whitelabel');
   const [params, setParams] = useSearchParams();
-  const lang = (LANGUAGES as readonly string[]).includes(params.get('lang') ?? '') ? (params.get('lang') as TemplateLanguage) : 'en';
+  const lang = (LANGUAGES as readonly string[]).includes(params.get('lang') ?? '')
+    ? (params.get('lang') as TemplateLanguage)
+    : 'en';
   const templates = useEmailTemplates(lang);
   const choose = (key: 'kind' | 'lang', value: string) =>
     setParams(
@@ -136,14 +194,27 @@ export function EmailTemplatesPage() {
           label={t('templates.kind')}
           value={template.kind}
           onChange={(v) => choose('kind', v)}
-          options={templates.data.map((tpl) => ({ value: tpl.kind, label: `${t(`templates.kinds.${tpl.kind}`)}${tpl.is_default ? '' : ` — ${t('templates.customised')}`}` }))}
+          options={templates.data.map((tpl) => ({
+            value: tpl.kind,
+            label: `${t(`templates.kinds.${tpl.kind}`)}${tpl.is_default ? '' : ` — ${t('templates.customised')}`}`,
+          }))}
         />
-        <FilterSelect size="md" label={t('templates.language')} value={lang} onChange={(v) => choose('lang', v)} options={LANGUAGES.map((l) => ({ value: l, label: t(`templates.languages.${l}`) }))} />
+        <FilterSelect
+          size="md"
+          label={t('templates.language')}
+          value={lang}
+          onChange={(v) => choose('lang', v)}
+          options={LANGUAGES.map((l) => ({ value: l, label: t(`templates.languages.${l}`) }))}
+        />
       </Flex>
       <Text fontSize="sm" mb={4}>
         {t('templates.languageHelp')}
       </Text>
-      <TemplateForm key={`${template.kind}-${lang}-${template.updated_at ?? 'default'}`} template={template} lang={lang} />
+      <TemplateForm
+        key={`${template.kind}-${lang}-${template.updated_at ?? 'default'}`}
+        template={template}
+        lang={lang}
+      />
     </Box>
   );
 }

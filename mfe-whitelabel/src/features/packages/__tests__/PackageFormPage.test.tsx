@@ -45,16 +45,23 @@ describe('PackageFormPage', () => {
     useSessionStore.setState({ token: 'test-token' });
     api = mockApi((call) => {
       if (call.url === '/api/me') return { status: 200, body: { id: 1, modules: resellerModules(held) } };
-      if (call.url === '/api/whitelabel/packages/7' && call.method === 'GET') return { status: 200, body: { ...PKG, ...pkg, subscribers_on_old_terms: onOldTerms } };
-      if (call.url === '/api/whitelabel/packages/7' && call.method === 'PUT') return { status: 200, body: { ...PKG, ...(call.body as object) } };
+      if (call.url === '/api/whitelabel/packages/7' && call.method === 'GET')
+        return { status: 200, body: { ...PKG, ...pkg, subscribers_on_old_terms: onOldTerms } };
+      if (call.url === '/api/whitelabel/packages/7' && call.method === 'PUT')
+        return { status: 200, body: { ...PKG, ...(call.body as object) } };
       return undefined;
     });
-    return renderWithProviders(<AreaRoutes routes={[{ path: 'packages/:id/edit', element: <PackageFormPage mode="edit" /> }]} />, { route: '/packages/7/edit' });
+    return renderWithProviders(
+      <AreaRoutes routes={[{ path: 'packages/:id/edit', element: <PackageFormPage mode="edit" /> }]} />,
+      { route: '/packages/7/edit' },
+    );
   };
 
   it('says how many subscribers a change between free and paid left on their previous price', async () => {
     open(2);
-    expect(await screen.findByText(/^2 subscribers stay on the previous price until they change plan/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^2 subscribers stay on the previous price until they change plan/),
+    ).toBeInTheDocument();
   });
 
   it('says nothing of it when every subscriber follows the price', async () => {
@@ -63,7 +70,7 @@ describe('PackageFormPage', () => {
     expect(screen.queryByText(/stay on the previous price/)).not.toBeInTheDocument();
   });
 
-  it('offers the modules the reseller holds beyond the customers\' base, and saves the ones ticked', async () => {
+  it("offers the modules the reseller holds beyond the customers' base, and saves the ones ticked", async () => {
     open(0, ['ai_suggest', 'leads', 'whitelabel', 'wallet']);
     const aiTools = await screen.findByRole('checkbox', { name: 'AI tools' });
     const group = screen.getByRole('group', { name: 'Modules' });
@@ -72,7 +79,9 @@ describe('PackageFormPage', () => {
     expect(within(group).getAllByRole('checkbox')).toEqual([aiTools]);
     await userEvent.click(aiTools);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ modules: ['ai_suggest'] }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ modules: ['ai_suggest'] }),
+    );
   });
 
   it('says so when the reseller holds no module a package could add', async () => {
@@ -89,7 +98,9 @@ describe('PackageFormPage', () => {
     const lost = await screen.findByRole('checkbox', { name: 'AI tools (no longer available)' });
     expect(lost).toBeChecked();
     const group = screen.getByRole('group', { name: 'Modules' });
-    expect(group).toHaveTextContent('Your account no longer holds AI tools and Wallet: customers of this package don’t get them until your account holds them again.');
+    expect(group).toHaveTextContent(
+      'Your account no longer holds AI tools and Wallet: customers of this package don’t get them until your account holds them again.',
+    );
     await userEvent.click(lost);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ modules: [] }));
@@ -100,14 +111,28 @@ describe('PackagesPage', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api.restore());
 
-  it('lists each package\'s modules, marking those the reseller no longer holds', async () => {
+  it("lists each package's modules, marking those the reseller no longer holds", async () => {
     useSessionStore.setState({ token: 'test-token' });
     const rows = [
-      { ...PKG, id: 7, name: 'Starter', modules: ['ai_suggest'], unavailable_modules: ['ai_suggest'], subscribers: 3, has_sales_settings: false },
+      {
+        ...PKG,
+        id: 7,
+        name: 'Starter',
+        modules: ['ai_suggest'],
+        unavailable_modules: ['ai_suggest'],
+        subscribers: 3,
+        has_sales_settings: false,
+      },
       { ...PKG, id: 8, name: 'Basic', modules: [], unavailable_modules: [], subscribers: 0, has_sales_settings: false },
     ];
-    api = mockApi((call) => (call.url === '/api/whitelabel/packages' ? { status: 200, body: { data: rows, currentPage: 1, pageSize: 10, total: 2 } } : undefined));
-    renderWithProviders(<AreaRoutes routes={[{ path: 'packages', element: <PackagesPage /> }]} />, { route: '/packages' });
+    api = mockApi((call) =>
+      call.url === '/api/whitelabel/packages'
+        ? { status: 200, body: { data: rows, currentPage: 1, pageSize: 10, total: 2 } }
+        : undefined,
+    );
+    renderWithProviders(<AreaRoutes routes={[{ path: 'packages', element: <PackagesPage /> }]} />, {
+      route: '/packages',
+    });
     const starter = (await screen.findByRole('cell', { name: 'Starter' })).closest('tr')!;
     expect(starter).toHaveTextContent('Lead search, Wallet, AI tools (no longer available)');
     const basic = screen.getByRole('cell', { name: 'Basic' }).closest('tr')!;

@@ -7,10 +7,17 @@ export type SalesSettingsAnswer = ApiResponse<'/api/whitelabel/packages/{id}/sal
 export type SalesSettings = NonNullable<SalesSettingsAnswer['data']>;
 
 export async function getSalesSettings(id: number, signal?: AbortSignal): Promise<SalesSettingsAnswer> {
-  const { data } = await apiClient.get<SalesSettingsAnswer>(`/api/whitelabel/packages/${id}/sales-settings`, { signal });
+  const { data } = await apiClient.get<SalesSettingsAnswer>(`/api/whitelabel/packages/${id}/sales-settings`, {
+    signal,
+  });
   return data;
 }
 
-export const salesSettingsQueryOptions = (id: number) => queryOptions({ queryKey: packageKeys.sales(id), queryFn: ({ signal }) => getSalesSettings(id, signal), enabled: id > 0 });
+export const salesSettingsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: packageKeys.sales(id),
+    queryFn: ({ signal }) => getSalesSettings(id, signal),
+    enabled: id > 0,
+  });
 
 export const useSalesSettings = (id: number) => useQuery(salesSettingsQueryOptions(id));

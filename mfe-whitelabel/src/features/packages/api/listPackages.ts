@@ -15,7 +15,8 @@ export const packageKeys = {
 /** The packages' list for the kit (a package is read and saved by its own form: getPackage, savePackage). */
 export const packagesApi: ResourceApi<PackageRow> = {
   key: packageKeys.all,
-  list: ({ page, pageSize }, signal) => api.get('/api/whitelabel/packages', { query: { page, pageSize }, config: { signal } }),
+  list: ({ page, pageSize }, signal) =>
+    api.get('/api/whitelabel/packages', { query: { page, pageSize }, config: { signal } }),
   remove: async (id) => {
     await api.delete('/api/whitelabel/packages/{id}', { path: { id } });
   },

@@ -2,7 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, v, yup } from '@leadsmith/shared';
 import { packageKeys, type Package } from './listPackages';
 
-export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at' | 'subscribers_on_old_terms' | 'unavailable_modules'>;
+export type PackageInput = Omit<
+  Package,
+  'id' | 'slug' | 'created_at' | 'updated_at' | 'subscribers_on_old_terms' | 'unavailable_modules'
+>;
 
 /** Spec §5/§9. */
 export const MIN_CREDIT_PRICE_CENTS_EXCLUSIVE = 12;
@@ -19,22 +22,39 @@ const optionalMoney = () =>
 
 export const packageSchema = yup.object({
   name: v.required().max(100, v.message('maxLength', { count: 100 })),
-  description: yup.string().default('').max(2000, v.message('maxLength', { count: 2000 })),
+  description: yup
+    .string()
+    .default('')
+    .max(2000, v.message('maxLength', { count: 2000 })),
   monthly_price: money().required(v.message('required')),
   yearly_price: optionalMoney(),
   one_time_price: optionalMoney(),
-  trial_days: v.integer().min(0, v.message('minNumber', { min: 0 })).max(365, v.message('maxNumber', { max: 365 })).required(v.message('required')),
+  trial_days: v
+    .integer()
+    .min(0, v.message('minNumber', { min: 0 }))
+    .max(365, v.message('maxNumber', { max: 365 }))
+    .required(v.message('required')),
   trial_amount: money().required(v.message('required')),
-  monthly_credits: v.integer().min(0, v.message('minNumber', { min: 0 })).required(v.message('required')),
+  monthly_credits: v
+    .integer()
+    .min(0, v.message('minNumber', { min: 0 }))
+    .required(v.message('required')),
   // Entered in dollars per credit (as the other prices), sent as whole cents; the rule is said under the field.
   credit_price: yup
     .number()
     .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
     .typeError(v.message('typeInvalid'))
     .required(v.message('required'))
-    .moreThan(MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100, v.message('creditPriceMin', { min: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100 }))
+    .moreThan(
+      MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100,
+      v.message('creditPriceMin', { min: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100 }),
+    )
     .max(1_000, v.message('maxNumber', { max: 1_000 }))
-    .test('whole-cents', v.message('wholeCents'), (value) => value === undefined || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6),
+    .test(
+      'whole-cents',
+      v.message('wholeCents'),
+      (value) => value === undefined || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    ),
   collect_payment_method: yup.boolean().default(true),
   available_for_billing_portal: yup.boolean().default(false),
   show_on_sales_page: yup.boolean().default(true),
@@ -69,7 +89,10 @@ export const packageSchema = yup.object({
           .default('')
           .when('type', {
             is: 'dropdown',
-            then: (s) => s.required(v.message('required')).matches(/^[A-Za-z0-9 ]+(,[A-Za-z0-9 ]+)*$/, v.message('noSpecialChars')),
+            then: (s) =>
+              s
+                .required(v.message('required'))
+                .matches(/^[A-Za-z0-9 ]+(,[A-Za-z0-9 ]+)*$/, v.message('noSpecialChars')),
           }),
       }),
     )
@@ -95,7 +118,10 @@ export function useSavePackage() {
     mutationFn: savePackage,
     onSuccess: (pkg) => {
       // The count of subscribers on a previous price is read again with the invalidation below (the change's Stripe moves are queued).
-      client.setQueryData<Package>(packageKeys.detail(pkg.id), (old) => ({ ...pkg, subscribers_on_old_terms: old?.subscribers_on_old_terms ?? 0 }));
+      client.setQueryData<Package>(packageKeys.detail(pkg.id), (old) => ({
+        ...pkg,
+        subscribers_on_old_terms: old?.subscribers_on_old_terms ?? 0,
+      }));
       void client.invalidateQueries({ queryKey: packageKeys.all });
     },
   });

@@ -17,12 +17,24 @@ export const salesSettingsSchema = yup.object({
   sales_page_url: optionalUrl(),
   terms_url: optionalUrl(),
   subdomain_url: optionalUrl(),
-  body_html: yup.string().default('').max(50_000, v.message('maxLength', { count: 50_000 })),
+  body_html: yup
+    .string()
+    .default('')
+    .max(50_000, v.message('maxLength', { count: 50_000 })),
 });
 export type SalesSettingsValues = yup.InferType<typeof salesSettingsSchema>;
 
-export async function saveSalesSettings({ id, input }: { id: number; input: SalesSettingsInput }): Promise<SalesSettingsAnswer> {
-  const { data } = await apiClient.put<{ data: SalesSettings; public_path: string }>(`/api/whitelabel/packages/${id}/sales-settings`, input);
+export async function saveSalesSettings({
+  id,
+  input,
+}: {
+  id: number;
+  input: SalesSettingsInput;
+}): Promise<SalesSettingsAnswer> {
+  const { data } = await apiClient.put<{ data: SalesSettings; public_path: string }>(
+    `/api/whitelabel/packages/${id}/sales-settings`,
+    input,
+  );
   return { data: data.data, public_path: data.public_path, business_account_completed: true };
 }
 

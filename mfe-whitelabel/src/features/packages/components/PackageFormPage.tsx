@@ -21,12 +21,23 @@ import { toCents, toDollars } from '../../../components/format';
 import { moduleLabel } from './packageResource';
 import { usePackage } from '../api/getPackage';
 import type { Package } from '../api/listPackages';
-import { MIN_CREDIT_PRICE_CENTS_EXCLUSIVE, packageSchema, useSavePackage, type PackageInput, type PackageValues } from '../api/savePackage';
+import {
+  MIN_CREDIT_PRICE_CENTS_EXCLUSIVE,
+  packageSchema,
+  useSavePackage,
+  type PackageInput,
+  type PackageValues,
+} from '../api/savePackage';
 
 /** A new package's search limit unless the reseller changes it (the API's default too). */
 const DEFAULT_SEARCH_LIMIT = 1000;
 
-const FLAGS = ['collect_payment_method', 'available_for_billing_portal', 'show_on_sales_page', 'create_via_form'] as const;
+const FLAGS = [
+  'collect_payment_method',
+  'available_for_billing_portal',
+  'show_on_sales_page',
+  'create_via_form',
+] as const;
 
 /** What a package can add to the customer's base modules (ADR 050): only modules the reseller holds itself. */
 function useAddableModules(): PackageModuleSlug[] {
@@ -41,12 +52,19 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
   const addable = useAddableModules();
   // A module on the package that the reseller has since lost stays ticked and marked: it can be taken off, not put back (ADR 056).
   const unavailable = pkg?.unavailable_modules ?? [];
-  const offered = PACKAGE_MODULE_SLUGS.filter((slug) => addable.includes(slug) || (pkg?.modules.includes(slug) && unavailable.includes(slug)));
+  const offered = PACKAGE_MODULE_SLUGS.filter(
+    (slug) => addable.includes(slug) || (pkg?.modules.includes(slug) && unavailable.includes(slug)),
+  );
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   const modulesHelp = [
     t(offered.length > 0 ? 'packages.modulesHelp' : 'packages.modulesNoneHelp'),
     ...(unavailable.length > 0
-      ? [t('packages.modulesUnavailable', { count: unavailable.length, modules: list.format(unavailable.map((slug) => t(`packages.moduleNames.${slug}`))) })]
+      ? [
+          t('packages.modulesUnavailable', {
+            count: unavailable.length,
+            modules: list.format(unavailable.map((slug) => t(`packages.moduleNames.${slug}`))),
+          }),
+        ]
       : []),
   ].join(' ');
   const form = useYupForm(packageSchema, {
@@ -102,7 +120,13 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       label: f.label.trim(),
       optional: f.optional,
       type: f.type as 'text' | 'dropdown',
-      options: f.type === 'dropdown' ? f.options.split(',').map((o) => o.trim()).filter(Boolean) : [],
+      options:
+        f.type === 'dropdown'
+          ? f.options
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean)
+          : [],
     })),
   });
   const num = { type: 'number', inputMode: 'decimal' as const, step: 'any' };
@@ -118,9 +142,19 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
         <TextField label={t('packages.name')} registration={register('name')} error={errors.name} />
-        <TextField label={t('packages.thankYouUrl')} registration={register('thank_you_url')} error={errors.thank_you_url} placeholder="https://" />
+        <TextField
+          label={t('packages.thankYouUrl')}
+          registration={register('thank_you_url')}
+          error={errors.thank_you_url}
+          placeholder="https://"
+        />
       </SimpleGrid>
-      <TextareaField label={t('packages.description')} registration={register('description')} error={errors.description} rows={2} />
+      <TextareaField
+        label={t('packages.description')}
+        registration={register('description')}
+        error={errors.description}
+        rows={2}
+      />
       <Heading as="h2" size="md" mb={3}>
         {t('packages.pricing')}
       </Heading>
@@ -134,12 +168,42 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
         </Text>
       )}
       <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={6}>
-        <TextField label={t('packages.monthlyPriceUsd')} registration={register('monthly_price')} error={errors.monthly_price} {...num} />
-        <TextField label={t('packages.yearlyPriceUsd')} registration={register('yearly_price')} error={errors.yearly_price} {...num} />
-        <TextField label={t('packages.oneTimePriceUsd')} registration={register('one_time_price')} error={errors.one_time_price} {...num} />
-        <TextField label={t('packages.trialDays')} registration={register('trial_days')} error={errors.trial_days} type="number" />
-        <TextField label={t('packages.trialAmountUsd')} registration={register('trial_amount')} error={errors.trial_amount} {...num} />
-        <TextField label={t('packages.monthlyCredits')} registration={register('monthly_credits')} error={errors.monthly_credits} type="number" />
+        <TextField
+          label={t('packages.monthlyPriceUsd')}
+          registration={register('monthly_price')}
+          error={errors.monthly_price}
+          {...num}
+        />
+        <TextField
+          label={t('packages.yearlyPriceUsd')}
+          registration={register('yearly_price')}
+          error={errors.yearly_price}
+          {...num}
+        />
+        <TextField
+          label={t('packages.oneTimePriceUsd')}
+          registration={register('one_time_price')}
+          error={errors.one_time_price}
+          {...num}
+        />
+        <TextField
+          label={t('packages.trialDays')}
+          registration={register('trial_days')}
+          error={errors.trial_days}
+          type="number"
+        />
+        <TextField
+          label={t('packages.trialAmountUsd')}
+          registration={register('trial_amount')}
+          error={errors.trial_amount}
+          {...num}
+        />
+        <TextField
+          label={t('packages.monthlyCredits')}
+          registration={register('monthly_credits')}
+          error={errors.monthly_credits}
+          type="number"
+        />
         <TextField
           label={t('packages.creditPriceUsd')}
           registration={register('credit_price')}
@@ -147,8 +211,18 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
           helperText={t('packages.creditPriceHelp', { min: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100, example: 0.15 })}
           {...num}
         />
-        <TextField label={t('packages.formAvailableDays')} registration={register('form_available_days')} error={errors.form_available_days} type="number" />
-        <TextField label={t('packages.searchLimit')} registration={register('search_limit')} error={errors.search_limit} type="number" />
+        <TextField
+          label={t('packages.formAvailableDays')}
+          registration={register('form_available_days')}
+          error={errors.form_available_days}
+          type="number"
+        />
+        <TextField
+          label={t('packages.searchLimit')}
+          registration={register('search_limit')}
+          error={errors.search_limit}
+          type="number"
+        />
         <SelectField
           label={t('packages.pastDueAccess')}
           registration={register('past_due_access')}
@@ -163,7 +237,14 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       </Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6} mb={4}>
         {FLAGS.map((flag) => (
-          <Controller key={flag} control={control} name={flag} render={({ field }) => <CheckboxField label={t(`packages.${flag}`)} checked={field.value} onChange={field.onChange} />} />
+          <Controller
+            key={flag}
+            control={control}
+            name={flag}
+            render={({ field }) => (
+              <CheckboxField label={t(`packages.${flag}`)} checked={field.value} onChange={field.onChange} />
+            )}
+          />
         ))}
       </SimpleGrid>
       <Controller
@@ -189,7 +270,11 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
             {t('packages.customFieldN', { n: i + 1 })}
           </Text>
           <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={4}>
-            <TextField label={t('packages.fieldLabel')} registration={register(`custom_fields.${i}.label`)} error={errors.custom_fields?.[i]?.label} />
+            <TextField
+              label={t('packages.fieldLabel')}
+              registration={register(`custom_fields.${i}.label`)}
+              error={errors.custom_fields?.[i]?.label}
+            />
             <SelectField
               label={t('packages.fieldType')}
               registration={register(`custom_fields.${i}.type`)}
@@ -199,18 +284,33 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
               ]}
             />
             {watch(`custom_fields.${i}.type`) === 'dropdown' ? (
-              <TextField label={t('packages.fieldOptions')} registration={register(`custom_fields.${i}.options`)} error={errors.custom_fields?.[i]?.options} placeholder="Small,Medium,Large" />
+              <TextField
+                label={t('packages.fieldOptions')}
+                registration={register(`custom_fields.${i}.options`)}
+                error={errors.custom_fields?.[i]?.options}
+                placeholder="Small,Medium,Large"
+              />
             ) : null}
           </SimpleGrid>
           <Flex justify="space-between" align="center">
-            <Controller control={control} name={`custom_fields.${i}.optional`} render={({ field }) => <CheckboxField label={t('packages.fieldOptional')} checked={field.value} onChange={field.onChange} />} />
+            <Controller
+              control={control}
+              name={`custom_fields.${i}.optional`}
+              render={({ field }) => (
+                <CheckboxField label={t('packages.fieldOptional')} checked={field.value} onChange={field.onChange} />
+              )}
+            />
             <Button size="xs" variant="outline" color="red.700" onClick={() => fields.remove(i)}>
               {t('packages.removeField', { n: i + 1 })}
             </Button>
           </Flex>
         </Box>
       ))}
-      <Button size="sm" variant="outline" onClick={() => fields.append({ label: '', optional: false, type: 'text', options: '' })}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => fields.append({ label: '', optional: false, type: 'text', options: '' })}
+      >
         {t('packages.addField')}
       </Button>
     </ResourceFormFrame>
@@ -233,7 +333,11 @@ export function PackageFormPage({ mode }: { mode: 'create' | 'edit' }) {
       onRetry={() => void pkg.refetch()}
       loadFailed={t('kit.loadFailed')}
     >
-      <PackageForm key={pkg.data?.id ?? 'new'} pkg={mode === 'edit' ? pkg.data : undefined} onDone={() => navigate('/packages')} />
+      <PackageForm
+        key={pkg.data?.id ?? 'new'}
+        pkg={mode === 'edit' ? pkg.data : undefined}
+        onDone={() => navigate('/packages')}
+      />
     </FormScreen>
   );
 }

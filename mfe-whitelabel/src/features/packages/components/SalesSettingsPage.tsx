@@ -1,5 +1,13 @@
 import { Box, Button, chakra, Field, Heading, Input, Link, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, RichTextField, TextField, useYupForm } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  RichTextField,
+  TextField,
+  useYupForm,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
@@ -11,7 +19,12 @@ import { useSalesPagePreview, type SalesPreviewDraft } from '../api/previewSales
 import { salesSettingsSchema, useSaveSalesSettings, type SalesSettingsValues } from '../api/saveSalesSettings';
 
 const COLORS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
-const DEFAULTS = { primary_color: '#573BFF', secondary_color: '#01C0F6', background_color: '#FFFFFF', text_color: '#202633' } as const;
+const DEFAULTS = {
+  primary_color: '#573BFF',
+  secondary_color: '#01C0F6',
+  background_color: '#FFFFFF',
+  text_color: '#202633',
+} as const;
 
 const PREVIEW_DELAY_MS = 400;
 
@@ -79,7 +92,11 @@ function SalesSettingsForm({ pkg, answer }: { pkg: Package; answer: SalesSetting
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap={8} alignItems="start">
       <chakra.form onSubmit={(e) => void submit(e)} noValidate aria-label={t('routes.salesSettings')}>
-        <TextField label={t('sales.businessName')} registration={register('business_name')} error={errors.business_name} />
+        <TextField
+          label={t('sales.businessName')}
+          registration={register('business_name')}
+          error={errors.business_name}
+        />
         <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
           {COLORS.map((name) => (
             <Field.Root key={name} invalid={Boolean(errors[name])} mb={4}>
@@ -88,9 +105,24 @@ function SalesSettingsForm({ pkg, answer }: { pkg: Package; answer: SalesSetting
               {errors[name] ? <Field.ErrorText color="red.700">{errors[name]?.message}</Field.ErrorText> : null}
             </Field.Root>
           ))}
-          <TextField label={t('sales.salesPageUrl')} registration={register('sales_page_url')} error={errors.sales_page_url} placeholder="https://" />
-          <TextField label={t('sales.termsUrl')} registration={register('terms_url')} error={errors.terms_url} placeholder="https://" />
-          <TextField label={t('sales.subdomainUrl')} registration={register('subdomain_url')} error={errors.subdomain_url} placeholder="https://" />
+          <TextField
+            label={t('sales.salesPageUrl')}
+            registration={register('sales_page_url')}
+            error={errors.sales_page_url}
+            placeholder="https://"
+          />
+          <TextField
+            label={t('sales.termsUrl')}
+            registration={register('terms_url')}
+            error={errors.terms_url}
+            placeholder="https://"
+          />
+          <TextField
+            label={t('sales.subdomainUrl')}
+            registration={register('subdomain_url')}
+            error={errors.subdomain_url}
+            placeholder="https://"
+          />
         </SimpleGrid>
         {/* The reseller's own page markup: the HTML view first, the editor a click away with a warning when it would drop markup (ADR 045). */}
         <RichTextField
@@ -114,7 +146,14 @@ function SalesSettingsForm({ pkg, answer }: { pkg: Package; answer: SalesSetting
         </Heading>
         <Text mb={3} fontSize="sm">
           {t('sales.publicPage')}{' '}
-          <Link href={answer.public_path} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline" data-testid="public-sales-link">
+          <Link
+            href={answer.public_path}
+            target="_blank"
+            rel="noopener"
+            color="brand.fg"
+            textDecoration="underline"
+            data-testid="public-sales-link"
+          >
             {answer.public_path}
           </Link>
         </Text>

@@ -1,5 +1,10 @@
 import { Link } from '@chakra-ui/react';
-import { CUSTOMER_BASE_MODULE_SLUGS, PACKAGE_MODULE_SLUGS, type PackageModuleSlug, type ResourceDefinition } from '@leadsmith/shared';
+import {
+  CUSTOMER_BASE_MODULE_SLUGS,
+  PACKAGE_MODULE_SLUGS,
+  type PackageModuleSlug,
+  type ResourceDefinition,
+} from '@leadsmith/shared';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';
@@ -31,8 +36,18 @@ export const PACKAGES: ResourceDefinition<PackageRow> = {
   fields: [],
   columns: (t, language) => [
     { key: 'name', header: t('packages.name'), render: (r) => r.name },
-    { key: 'monthly', header: t('packages.monthlyPrice'), end: true, render: (r) => formatMoney(r.monthly_price_cents, language) },
-    { key: 'credits', header: t('packages.monthlyCredits'), end: true, render: (r) => r.monthly_credits.toLocaleString(language) },
+    {
+      key: 'monthly',
+      header: t('packages.monthlyPrice'),
+      end: true,
+      render: (r) => formatMoney(r.monthly_price_cents, language),
+    },
+    {
+      key: 'credits',
+      header: t('packages.monthlyCredits'),
+      end: true,
+      render: (r) => r.monthly_credits.toLocaleString(language),
+    },
     {
       key: 'modules',
       header: t('packages.modules'),
@@ -42,13 +57,25 @@ export const PACKAGES: ResourceDefinition<PackageRow> = {
           packageModules(r.modules).map((slug) => moduleLabel(t, slug, r.unavailable_modules)),
         ),
     },
-    { key: 'subscribers', header: t('packages.subscribers'), end: true, render: (r) => r.subscribers.toLocaleString(language) },
+    {
+      key: 'subscribers',
+      header: t('packages.subscribers'),
+      end: true,
+      render: (r) => r.subscribers.toLocaleString(language),
+    },
     {
       key: 'page',
       header: t('packages.salesPage'),
       render: (r) =>
         r.show_on_sales_page ? (
-          <Link href={`/p/${r.slug}`} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline" aria-label={t('packages.openSalesPage', { name: r.name })}>
+          <Link
+            href={`/p/${r.slug}`}
+            target="_blank"
+            rel="noopener"
+            color="brand.fg"
+            textDecoration="underline"
+            aria-label={t('packages.openSalesPage', { name: r.name })}
+          >
             {`/p/${r.slug}`}
           </Link>
         ) : (

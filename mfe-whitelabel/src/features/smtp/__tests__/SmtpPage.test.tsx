@@ -17,7 +17,13 @@ describe('SmtpPage', () => {
       if (call.method === 'GET' && call.url === '/api/whitelabel/smtp') return { status: 200, body: { data: null } };
       if (call.method === 'PUT' && call.url === '/api/whitelabel/smtp') {
         sent.push(call.body);
-        return { status: 200, body: { message: 'SMTP settings saved.', data: { ...(call.body as object), has_password: true, updated_at: '2026-01-01T00:00:00Z' } } };
+        return {
+          status: 200,
+          body: {
+            message: 'SMTP settings saved.',
+            data: { ...(call.body as object), has_password: true, updated_at: '2026-01-01T00:00:00Z' },
+          },
+        };
       }
       return undefined;
     });
@@ -32,7 +38,11 @@ describe('SmtpPage', () => {
     await user.type(within(form).getByLabelText('Support address'), 'owner@gmail.example');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Fields are required and must be numeric')).toBeInTheDocument();
-    expect(within(form).getByText('An app password has 16 characters (spaces do not count): create one in your mail account’s security settings.')).toBeInTheDocument();
+    expect(
+      within(form).getByText(
+        'An app password has 16 characters (spaces do not count): create one in your mail account’s security settings.',
+      ),
+    ).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     await user.type(within(form).getByLabelText('Port'), '587');
@@ -49,7 +59,10 @@ describe('SmtpPage', () => {
       if (call.method === 'GET' && call.url === '/api/whitelabel/smtp') return { status: 200, body: { data: null } };
       if (call.method === 'PUT') {
         sent.push(call.body);
-        return { status: 200, body: { data: { ...(call.body as object), has_password: true, updated_at: '2026-01-01T00:00:00Z' } } };
+        return {
+          status: 200,
+          body: { data: { ...(call.body as object), has_password: true, updated_at: '2026-01-01T00:00:00Z' } },
+        };
       }
       return undefined;
     });

@@ -12,6 +12,7 @@ export async function getSmtp(signal?: AbortSignal): Promise<SmtpSettings | null
   return data.data;
 }
 
-export const smtpQueryOptions = () => queryOptions({ queryKey: smtpKeys.all, queryFn: ({ signal }) => getSmtp(signal) });
+export const smtpQueryOptions = () =>
+  queryOptions({ queryKey: smtpKeys.all, queryFn: ({ signal }) => getSmtp(signal) });
 
 export const useSmtp = () => useQuery(smtpQueryOptions());

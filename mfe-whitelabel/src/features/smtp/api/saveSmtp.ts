@@ -17,13 +17,19 @@ export const smtpSchema = yup.object({
     .integer(v.message('integer'))
     .min(1, v.message('minNumber', { min: 1 }))
     .max(65535, v.message('maxNumber', { max: 65535 })),
-  username: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
+  username: yup
+    .string()
+    .default('')
+    .max(200, v.message('maxLength', { count: 200 })),
   // Gmail, Yahoo and iCloud take only an app password of 16 characters (spec §9; the API checks it too).
   password: yup
     .string()
     .default('')
     .max(200, v.message('maxLength', { count: 200 }))
-    .when('host', { is: (host: string | undefined) => needsAppPassword(host ?? ''), then: () => v.appPassword().max(200, v.message('maxLength', { count: 200 })) }),
+    .when('host', {
+      is: (host: string | undefined) => needsAppPassword(host ?? ''),
+      then: () => v.appPassword().max(200, v.message('maxLength', { count: 200 })),
+    }),
   encryption: yup.string().oneOf(ENCRYPTIONS).default('tls'),
   from_email: v.email(),
   support_email: v.email(),

@@ -1,5 +1,13 @@
 import { Box, Button, chakra, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, SelectField } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  useYupForm,
+  SelectField,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useSmtp, type SmtpEncryption, type SmtpSettings } from '../api/getSmtp';
 import { ENCRYPTIONS, smtpSchema, useSaveSmtp, type SmtpValues } from '../api/saveSmtp';
@@ -43,9 +51,19 @@ function SmtpForm({ smtp }: { smtp: SmtpSettings | null }) {
   return (
     <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="48rem" aria-label={t('routes.smtp')}>
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
-        <TextField label={t('smtp.host')} registration={register('host')} error={errors.host} placeholder="smtp.example.com" />
+        <TextField
+          label={t('smtp.host')}
+          registration={register('host')}
+          error={errors.host}
+          placeholder="smtp.example.com"
+        />
         <TextField label={t('smtp.port')} registration={register('port')} error={errors.port} type="number" />
-        <TextField label={t('smtp.username')} registration={register('username')} error={errors.username} autoComplete="off" />
+        <TextField
+          label={t('smtp.username')}
+          registration={register('username')}
+          error={errors.username}
+          autoComplete="off"
+        />
         <TextField
           label={smtp?.has_password ? t('smtp.passwordKeep') : t('smtp.password')}
           registration={register('password')}
@@ -53,9 +71,24 @@ function SmtpForm({ smtp }: { smtp: SmtpSettings | null }) {
           type="password"
           autoComplete="new-password"
         />
-        <SelectField label={t('smtp.encryption')} registration={register('encryption')} error={errors.encryption} options={ENCRYPTIONS.map((e) => ({ value: e, label: t(`smtp.encryptions.${e}`) }))} />
-        <TextField label={t('smtp.fromEmail')} registration={register('from_email')} error={errors.from_email} type="email" />
-        <TextField label={t('smtp.supportEmail')} registration={register('support_email')} error={errors.support_email} type="email" />
+        <SelectField
+          label={t('smtp.encryption')}
+          registration={register('encryption')}
+          error={errors.encryption}
+          options={ENCRYPTIONS.map((e) => ({ value: e, label: t(`smtp.encryptions.${e}`) }))}
+        />
+        <TextField
+          label={t('smtp.fromEmail')}
+          registration={register('from_email')}
+          error={errors.from_email}
+          type="email"
+        />
+        <TextField
+          label={t('smtp.supportEmail')}
+          registration={register('support_email')}
+          error={errors.support_email}
+          type="email"
+        />
       </SimpleGrid>
       <Button type="submit" colorPalette="brand" loading={save.isPending}>
         {tc('actions.save')}
@@ -79,7 +112,12 @@ function TestEmailForm() {
     <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="32rem" aria-label={t('smtp.testTitle')}>
       <Flex gap={3} align="end">
         <Box flex="1">
-          <TextField label={t('smtp.testTo')} registration={form.register('to')} error={form.formState.errors.to} type="email" />
+          <TextField
+            label={t('smtp.testTo')}
+            registration={form.register('to')}
+            error={form.formState.errors.to}
+            type="email"
+          />
         </Box>
         <Button type="submit" variant="outline" mb={4} loading={send.isPending}>
           {t('smtp.sendTest')}

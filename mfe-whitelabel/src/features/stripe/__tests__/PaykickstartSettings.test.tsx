@@ -12,11 +12,26 @@ describe('PaykickstartSettingsPanel', () => {
   afterEach(() => api.restore());
 
   it('connects with the IPN secret key and a product mapped to a package, then shows the IPN URL to paste into PayKickstart', async () => {
-    const saved = { connected: true, campaign_id: '215', ipn_url: 'http://localhost/api/paykickstart/ipn/abcdefghijklmnopqrstuvwxyz012345', products: [{ product_id: '2354', package_id: 3 }], connected_at: '2026-11-26T06:00:00.000Z' };
+    const saved = {
+      connected: true,
+      campaign_id: '215',
+      ipn_url: 'http://localhost/api/paykickstart/ipn/abcdefghijklmnopqrstuvwxyz012345',
+      products: [{ product_id: '2354', package_id: 3 }],
+      connected_at: '2026-11-26T06:00:00.000Z',
+    };
     api = mockApi((call) => {
-      if (call.url === '/api/whitelabel/packages' && call.method === 'GET') return { status: 200, body: { data: [{ id: 3, name: 'Starter' }], currentPage: 1, pageSize: 100, total: 1 } };
-      if (call.url === '/api/whitelabel/paykickstart' && call.method === 'GET') return { status: 200, body: { data: { connected: false, campaign_id: null, ipn_url: null, products: [], connected_at: null } } };
-      if (call.url === '/api/whitelabel/paykickstart' && call.method === 'PUT') return { status: 200, body: { code: 'billing.paykickstart_saved', message: 'PayKickstart settings saved.', data: saved } };
+      if (call.url === '/api/whitelabel/packages' && call.method === 'GET')
+        return { status: 200, body: { data: [{ id: 3, name: 'Starter' }], currentPage: 1, pageSize: 100, total: 1 } };
+      if (call.url === '/api/whitelabel/paykickstart' && call.method === 'GET')
+        return {
+          status: 200,
+          body: { data: { connected: false, campaign_id: null, ipn_url: null, products: [], connected_at: null } },
+        };
+      if (call.url === '/api/whitelabel/paykickstart' && call.method === 'PUT')
+        return {
+          status: 200,
+          body: { code: 'billing.paykickstart_saved', message: 'PayKickstart settings saved.', data: saved },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -29,6 +44,10 @@ describe('PaykickstartSettingsPanel', () => {
     await user.selectOptions(within(form).getByLabelText('Package of product 1'), '3');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('paykickstart-ipn-url')).toHaveTextContent(saved.ipn_url);
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ secret_key: 'pk-campaign-secret', campaign_id: '215', products: [{ product_id: '2354', package_id: 3 }] });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      secret_key: 'pk-campaign-secret',
+      campaign_id: '215',
+      products: [{ product_id: '2354', package_id: 3 }],
+    });
   });
 });

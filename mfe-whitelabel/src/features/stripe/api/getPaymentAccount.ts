@@ -13,6 +13,7 @@ export async function getPaymentAccount(signal?: AbortSignal): Promise<PaymentAc
   return data;
 }
 
-export const paymentAccountQueryOptions = () => queryOptions({ queryKey: paymentAccountKeys.all, queryFn: ({ signal }) => getPaymentAccount(signal) });
+export const paymentAccountQueryOptions = () =>
+  queryOptions({ queryKey: paymentAccountKeys.all, queryFn: ({ signal }) => getPaymentAccount(signal) });
 
 export const usePaymentAccount = () => useQuery(paymentAccountQueryOptions());

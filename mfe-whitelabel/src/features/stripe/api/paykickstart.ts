@@ -15,12 +15,16 @@ export interface PackageOption {
   name: string;
 }
 
-export const paykickstartKeys = { all: ['whitelabel', 'paykickstart'] as const, packages: ['whitelabel', 'paykickstart', 'packages'] as const };
+export const paykickstartKeys = {
+  all: ['whitelabel', 'paykickstart'] as const,
+  packages: ['whitelabel', 'paykickstart', 'packages'] as const,
+};
 
 export const paykickstartQueryOptions = () =>
   queryOptions({
     queryKey: paykickstartKeys.all,
-    queryFn: async ({ signal }) => (await apiClient.get<{ data: PaykickstartSettings }>('/api/whitelabel/paykickstart', { signal })).data.data,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<{ data: PaykickstartSettings }>('/api/whitelabel/paykickstart', { signal })).data.data,
   });
 export const usePaykickstart = () => useQuery(paykickstartQueryOptions());
 
@@ -28,16 +32,31 @@ export const usePaykickstart = () => useQuery(paykickstartQueryOptions());
 export const usePackageOptions = () =>
   useQuery({
     queryKey: paykickstartKeys.packages,
-    queryFn: async ({ signal }) => (await apiClient.get<{ data: PackageOption[] }>('/api/whitelabel/packages', { params: { pageSize: 100 }, signal })).data.data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<{ data: PackageOption[] }>('/api/whitelabel/packages', {
+          params: { pageSize: 100 },
+          signal,
+        })
+      ).data.data,
   });
 
 export const paykickstartSchema = yup.object({
-  secret_key: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
-  campaign_id: v.slug().default('').max(64, v.message('maxLength', { count: 64 })),
+  secret_key: yup
+    .string()
+    .default('')
+    .max(200, v.message('maxLength', { count: 200 })),
+  campaign_id: v
+    .slug()
+    .default('')
+    .max(64, v.message('maxLength', { count: 64 })),
   products: yup
     .array(
       yup.object({
-        product_id: v.required().matches(/^[A-Za-z0-9_-]+$/, v.message('lettersNumbersHyphens')).max(64, v.message('maxLength', { count: 64 })),
+        product_id: v
+          .required()
+          .matches(/^[A-Za-z0-9_-]+$/, v.message('lettersNumbersHyphens'))
+          .max(64, v.message('maxLength', { count: 64 })),
         package_id: v.required(),
       }),
     )
@@ -63,7 +82,8 @@ export function useSavePaykickstart() {
 export function useDisconnectPaykickstart() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiClient.delete<{ data: PaykickstartSettings }>('/api/whitelabel/paykickstart')).data.data,
+    mutationFn: async () =>
+      (await apiClient.delete<{ data: PaykickstartSettings }>('/api/whitelabel/paykickstart')).data.data,
     onSuccess: (data) => client.setQueryData(paykickstartKeys.all, data),
   });
 }

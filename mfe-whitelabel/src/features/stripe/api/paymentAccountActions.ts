@@ -9,7 +9,9 @@ export async function saveBillingType(billing_type: BillingType): Promise<Paymen
 
 /** The URL to send the browser to: Stripe's consent page, or (sandbox) straight to our callback. */
 export async function startConnect(redirect_uri: string): Promise<{ url: string; mode: 'sandbox' | 'live' }> {
-  const { data } = await apiClient.post<{ url: string; mode: 'sandbox' | 'live' }>('/api/whitelabel/stripe/connect', { redirect_uri });
+  const { data } = await apiClient.post<{ url: string; mode: 'sandbox' | 'live' }>('/api/whitelabel/stripe/connect', {
+    redirect_uri,
+  });
   return data;
 }
 
@@ -25,7 +27,10 @@ export async function disconnect(): Promise<PaymentAccount> {
 
 function useAccountMutation<V>(fn: (v: V) => Promise<PaymentAccount>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: paymentAccountKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void client.invalidateQueries({ queryKey: paymentAccountKeys.all }),
+  });
 }
 
 export const useSaveBillingType = () => useAccountMutation(saveBillingType);

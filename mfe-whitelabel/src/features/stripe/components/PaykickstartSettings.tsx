@@ -3,7 +3,16 @@ import { applyApiFieldErrors, ErrorState, PageSpinner, SelectField, TextField, u
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/format';
-import { paykickstartSchema, useDisconnectPaykickstart, usePackageOptions, usePaykickstart, useSavePaykickstart, type PackageOption, type PaykickstartSettings, type PaykickstartValues } from '../api/paykickstart';
+import {
+  paykickstartSchema,
+  useDisconnectPaykickstart,
+  usePackageOptions,
+  usePaykickstart,
+  useSavePaykickstart,
+  type PackageOption,
+  type PaykickstartSettings,
+  type PaykickstartValues,
+} from '../api/paykickstart';
 
 function PaykickstartForm({ settings, packages }: { settings: PaykickstartSettings; packages: PackageOption[] }) {
   const { t, i18n } = useTranslation('whitelabel');
@@ -27,13 +36,18 @@ function PaykickstartForm({ settings, packages }: { settings: PaykickstartSettin
       applyApiFieldErrors(form, error);
     }
   });
-  const packageOptions = [{ value: '', label: t('paykickstart.choosePackage') }, ...packages.map((p) => ({ value: String(p.id), label: p.name }))];
+  const packageOptions = [
+    { value: '', label: t('paykickstart.choosePackage') },
+    ...packages.map((p) => ({ value: String(p.id), label: p.name })),
+  ];
   return (
     <Box borderWidth="1px" borderRadius="md" p={5} bg="white" data-testid="paykickstart-settings">
       <Text mb={4}>{t('paykickstart.intro')}</Text>
       {settings.connected && settings.ipn_url ? (
         <Box mb={4} role="status">
-          <Text fontWeight="semibold">{t('paykickstart.connectedSince', { date: formatDateTime(settings.connected_at, i18n.language) })}</Text>
+          <Text fontWeight="semibold">
+            {t('paykickstart.connectedSince', { date: formatDateTime(settings.connected_at, i18n.language) })}
+          </Text>
           <Text fontSize="sm" mt={2}>
             {t('paykickstart.ipnUrl')}
           </Text>
@@ -51,15 +65,28 @@ function PaykickstartForm({ settings, packages }: { settings: PaykickstartSettin
             registration={form.register('secret_key')}
             error={errors.secret_key}
           />
-          <TextField label={t('paykickstart.campaignId')} registration={form.register('campaign_id')} error={errors.campaign_id} />
+          <TextField
+            label={t('paykickstart.campaignId')}
+            registration={form.register('campaign_id')}
+            error={errors.campaign_id}
+          />
         </SimpleGrid>
         <Text fontWeight="semibold" mb={2}>
           {t('paykickstart.products')}
         </Text>
         {products.fields.map((field, i) => (
           <Flex key={field.id} gap={3} align="end">
-            <TextField label={t('paykickstart.productId', { n: i + 1 })} registration={form.register(`products.${i}.product_id`)} error={errors.products?.[i]?.product_id} />
-            <SelectField label={t('paykickstart.package', { n: i + 1 })} registration={form.register(`products.${i}.package_id`)} options={packageOptions} error={errors.products?.[i]?.package_id} />
+            <TextField
+              label={t('paykickstart.productId', { n: i + 1 })}
+              registration={form.register(`products.${i}.product_id`)}
+              error={errors.products?.[i]?.product_id}
+            />
+            <SelectField
+              label={t('paykickstart.package', { n: i + 1 })}
+              registration={form.register(`products.${i}.package_id`)}
+              options={packageOptions}
+              error={errors.products?.[i]?.package_id}
+            />
             <Button mb={4} size="sm" variant="outline" onClick={() => products.remove(i)}>
               {t('paykickstart.removeProduct', { n: i + 1 })}
             </Button>
@@ -73,7 +100,12 @@ function PaykickstartForm({ settings, packages }: { settings: PaykickstartSettin
             {tc('actions.save')}
           </Button>
           {settings.connected ? (
-            <Button variant="outline" color="red.700" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
+            <Button
+              variant="outline"
+              color="red.700"
+              loading={disconnect.isPending}
+              onClick={() => disconnect.mutate()}
+            >
               {t('stripe.disconnect')}
             </Button>
           ) : null}
@@ -89,6 +121,12 @@ export function PaykickstartSettingsPanel() {
   const settings = usePaykickstart();
   const packages = usePackageOptions();
   if (settings.isPending || packages.isPending) return <PageSpinner />;
-  if (settings.isError || packages.isError) return <ErrorState title={t('kit.loadFailed')} onRetry={() => void Promise.all([settings.refetch(), packages.refetch()])} />;
+  if (settings.isError || packages.isError)
+    return (
+      <ErrorState
+        title={t('kit.loadFailed')}
+        onRetry={() => void Promise.all([settings.refetch(), packages.refetch()])}
+      />
+    );
   return <PaykickstartForm settings={settings.data} packages={packages.data} />;
 }

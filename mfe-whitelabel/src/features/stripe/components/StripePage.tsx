@@ -42,28 +42,41 @@ export function StripePage() {
           {account.data.data.billing_type === 'paykickstart' ? (
             <PaykickstartSettingsPanel />
           ) : (
-          <Box borderWidth="1px" borderRadius="md" p={5} bg="white" role="status" data-testid="payment-account-status">
-            {account.data.data.connected ? (
-              <>
-                <Text fontWeight="semibold" mb={1}>
-                  {t('stripe.connected', { mode: t(`stripe.modes.${account.data.data.mode ?? 'sandbox'}`) })}
-                </Text>
-                <Text mb={4}>
-                  <Code>{account.data.data.account_id}</Code> · {formatDateTime(account.data.data.connected_at, i18n.language)}
-                </Text>
-                <Button variant="outline" color="red.700" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined)}>
-                  {t('stripe.disconnect')}
-                </Button>
-              </>
-            ) : (
-              <Flex direction="column" align="start" gap={3}>
-                <Text>{t('stripe.notConnected')}</Text>
-                <Button colorPalette="brand" loading={connect.isPending} onClick={handleConnect}>
-                  {t('stripe.connect')}
-                </Button>
-              </Flex>
-            )}
-          </Box>
+            <Box
+              borderWidth="1px"
+              borderRadius="md"
+              p={5}
+              bg="white"
+              role="status"
+              data-testid="payment-account-status"
+            >
+              {account.data.data.connected ? (
+                <>
+                  <Text fontWeight="semibold" mb={1}>
+                    {t('stripe.connected', { mode: t(`stripe.modes.${account.data.data.mode ?? 'sandbox'}`) })}
+                  </Text>
+                  <Text mb={4}>
+                    <Code>{account.data.data.account_id}</Code> ·{' '}
+                    {formatDateTime(account.data.data.connected_at, i18n.language)}
+                  </Text>
+                  <Button
+                    variant="outline"
+                    color="red.700"
+                    loading={disconnect.isPending}
+                    onClick={() => disconnect.mutate(undefined)}
+                  >
+                    {t('stripe.disconnect')}
+                  </Button>
+                </>
+              ) : (
+                <Flex direction="column" align="start" gap={3}>
+                  <Text>{t('stripe.notConnected')}</Text>
+                  <Button colorPalette="brand" loading={connect.isPending} onClick={handleConnect}>
+                    {t('stripe.connect')}
+                  </Button>
+                </Flex>
+              )}
+            </Box>
           )}
         </Box>
       )}

@@ -12,9 +12,17 @@ describe('SubscriptionFormPage', () => {
   afterEach(() => api.restore());
 
   it("shows the API's refusals: a short wallet on the additional credits field, the sub-account limit above the buttons", async () => {
-    let answer = { status: 422, body: { code: 'whitelabel.credits_insufficient', field: 'additional_credits', message: 'Your wallet has fewer than the 500 additional credits you are granting.' } };
+    let answer = {
+      status: 422,
+      body: {
+        code: 'whitelabel.credits_insufficient',
+        field: 'additional_credits',
+        message: 'Your wallet has fewer than the 500 additional credits you are granting.',
+      },
+    };
     api = mockApi((call) => {
-      if (call.url === '/api/whitelabel/packages' && call.method === 'GET') return { status: 200, body: { data: [{ id: 3, name: 'Starter' }], currentPage: 1, pageSize: 100, total: 1 } };
+      if (call.url === '/api/whitelabel/packages' && call.method === 'GET')
+        return { status: 200, body: { data: [{ id: 3, name: 'Starter' }], currentPage: 1, pageSize: 100, total: 1 } };
       if (call.url === '/api/whitelabel/subscriptions' && call.method === 'POST') return answer;
       return undefined;
     });
@@ -28,10 +36,21 @@ describe('SubscriptionFormPage', () => {
     await user.clear(within(form).getByLabelText('Additional credits'));
     await user.type(within(form).getByLabelText('Additional credits'), '500');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Your wallet has fewer than the 500 additional credits you are granting.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Your wallet has fewer than the 500 additional credits you are granting.'),
+    ).toBeInTheDocument();
 
-    answer = { status: 422, body: { code: 'whitelabel.sub_account_limit', field: 'sub_account_limit', message: 'Your account allows 1 customer accounts and has reached that limit (sub-account limit).' } };
+    answer = {
+      status: 422,
+      body: {
+        code: 'whitelabel.sub_account_limit',
+        field: 'sub_account_limit',
+        message: 'Your account allows 1 customer accounts and has reached that limit (sub-account limit).',
+      },
+    };
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Your account allows 1 customer accounts and has reached that limit (sub-account limit).');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Your account allows 1 customer accounts and has reached that limit (sub-account limit).',
+    );
   });
 });

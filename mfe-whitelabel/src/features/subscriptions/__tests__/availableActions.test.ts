@@ -25,17 +25,25 @@ const base: Subscription = {
 describe('availableActions (spec §4 subscription transitions)', () => {
   it('an active manual subscription can only be cancelled', () => expect(availableActions(base)).toEqual(['cancel']));
   it('a provider-managed one with a payment can also be refunded and restored', () =>
-    expect(availableActions({ ...base, managed_by: 'provider', refundable: true })).toEqual(['cancel', 'refund', 'restore']));
-  it('one cancelled at period end can be reactivated, not cancelled again', () => expect(availableActions({ ...base, cancel_at_period_end: true })).toEqual(['reactivate']));
-  it('a cancelled one can only be reactivated', () => expect(availableActions({ ...base, status: 'canceled' })).toEqual(['reactivate']));
+    expect(availableActions({ ...base, managed_by: 'provider', refundable: true })).toEqual([
+      'cancel',
+      'refund',
+      'restore',
+    ]));
+  it('one cancelled at period end can be reactivated, not cancelled again', () =>
+    expect(availableActions({ ...base, cancel_at_period_end: true })).toEqual(['reactivate']));
+  it('a cancelled one can only be reactivated', () =>
+    expect(availableActions({ ...base, status: 'canceled' })).toEqual(['reactivate']));
   it('one billed by Stripe is restored only while a cancellation at period end can be taken back', () => {
     const stripe = { ...base, managed_by: 'provider' as const, billing_provider: 'stripe' as const, refundable: true };
     expect(availableActions(stripe)).toEqual(['cancel', 'refund']);
     expect(availableActions({ ...stripe, cancel_at_period_end: true })).toEqual(['refund', 'restore', 'reactivate']);
     expect(availableActions({ ...stripe, status: 'canceled', refundable: false })).toEqual(['reactivate']);
   });
-  it("restoring one billed by Stripe is worded as taking back its cancellation there", () => {
-    expect(confirmKey({ ...base, billing_provider: 'stripe', cancel_at_period_end: true }, 'restore')).toBe('restoreStripe');
+  it('restoring one billed by Stripe is worded as taking back its cancellation there', () => {
+    expect(confirmKey({ ...base, billing_provider: 'stripe', cancel_at_period_end: true }, 'restore')).toBe(
+      'restoreStripe',
+    );
     expect(confirmKey({ ...base, managed_by: 'provider' }, 'restore')).toBe('restore');
     expect(confirmKey({ ...base, billing_provider: 'stripe' }, 'cancel')).toBe('cancel');
   });

@@ -7,12 +7,19 @@ export type CreditPurchasePage = ApiResponse<'/api/whitelabel/credit-purchases',
 export type CreditPurchase = CreditPurchasePage['data'][number];
 
 export const PURCHASE_PAGE_SIZE = 20;
-const purchaseKeys = { all: [...subscriptionKeys.all, 'credit-purchases'] as const, page: (page: number) => [...subscriptionKeys.all, 'credit-purchases', page] as const };
+const purchaseKeys = {
+  all: [...subscriptionKeys.all, 'credit-purchases'] as const,
+  page: (page: number) => [...subscriptionKeys.all, 'credit-purchases', page] as const,
+};
 
 export const creditPurchasesQueryOptions = (page: number) =>
   queryOptions({
     queryKey: purchaseKeys.page(page),
-    queryFn: ({ signal }) => api.get('/api/whitelabel/credit-purchases', { query: { page, pageSize: PURCHASE_PAGE_SIZE }, config: { signal } }),
+    queryFn: ({ signal }) =>
+      api.get('/api/whitelabel/credit-purchases', {
+        query: { page, pageSize: PURCHASE_PAGE_SIZE },
+        config: { signal },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,4 +35,5 @@ export function useRefundCreditPurchase() {
 }
 
 /** A purchase the reseller may refund now: completed, paid to its account, no refund on the way. */
-export const refundable = (p: CreditPurchase): boolean => p.status === 'succeeded' && p.paid_to_you && (p.refund_requested_at === null || p.refund_failure_code !== null);
+export const refundable = (p: CreditPurchase): boolean =>
+  p.status === 'succeeded' && p.paid_to_you && (p.refund_requested_at === null || p.refund_failure_code !== null);

@@ -7,6 +7,11 @@ export async function getSubscription(id: number, signal?: AbortSignal): Promise
   return data;
 }
 
-export const subscriptionQueryOptions = (id: number) => queryOptions({ queryKey: subscriptionKeys.detail(id), queryFn: ({ signal }) => getSubscription(id, signal), enabled: id > 0 });
+export const subscriptionQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: subscriptionKeys.detail(id),
+    queryFn: ({ signal }) => getSubscription(id, signal),
+    enabled: id > 0,
+  });
 
 export const useSubscription = (id: number) => useQuery(subscriptionQueryOptions(id));

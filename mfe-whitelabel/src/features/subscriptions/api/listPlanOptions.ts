@@ -8,10 +8,17 @@ export interface PlanOption {
 }
 
 export async function listPlanOptions(signal?: AbortSignal): Promise<PlanOption[]> {
-  const { data } = await apiClient.get<{ data: PlanOption[] }>('/api/whitelabel/packages', { params: { page: 1, pageSize: 100 }, signal });
+  const { data } = await apiClient.get<{ data: PlanOption[] }>('/api/whitelabel/packages', {
+    params: { page: 1, pageSize: 100 },
+    signal,
+  });
   return data.data.map(({ id, name }) => ({ id, name }));
 }
 
-export const planOptionsQueryOptions = () => queryOptions({ queryKey: ['whitelabel', 'packages', 'options'] as const, queryFn: ({ signal }) => listPlanOptions(signal) });
+export const planOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['whitelabel', 'packages', 'options'] as const,
+    queryFn: ({ signal }) => listPlanOptions(signal),
+  });
 
 export const usePlanOptions = () => useQuery(planOptionsQueryOptions());

@@ -16,5 +16,8 @@ export const subscriptionKeys = {
 export const subscriptionsApi: ResourceApi<Subscription> = {
   key: subscriptionKeys.all,
   list: ({ page, pageSize, filters }, signal) =>
-    api.get('/api/whitelabel/subscriptions', { query: { page, pageSize, ...(filters?.status ? { status: filters.status as SubscriptionStatus } : {}) }, config: { signal } }),
+    api.get('/api/whitelabel/subscriptions', {
+      query: { page, pageSize, ...(filters?.status ? { status: filters.status as SubscriptionStatus } : {}) },
+      config: { signal },
+    }),
 };

@@ -16,11 +16,18 @@ export interface UsageEvent {
 export const HISTORY_PAGE_SIZE = 20;
 
 export async function listUsageHistory(page: number, signal?: AbortSignal): Promise<PageOf<UsageEvent>> {
-  const { data } = await apiClient.get<PageOf<UsageEvent>>('/api/whitelabel/subscriptions/usage-history', { params: { page, pageSize: HISTORY_PAGE_SIZE }, signal });
+  const { data } = await apiClient.get<PageOf<UsageEvent>>('/api/whitelabel/subscriptions/usage-history', {
+    params: { page, pageSize: HISTORY_PAGE_SIZE },
+    signal,
+  });
   return data;
 }
 
 export const usageHistoryQueryOptions = (page: number) =>
-  queryOptions({ queryKey: subscriptionKeys.history(page), queryFn: ({ signal }) => listUsageHistory(page, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: subscriptionKeys.history(page),
+    queryFn: ({ signal }) => listUsageHistory(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsageHistory = (page: number) => useQuery(usageHistoryQueryOptions(page));

@@ -13,12 +13,21 @@ export const subscriptionSchema = yup.object({
     .max(60, v.message('maxLength', { count: 60 }))
     .matches(/^[A-Za-z0-9_.-]+$/, v.message('noSpecialChars')),
   package_id: v.required(),
-  additional_credits: v.integer().min(0, v.message('minNumber', { min: 0 })).required(v.message('required')),
+  additional_credits: v
+    .integer()
+    .min(0, v.message('minNumber', { min: 0 }))
+    .required(v.message('required')),
   welcome_email: yup.boolean().default(false),
 });
 export type SubscriptionValues = yup.InferType<typeof subscriptionSchema>;
 
-export async function saveSubscription({ id, input }: { id?: number; input: SubscriptionInput }): Promise<Subscription> {
+export async function saveSubscription({
+  id,
+  input,
+}: {
+  id?: number;
+  input: SubscriptionInput;
+}): Promise<Subscription> {
   if (id) {
     const { email: _email, welcome_email: _welcome, ...edit } = input;
     const { data } = await apiClient.put<{ data: Subscription }>(`/api/whitelabel/subscriptions/${id}`, edit);

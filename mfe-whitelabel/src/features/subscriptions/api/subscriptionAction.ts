@@ -8,7 +8,13 @@ import { subscriptionKeys, type Subscription } from './listSubscriptions';
  */
 export type SubscriptionAction = 'cancel' | 'refund' | 'restore' | 'reactivate';
 
-export async function runSubscriptionAction({ id, action }: { id: number; action: SubscriptionAction }): Promise<Subscription> {
+export async function runSubscriptionAction({
+  id,
+  action,
+}: {
+  id: number;
+  action: SubscriptionAction;
+}): Promise<Subscription> {
   const { data } = await apiClient.post<{ data: Subscription }>(`/api/whitelabel/subscriptions/${id}/${action}`);
   return data.data;
 }
@@ -29,7 +35,8 @@ export function availableActions(s: Subscription): SubscriptionAction[] {
   const actions: SubscriptionAction[] = [];
   if (s.status !== 'canceled' && !s.cancel_at_period_end) actions.push('cancel');
   if (s.refundable) actions.push('refund');
-  if (s.billing_provider === 'stripe' ? s.status !== 'canceled' && s.cancel_at_period_end : s.managed_by === 'provider') actions.push('restore');
+  if (s.billing_provider === 'stripe' ? s.status !== 'canceled' && s.cancel_at_period_end : s.managed_by === 'provider')
+    actions.push('restore');
   if (s.status === 'canceled' || s.cancel_at_period_end) actions.push('reactivate');
   return actions;
 }

@@ -5,14 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable';
 import { formatDateTime, formatMoney } from '../../../components/format';
-import { PURCHASE_PAGE_SIZE, refundable, useCreditPurchases, useRefundCreditPurchase, type CreditPurchase } from '../api/creditPurchases';
+import {
+  PURCHASE_PAGE_SIZE,
+  refundable,
+  useCreditPurchases,
+  useRefundCreditPurchase,
+  type CreditPurchase,
+} from '../api/creditPurchases';
 
 const NO_FILTERS = [] as const;
 
 /** Where a purchase stands: paid, refunded, its refund on the way or refused by the provider. */
 function state(p: CreditPurchase): 'paid' | 'refunded' | 'refundAsked' | 'refundRefused' | 'failed' | 'open' {
   if (p.status === 'refunded') return 'refunded';
-  if (p.status === 'succeeded') return p.refund_requested_at === null ? 'paid' : p.refund_failure_code ? 'refundRefused' : 'refundAsked';
+  if (p.status === 'succeeded')
+    return p.refund_requested_at === null ? 'paid' : p.refund_failure_code ? 'refundRefused' : 'refundAsked';
   return p.status === 'failed' ? 'failed' : 'open';
 }
 
@@ -33,7 +40,12 @@ export function CreditPurchasesPage() {
     { key: 'when', header: t('history.when'), render: (p) => formatDateTime(p.created_at, i18n.language) },
     { key: 'customer', header: t('subscriptions.customer'), render: (p) => `${p.customer_name} (${p.email})` },
     { key: 'kind', header: t('purchases.kind'), render: (p) => t(`purchases.kinds.${p.kind}`) },
-    { key: 'amount', header: t('purchases.amount'), end: true, render: (p) => formatMoney(p.amount_cents, i18n.language) },
+    {
+      key: 'amount',
+      header: t('purchases.amount'),
+      end: true,
+      render: (p) => formatMoney(p.amount_cents, i18n.language),
+    },
     { key: 'credits', header: t('purchases.credits'), end: true, render: (p) => n(p.credits) },
     {
       key: 'status',
@@ -42,13 +54,20 @@ export function CreditPurchasesPage() {
         const s = state(p);
         return (
           <Box>
-            <Badge colorPalette={s === 'paid' ? 'green' : s === 'refundRefused' || s === 'failed' ? 'red' : 'gray'} color={s === 'paid' ? 'green.800' : s === 'refundRefused' || s === 'failed' ? 'red.800' : 'gray.800'} data-testid={`purchase-status-${p.id}`}>
+            <Badge
+              colorPalette={s === 'paid' ? 'green' : s === 'refundRefused' || s === 'failed' ? 'red' : 'gray'}
+              color={s === 'paid' ? 'green.800' : s === 'refundRefused' || s === 'failed' ? 'red.800' : 'gray.800'}
+              data-testid={`purchase-status-${p.id}`}
+            >
               {t(`purchases.states.${s}`)}
             </Badge>
             {s === 'refunded' && p.refund_taken_credits !== null ? (
               <Text fontSize="sm" mt={1} data-testid={`purchase-refund-${p.id}`}>
                 {(p.refund_shortfall_credits ?? 0) > 0
-                  ? t('purchases.takenBackShort', { taken: n(p.refund_taken_credits), shortfall: n(p.refund_shortfall_credits ?? 0) })
+                  ? t('purchases.takenBackShort', {
+                      taken: n(p.refund_taken_credits),
+                      shortfall: n(p.refund_shortfall_credits ?? 0),
+                    })
                   : t('purchases.takenBack', { taken: n(p.refund_taken_credits) })}
               </Text>
             ) : null}
@@ -62,7 +81,16 @@ export function CreditPurchasesPage() {
       end: true,
       render: (p) =>
         refundable(p) ? (
-          <Button size="xs" variant="outline" color="red.700" aria-label={t('purchases.refundNamed', { name: p.customer_name, date: formatDateTime(p.created_at, i18n.language) })} onClick={() => setPending(p)}>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.700"
+            aria-label={t('purchases.refundNamed', {
+              name: p.customer_name,
+              date: formatDateTime(p.created_at, i18n.language),
+            })}
+            onClick={() => setPending(p)}
+          >
             {t('purchases.refund')}
           </Button>
         ) : p.status === 'succeeded' && !p.paid_to_you ? (
@@ -74,13 +102,28 @@ export function CreditPurchasesPage() {
     <Box>
       <PageHeader title={t('routes.creditPurchases')} onBack={() => navigate(-1)} />
       <Text mb={4}>{t('purchases.intro')}</Text>
-      <PagedTable query={list} label={t('routes.creditPurchases')} rowKey={(p) => p.id} columns={columns} page={page} pageSize={PURCHASE_PAGE_SIZE} onPage={setPage} />
+      <PagedTable
+        query={list}
+        label={t('routes.creditPurchases')}
+        rowKey={(p) => p.id}
+        columns={columns}
+        page={page}
+        pageSize={PURCHASE_PAGE_SIZE}
+        onPage={setPage}
+      />
       <RefundDialog
         payment={pending}
         title={t('purchases.confirmTitle')}
         describe={(p, shortfall) => [
-          t('purchases.confirmBody', { count: p.credits, amount: formatMoney(p.amount_cents, i18n.language), name: p.customer_name, credits: n(p.credits) }),
-          shortfall > 0 ? t('purchases.confirmShortfall', { left: n(p.wallet_additional), shortfall: n(shortfall) }) : null,
+          t('purchases.confirmBody', {
+            count: p.credits,
+            amount: formatMoney(p.amount_cents, i18n.language),
+            name: p.customer_name,
+            credits: n(p.credits),
+          }),
+          shortfall > 0
+            ? t('purchases.confirmShortfall', { left: n(p.wallet_additional), shortfall: n(shortfall) })
+            : null,
         ]}
         confirmLabel={t('purchases.refund')}
         busy={refund.isPending}

@@ -29,7 +29,14 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
   const send = (v: SubscriptionValues) =>
     save.mutateAsync({
       id: sub?.id,
-      input: { customer_name: v.customer_name.trim(), email: v.email.trim(), username: v.username.trim(), package_id: Number(v.package_id), additional_credits: v.additional_credits, welcome_email: v.welcome_email },
+      input: {
+        customer_name: v.customer_name.trim(),
+        email: v.email.trim(),
+        username: v.username.trim(),
+        package_id: Number(v.package_id),
+        additional_credits: v.additional_credits,
+        welcome_email: v.welcome_email,
+      },
     });
   return (
     // An answer about no form field (the sub-account limit, related accounts not allowed) is said above the buttons.
@@ -43,20 +50,51 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
       formErrorFallback={t('subscriptions.saveFailed')}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
-        <TextField label={t('subscriptions.customer')} registration={register('customer_name')} error={errors.customer_name} autoComplete="off" />
-        <TextField label={t('subscriptions.email')} registration={register('email')} error={errors.email} type="email" disabled={Boolean(sub)} autoComplete="off" />
-        <TextField label={t('subscriptions.username')} registration={register('username')} error={errors.username} autoComplete="off" />
+        <TextField
+          label={t('subscriptions.customer')}
+          registration={register('customer_name')}
+          error={errors.customer_name}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('subscriptions.email')}
+          registration={register('email')}
+          error={errors.email}
+          type="email"
+          disabled={Boolean(sub)}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('subscriptions.username')}
+          registration={register('username')}
+          error={errors.username}
+          autoComplete="off"
+        />
         <SelectField
           label={t('subscriptions.plan')}
           registration={register('package_id')}
           error={errors.package_id}
-          options={[{ value: '', label: t('subscriptions.choosePlan') }, ...plans.map((p) => ({ value: String(p.id), label: p.name }))]}
+          options={[
+            { value: '', label: t('subscriptions.choosePlan') },
+            ...plans.map((p) => ({ value: String(p.id), label: p.name })),
+          ]}
         />
-        <TextField label={t('subscriptions.additionalCredits')} registration={register('additional_credits')} error={errors.additional_credits} type="number" />
+        <TextField
+          label={t('subscriptions.additionalCredits')}
+          registration={register('additional_credits')}
+          error={errors.additional_credits}
+          type="number"
+        />
       </SimpleGrid>
       {sub ? null : (
         <>
-          <Controller control={control} name="welcome_email" render={({ field }) => <CheckboxField label={t('subscriptions.welcomeEmail')} checked={field.value} onChange={field.onChange} />} />
+          <Controller
+            control={control}
+            name="welcome_email"
+            render={({ field }) => (
+              <CheckboxField label={t('subscriptions.welcomeEmail')} checked={field.value} onChange={field.onChange} />
+            )}
+          />
           {errors.welcome_email ? (
             <Text color="red.700" role="alert" mb={3}>
               {errors.welcome_email.message}
@@ -89,7 +127,12 @@ export function SubscriptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
       onRetry={() => void Promise.all([plans.refetch(), sub.refetch()])}
       loadFailed={t('kit.loadFailed')}
     >
-      <SubscriptionForm key={sub.data?.id ?? 'new'} sub={mode === 'edit' ? sub.data : undefined} plans={plans.data ?? []} onDone={() => navigate('/subscriptions')} />
+      <SubscriptionForm
+        key={sub.data?.id ?? 'new'}
+        sub={mode === 'edit' ? sub.data : undefined}
+        plans={plans.data ?? []}
+        onDone={() => navigate('/subscriptions')}
+      />
     </FormScreen>
   );
 }

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Subscription, SubscriptionStatus } from '../api/listSubscriptions';
-import { availableActions, confirmKey, useSubscriptionAction, type SubscriptionAction } from '../api/subscriptionAction';
+import {
+  availableActions,
+  confirmKey,
+  useSubscriptionAction,
+  type SubscriptionAction,
+} from '../api/subscriptionAction';
 import { SUBSCRIPTIONS } from './subscriptionResource';
 
 const FILTERS = ['status'] as const;
@@ -14,7 +19,9 @@ const STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'canceled'];
 export function SubscriptionsPage() {
   const { t } = useTranslation('whitelabel');
   const { filters, setFilter } = useListParams(FILTERS);
-  const status = STATUSES.includes(filters.status as SubscriptionStatus) ? (filters.status as SubscriptionStatus) : undefined;
+  const status = STATUSES.includes(filters.status as SubscriptionStatus)
+    ? (filters.status as SubscriptionStatus)
+    : undefined;
   const action = useSubscriptionAction();
   const [pending, setPending] = useState<{ sub: Subscription; action: SubscriptionAction } | null>(null);
   const confirm = pending ? `subscriptions.confirm.${confirmKey(pending.sub, pending.action)}` : null;

@@ -25,13 +25,25 @@ export function UsageHistoryPage() {
   const columns: Column<UsageEvent>[] = [
     { key: 'when', header: t('history.when'), render: (e) => formatDateTime(e.created_at, i18n.language) },
     { key: 'customer', header: t('subscriptions.customer'), render: (e) => `${e.customer_name} (${e.username})` },
-    { key: 'event', header: t('history.event'), render: (e) => t(`history.events.${e.event}`, { defaultValue: e.event }) },
+    {
+      key: 'event',
+      header: t('history.event'),
+      render: (e) => t(`history.events.${e.event}`, { defaultValue: e.event }),
+    },
     { key: 'detail', header: t('history.detail'), render: detail },
   ];
   return (
     <Box>
       <PageHeader title={t('routes.usageHistory')} onBack={() => navigate(-1)} />
-      <PagedTable query={history} label={t('routes.usageHistory')} rowKey={(e) => e.id} columns={columns} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} />
+      <PagedTable
+        query={history}
+        label={t('routes.usageHistory')}
+        rowKey={(e) => e.id}
+        columns={columns}
+        page={page}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={setPage}
+      />
     </Box>
   );
 }

@@ -13,13 +13,19 @@ export const SUBSCRIPTIONS: ResourceDefinition<Subscription> = {
   createKey: 'routes.subscriptionCreate',
   editKey: 'routes.subscriptionEdit',
   form: 'page',
-  paths: { list: () => '/subscriptions', create: () => '/subscriptions/create', edit: (_scope, id) => `/subscriptions/${id}/edit` },
+  paths: {
+    list: () => '/subscriptions',
+    create: () => '/subscriptions/create',
+    edit: (_scope, id) => `/subscriptions/${id}/edit`,
+  },
   deletable: false,
   labelField: 'customer_name',
   fields: [],
   columns: (t, language) => {
     const statusText = (s: Subscription) =>
-      s.status === 'active' && s.cancel_at_period_end ? t('subscriptions.cancelsOn', { date: formatDate(s.current_period_end, language) }) : t(`subscriptions.status.${s.status}`);
+      s.status === 'active' && s.cancel_at_period_end
+        ? t('subscriptions.cancelsOn', { date: formatDate(s.current_period_end, language) })
+        : t(`subscriptions.status.${s.status}`);
     return [
       { key: 'customer', header: t('subscriptions.customer'), render: (s) => s.customer_name },
       { key: 'email', header: t('subscriptions.email'), render: (s) => s.email },
@@ -29,7 +35,11 @@ export const SUBSCRIPTIONS: ResourceDefinition<Subscription> = {
         key: 'status',
         header: t('subscriptions.statusLabel'),
         render: (s) => (
-          <Badge colorPalette={s.status === 'active' ? 'green' : 'gray'} color={s.status === 'active' ? 'green.800' : 'gray.800'} data-testid={`status-${s.id}`}>
+          <Badge
+            colorPalette={s.status === 'active' ? 'green' : 'gray'}
+            color={s.status === 'active' ? 'green.800' : 'gray.800'}
+            data-testid={`status-${s.id}`}
+          >
             {statusText(s)}
           </Badge>
         ),
@@ -38,9 +48,16 @@ export const SUBSCRIPTIONS: ResourceDefinition<Subscription> = {
         key: 'managed',
         header: t('subscriptions.managedBy'),
         // Billed by Stripe or PayKickstart: the provider is named.
-        render: (s) => t(`subscriptions.managed.${s.managed_by === 'provider' && s.billing_provider && s.billing_provider !== 'sandbox' ? s.billing_provider : s.managed_by}`),
+        render: (s) =>
+          t(
+            `subscriptions.managed.${s.managed_by === 'provider' && s.billing_provider && s.billing_provider !== 'sandbox' ? s.billing_provider : s.managed_by}`,
+          ),
       },
-      { key: 'period', header: t('subscriptions.periodEnd'), render: (s) => formatDate(s.current_period_end, language) },
+      {
+        key: 'period',
+        header: t('subscriptions.periodEnd'),
+        render: (s) => formatDate(s.current_period_end, language),
+      },
     ];
   },
 };

@@ -18,7 +18,12 @@ describe('SupportChatPage', () => {
       if (call.method === 'GET') return { status: 200, body: { data: stored } };
       if (call.method === 'PUT') {
         const body = call.body as { app_id: string };
-        stored = { provider: 'intercom', app_id: body.app_id, has_secret: true, updated_at: '2026-11-26T15:00:00.000Z' };
+        stored = {
+          provider: 'intercom',
+          app_id: body.app_id,
+          has_secret: true,
+          updated_at: '2026-11-26T15:00:00.000Z',
+        };
         return { status: 200, body: { code: 'whitelabel.chat_saved', message: 'Support chat saved.', data: stored } };
       }
       stored = null;
@@ -44,7 +49,11 @@ describe('SupportChatPage', () => {
     await user.type(within(form).getByLabelText('Identity verification secret'), 'intercom-secret-0123456789');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('support-chat-status')).toHaveTextContent('Your customers see the chat button.');
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ provider: 'intercom', app_id: 'abcd1234', secret: 'intercom-secret-0123456789' });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      provider: 'intercom',
+      app_id: 'abcd1234',
+      secret: 'intercom-secret-0123456789',
+    });
 
     // Saved: the secret field may stay empty (the saved one is kept).
     const saved = await screen.findByRole('form', { name: 'Support chat' });
@@ -52,8 +61,13 @@ describe('SupportChatPage', () => {
     await user.type(within(saved).getByLabelText('Intercom app ID'), 'wxyz9876');
     await user.click(within(saved).getByRole('button', { name: 'Save' }));
     await screen.findByDisplayValue('wxyz9876');
-    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ provider: 'intercom', app_id: 'wxyz9876' });
-    expect(within(saved).getByLabelText('Identity verification secret (leave empty to keep the saved one)')).toHaveValue('');
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      provider: 'intercom',
+      app_id: 'wxyz9876',
+    });
+    expect(
+      within(saved).getByLabelText('Identity verification secret (leave empty to keep the saved one)'),
+    ).toHaveValue('');
 
     await user.click(within(saved).getByRole('button', { name: 'Remove support chat' }));
     expect(await screen.findByText('No support chat yet: your customers see no chat button.')).toBeInTheDocument();

@@ -9,7 +9,8 @@ export const supportChatKeys = { all: ['whitelabel', 'support-chat'] as const };
 export const supportChatQueryOptions = () =>
   queryOptions({
     queryKey: supportChatKeys.all,
-    queryFn: async ({ signal }) => (await apiClient.get<{ data: SupportChat | null }>('/api/whitelabel/chat-widget', { signal })).data.data,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<{ data: SupportChat | null }>('/api/whitelabel/chat-widget', { signal })).data.data,
   });
 
 export const useSupportChat = () => useQuery(supportChatQueryOptions());
@@ -37,7 +38,8 @@ export function useSaveSupportChat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { app_id: string; secret?: string }) =>
-      (await apiClient.put<{ data: SupportChat }>('/api/whitelabel/chat-widget', { provider: 'intercom', ...input })).data.data,
+      (await apiClient.put<{ data: SupportChat }>('/api/whitelabel/chat-widget', { provider: 'intercom', ...input }))
+        .data.data,
     onSuccess: (saved) => client.setQueryData(supportChatKeys.all, saved),
   });
 }

@@ -1,14 +1,22 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
 import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
-import { supportChatSchema, useRemoveSupportChat, useSaveSupportChat, useSupportChat, type SupportChat } from '../api/supportChat';
+import {
+  supportChatSchema,
+  useRemoveSupportChat,
+  useSaveSupportChat,
+  useSupportChat,
+  type SupportChat,
+} from '../api/supportChat';
 
 function SupportChatForm({ chat }: { chat: SupportChat | null }) {
   const { t } = useTranslation('whitelabel');
   const { t: tc } = useTranslation('common');
   const save = useSaveSupportChat();
   const remove = useRemoveSupportChat();
-  const form = useYupForm(supportChatSchema(chat?.has_secret ?? false), { defaultValues: { app_id: chat?.app_id ?? '', secret: '' } });
+  const form = useYupForm(supportChatSchema(chat?.has_secret ?? false), {
+    defaultValues: { app_id: chat?.app_id ?? '', secret: '' },
+  });
   const {
     register,
     formState: { errors },
@@ -24,7 +32,13 @@ function SupportChatForm({ chat }: { chat: SupportChat | null }) {
   });
   return (
     <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="36rem" aria-label={t('routes.supportChat')}>
-      <TextField label={t('supportChat.appId')} registration={register('app_id')} error={errors.app_id} helperText={t('supportChat.appIdHelp')} autoComplete="off" />
+      <TextField
+        label={t('supportChat.appId')}
+        registration={register('app_id')}
+        error={errors.app_id}
+        helperText={t('supportChat.appIdHelp')}
+        autoComplete="off"
+      />
       <TextField
         label={chat?.has_secret ? t('supportChat.secretKeep') : t('supportChat.secret')}
         registration={register('secret')}
@@ -38,7 +52,13 @@ function SupportChatForm({ chat }: { chat: SupportChat | null }) {
           {tc('actions.save')}
         </Button>
         {chat ? (
-          <Button type="button" variant="outline" colorPalette="red" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => form.reset({ app_id: '', secret: '' }) })}>
+          <Button
+            type="button"
+            variant="outline"
+            colorPalette="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: () => form.reset({ app_id: '', secret: '' }) })}
+          >
             {t('supportChat.remove')}
           </Button>
         ) : null}

@@ -39,13 +39,28 @@ function fakeTrainingApi() {
   const pages: FakePage[] = [];
   let seq = 0;
   const stamp = () => new Date(Date.UTC(2026, 0, 1, 0, 0, ++seq)).toISOString();
-  const withCounts = (c: FakeCourse) => ({ ...c, pages_count: pages.filter((p) => p.course_id === c.id).length, shown_pages: pages.filter((p) => p.course_id === c.id && p.status === 'shown').length });
+  const withCounts = (c: FakeCourse) => ({
+    ...c,
+    pages_count: pages.filter((p) => p.course_id === c.id).length,
+    shown_pages: pages.filter((p) => p.course_id === c.id && p.status === 'shown').length,
+  });
   const page = <T,>(data: T[]) => ({ data, currentPage: 1, pageSize: 20, total: data.length });
   return mockApi((call) => {
     const body = call.body as Record<string, unknown>;
-    if (call.url === '/api/whitelabel/courses' && call.method === 'GET') return { status: 200, body: page(courses.map(withCounts)) };
+    if (call.url === '/api/whitelabel/courses' && call.method === 'GET')
+      return { status: 200, body: page(courses.map(withCounts)) };
     if (call.url === '/api/whitelabel/courses' && call.method === 'POST') {
-      const c = { id: courses.length + 1, title: String(body.title), description: (body.description as string | null) ?? null, position: Number(body.position), shown: Boolean(body.shown), pages_count: 0, shown_pages: 0, created_at: stamp(), updated_at: stamp() };
+      const c = {
+        id: courses.length + 1,
+        title: String(body.title),
+        description: (body.description as string | null) ?? null,
+        position: Number(body.position),
+        shown: Boolean(body.shown),
+        pages_count: 0,
+        shown_pages: 0,
+        created_at: stamp(),
+        updated_at: stamp(),
+      };
       courses.push(c);
       return { status: 201, body: { message: 'Course created.', data: c } };
     }
@@ -55,7 +70,15 @@ function fakeTrainingApi() {
       return c ? { status: 200, body: { data: withCounts(c) } } : undefined;
     }
     const list = /^\/api\/whitelabel\/courses\/(\d+)\/pages$/.exec(call.url);
-    if (list && call.method === 'GET') return { status: 200, body: page(pages.filter((p) => p.course_id === Number(list[1]) && (!call.params?.status || p.status === call.params.status))) };
+    if (list && call.method === 'GET')
+      return {
+        status: 200,
+        body: page(
+          pages.filter(
+            (p) => p.course_id === Number(list[1]) && (!call.params?.status || p.status === call.params.status),
+          ),
+        ),
+      };
     if (list && call.method === 'POST') {
       const p: FakePage = {
         id: pages.length + 1,
@@ -75,7 +98,12 @@ function fakeTrainingApi() {
     if (one) {
       const p = pages.find((x) => x.id === Number(one[2]) && x.course_id === Number(one[1]));
       if (!p) return undefined;
-      if (call.method === 'PUT') Object.assign(p, { ...body, body_html: String(body.body_html).replace(/<script>.*?<\/script>/g, ''), updated_at: stamp() });
+      if (call.method === 'PUT')
+        Object.assign(p, {
+          ...body,
+          body_html: String(body.body_html).replace(/<script>.*?<\/script>/g, ''),
+          updated_at: stamp(),
+        });
       return { status: 200, body: { data: p } };
     }
     return undefined;
@@ -112,7 +140,14 @@ describe('training content', () => {
     await user.type(within(courseForm).getByLabelText('Course title'), 'Getting started');
     await user.type(within(courseForm).getByLabelText('Description'), 'Your first week');
     await user.click(within(courseForm).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Getting started', description: 'Your first week', position: 0, shown: true }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        title: 'Getting started',
+        description: 'Your first week',
+        position: 0,
+        shown: true,
+      }),
+    );
     await user.click(await screen.findByRole('link', { name: 'Getting started' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Course' })).toBeInTheDocument();
@@ -138,13 +173,20 @@ describe('training content', () => {
     const table = await screen.findByRole('table', { name: 'Pages of Getting started' });
     expect(within(table).getByText('Welcome')).toBeInTheDocument();
     expect(within(table).getByText('Shown')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST' && c.url.endsWith('/pages'))?.body).toMatchObject({ title: 'Welcome', video_url: 'https://videos.example.com/welcome', status: 'shown' });
+    expect(api.calls.find((c) => c.method === 'POST' && c.url.endsWith('/pages'))?.body).toMatchObject({
+      title: 'Welcome',
+      video_url: 'https://videos.example.com/welcome',
+      status: 'shown',
+    });
 
     await user.click(within(table).getByRole('link', { name: 'Edit Welcome' }));
     const preview = await screen.findByTestId('lesson-preview');
     expect(within(preview).getByRole('heading', { level: 3, name: 'Welcome' })).toBeInTheDocument();
     expect(within(preview).getByRole('heading', { level: 2, name: 'Hello' })).toBeInTheDocument();
-    expect(within(preview).getByRole('link', { name: /Watch the video/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(preview).getByRole('link', { name: /Watch the video/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     expect(preview.querySelector('script')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'HTML' }));
     expect(screen.getByLabelText('Body (HTML)')).toHaveValue('<h2>Hello</h2><p>Read this first.</p>');

@@ -8,6 +8,7 @@ export async function getCourse(id: number, signal?: AbortSignal): Promise<Cours
   return data.data;
 }
 
-export const courseQueryOptions = (id: number) => queryOptions({ queryKey: courseKeys.detail(id), queryFn: ({ signal }) => getCourse(id, signal), enabled: id > 0 });
+export const courseQueryOptions = (id: number) =>
+  queryOptions({ queryKey: courseKeys.detail(id), queryFn: ({ signal }) => getCourse(id, signal), enabled: id > 0 });
 
 export const useCourse = (id: number) => useQuery(courseQueryOptions(id));

@@ -14,10 +14,18 @@ export const courseKeys = {
 
 /** GET /api/whitelabel/courses */
 export async function listCourses(page: number, signal?: AbortSignal): Promise<PageOf<Course>> {
-  const { data } = await apiClient.get<PageOf<Course>>('/api/whitelabel/courses', { params: { page, pageSize: COURSE_PAGE_SIZE }, signal });
+  const { data } = await apiClient.get<PageOf<Course>>('/api/whitelabel/courses', {
+    params: { page, pageSize: COURSE_PAGE_SIZE },
+    signal,
+  });
   return data;
 }
 
-export const coursesQueryOptions = (page: number) => queryOptions({ queryKey: courseKeys.list(page), queryFn: ({ signal }) => listCourses(page, signal), placeholderData: keepPreviousData });
+export const coursesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: courseKeys.list(page),
+    queryFn: ({ signal }) => listCourses(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCourses = (page: number) => useQuery(coursesQueryOptions(page));

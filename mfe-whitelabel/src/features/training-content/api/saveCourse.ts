@@ -6,15 +6,24 @@ export type CourseInput = Pick<Course, 'title' | 'description' | 'position' | 's
 
 export const courseSchema = yup.object({
   title: v.required().max(150, v.message('maxLength', { count: 150 })),
-  description: yup.string().default('').max(2000, v.message('maxLength', { count: 2000 })),
-  position: v.integer().min(0, v.message('minNumber', { min: 0 })).max(10_000, v.message('maxNumber', { max: 10_000 })).required(v.message('required')),
+  description: yup
+    .string()
+    .default('')
+    .max(2000, v.message('maxLength', { count: 2000 })),
+  position: v
+    .integer()
+    .min(0, v.message('minNumber', { min: 0 }))
+    .max(10_000, v.message('maxNumber', { max: 10_000 }))
+    .required(v.message('required')),
   shown: yup.boolean().default(true),
 });
 export type CourseValues = yup.InferType<typeof courseSchema>;
 
 /** POST /api/whitelabel/courses or PUT /api/whitelabel/courses/{id} */
 export async function saveCourse({ id, input }: { id?: number; input: CourseInput }): Promise<Course> {
-  const { data } = id ? await apiClient.put<{ data: Course }>(`/api/whitelabel/courses/${id}`, input) : await apiClient.post<{ data: Course }>('/api/whitelabel/courses', input);
+  const { data } = id
+    ? await apiClient.put<{ data: Course }>(`/api/whitelabel/courses/${id}`, input)
+    : await apiClient.post<{ data: Course }>('/api/whitelabel/courses', input);
   return data.data;
 }
 
@@ -36,5 +45,8 @@ export function useSaveCourse() {
 
 export function useDeleteCourse() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteCourse, onSuccess: () => void client.invalidateQueries({ queryKey: courseKeys.all }) });
+  return useMutation({
+    mutationFn: deleteCourse,
+    onSuccess: () => void client.invalidateQueries({ queryKey: courseKeys.all }),
+  });
 }

@@ -1,5 +1,13 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { ConfirmDialog, ErrorState, FilterSelect, PageHeader, PageSpinner, useListParams, type Column } from '@leadsmith/shared';
+import {
+  ConfirmDialog,
+  ErrorState,
+  FilterSelect,
+  PageHeader,
+  PageSpinner,
+  useListParams,
+  type Column,
+} from '@leadsmith/shared';
 import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,11 +42,20 @@ export function CourseDetailPage() {
       render: (p) => (
         <Flex gap={2} justify="end">
           <Button asChild size="xs" variant="outline">
-            <RouterLink to={`/training-content/${courseId}/${p.id}/edit`} aria-label={t('training.editPageNamed', { name: p.title })}>
+            <RouterLink
+              to={`/training-content/${courseId}/${p.id}/edit`}
+              aria-label={t('training.editPageNamed', { name: p.title })}
+            >
               {t('kit.edit')}
             </RouterLink>
           </Button>
-          <Button size="xs" variant="outline" color="red.700" aria-label={t('training.deletePageNamed', { name: p.title })} onClick={() => setPending(p)}>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.700"
+            aria-label={t('training.deletePageNamed', { name: p.title })}
+            onClick={() => setPending(p)}
+          >
             {t('kit.delete')}
           </Button>
         </Flex>
@@ -95,7 +112,15 @@ export function CourseDetailPage() {
               ]}
             />
           </Flex>
-          <PagedTable query={pages} label={t('training.pagesOf', { title: course.data.title })} rowKey={(p) => p.id} columns={columns} page={page} pageSize={COURSE_PAGES_PAGE_SIZE} onPage={setPage} />
+          <PagedTable
+            query={pages}
+            label={t('training.pagesOf', { title: course.data.title })}
+            rowKey={(p) => p.id}
+            columns={columns}
+            page={page}
+            pageSize={COURSE_PAGES_PAGE_SIZE}
+            onPage={setPage}
+          />
         </>
       )}
       <ConfirmDialog
@@ -106,7 +131,9 @@ export function CourseDetailPage() {
         destructive
         busy={remove.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => pending && remove.mutate({ courseId, pageId: pending.id }, { onSettled: () => setPending(null) })}
+        onConfirm={() =>
+          pending && remove.mutate({ courseId, pageId: pending.id }, { onSettled: () => setPending(null) })
+        }
       />
     </Box>
   );

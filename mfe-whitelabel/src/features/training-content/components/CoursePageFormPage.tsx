@@ -1,5 +1,15 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, LessonBody, PageHeader, PageSpinner, RichTextField, SelectField, TextField, useYupForm } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  ErrorState,
+  LessonBody,
+  PageHeader,
+  PageSpinner,
+  RichTextField,
+  SelectField,
+  TextField,
+  useYupForm,
+} from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCoursePage } from '../api/getCoursePage';
@@ -28,7 +38,13 @@ function PageForm({ courseId, page, onCreated }: { courseId: number; page?: Cour
       await save.mutateAsync({
         courseId,
         pageId: page?.id,
-        input: { title: v.title.trim(), video_url: v.video_url.trim() || null, body_html: v.body_html, position: v.position, status: v.status },
+        input: {
+          title: v.title.trim(),
+          video_url: v.video_url.trim() || null,
+          body_html: v.body_html,
+          position: v.position,
+          status: v.status,
+        },
       });
       // Editing: the saved page replaces the cached one, so the form (keyed by updated_at) and the preview
       // show what the server kept, i.e. the sanitised body.
@@ -38,11 +54,27 @@ function PageForm({ courseId, page, onCreated }: { courseId: number; page?: Cour
     }
   });
   return (
-    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="48rem" mb={8} aria-label={t(page ? 'routes.pageEdit' : 'routes.pageCreate')}>
+    <chakra.form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      maxW="48rem"
+      mb={8}
+      aria-label={t(page ? 'routes.pageEdit' : 'routes.pageCreate')}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
         <TextField label={t('training.pageTitle')} registration={register('title')} error={errors.title} />
-        <TextField label={t('training.videoUrl')} registration={register('video_url')} error={errors.video_url} placeholder="https://" />
-        <TextField label={t('training.position')} registration={register('position')} error={errors.position} type="number" />
+        <TextField
+          label={t('training.videoUrl')}
+          registration={register('video_url')}
+          error={errors.video_url}
+          placeholder="https://"
+        />
+        <TextField
+          label={t('training.position')}
+          registration={register('position')}
+          error={errors.position}
+          type="number"
+        />
         <SelectField
           label={t('training.status')}
           registration={register('status')}
@@ -75,7 +107,16 @@ function PageForm({ courseId, page, onCreated }: { courseId: number; page?: Cour
 function LessonPreview({ page }: { page: CoursePage }) {
   const { t } = useTranslation('whitelabel');
   return (
-    <Box as="section" aria-labelledby="lesson-preview" borderWidth="1px" borderRadius="md" p={4} bg="white" maxW="48rem" data-testid="lesson-preview">
+    <Box
+      as="section"
+      aria-labelledby="lesson-preview"
+      borderWidth="1px"
+      borderRadius="md"
+      p={4}
+      bg="white"
+      maxW="48rem"
+      data-testid="lesson-preview"
+    >
       <Heading as="h2" size="md" mb={3} id="lesson-preview">
         {t('training.preview')}
       </Heading>
@@ -84,7 +125,13 @@ function LessonPreview({ page }: { page: CoursePage }) {
       </Heading>
       {page.video_url ? (
         <Text mb={3}>
-          <Link href={page.video_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+          <Link
+            href={page.video_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="brand.fg"
+            textDecoration="underline"
+          >
             {t('training.watchVideo')}
             <Box as="span" srOnly>
               {' '}
@@ -116,7 +163,12 @@ export function CoursePageFormPage({ mode }: { mode: 'create' | 'edit' }) {
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void page.refetch()} error={page.error} />
       ) : (
         <>
-          <PageForm key={page.data?.updated_at ?? 'new'} courseId={courseId} page={mode === 'edit' ? page.data : undefined} onCreated={back} />
+          <PageForm
+            key={page.data?.updated_at ?? 'new'}
+            courseId={courseId}
+            page={mode === 'edit' ? page.data : undefined}
+            onCreated={back}
+          />
           {mode === 'edit' && page.data ? <LessonPreview page={page.data} /> : null}
         </>
       )}

@@ -1,5 +1,15 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, CheckboxField, ConfirmDialog, PageHeader, TextareaField, TextField, useListParams, useYupForm, type Column } from '@leadsmith/shared';
+import {
+  applyApiFieldErrors,
+  CheckboxField,
+  ConfirmDialog,
+  PageHeader,
+  TextareaField,
+  TextField,
+  useListParams,
+  useYupForm,
+  type Column,
+} from '@leadsmith/shared';
 import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -21,7 +31,9 @@ export function CourseForm({ course, onDone }: CourseFormProps) {
   const save = useSaveCourse();
   const empty = { title: '', description: '', position: 0, shown: true };
   const form = useYupForm(courseSchema, {
-    defaultValues: course ? { title: course.title, description: course.description ?? '', position: course.position, shown: course.shown } : empty,
+    defaultValues: course
+      ? { title: course.title, description: course.description ?? '', position: course.position, shown: course.shown }
+      : empty,
   });
   const {
     register,
@@ -30,7 +42,15 @@ export function CourseForm({ course, onDone }: CourseFormProps) {
   } = form;
   const submit = form.handleSubmit(async (v: CourseValues) => {
     try {
-      const saved = await save.mutateAsync({ id: course?.id, input: { title: v.title.trim(), description: v.description.trim() || null, position: v.position, shown: v.shown } });
+      const saved = await save.mutateAsync({
+        id: course?.id,
+        input: {
+          title: v.title.trim(),
+          description: v.description.trim() || null,
+          position: v.position,
+          shown: v.shown,
+        },
+      });
       if (!course) form.reset(empty);
       onDone(saved);
     } catch (error) {
@@ -45,10 +65,26 @@ export function CourseForm({ course, onDone }: CourseFormProps) {
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
         <TextField label={t('training.courseTitle')} registration={register('title')} error={errors.title} />
-        <TextField label={t('training.position')} registration={register('position')} error={errors.position} type="number" />
+        <TextField
+          label={t('training.position')}
+          registration={register('position')}
+          error={errors.position}
+          type="number"
+        />
       </SimpleGrid>
-      <TextareaField label={t('training.description')} registration={register('description')} error={errors.description} rows={3} />
-      <Controller control={control} name="shown" render={({ field }) => <CheckboxField label={t('training.shownToCustomers')} checked={field.value} onChange={field.onChange} />} />
+      <TextareaField
+        label={t('training.description')}
+        registration={register('description')}
+        error={errors.description}
+        rows={3}
+      />
+      <Controller
+        control={control}
+        name="shown"
+        render={({ field }) => (
+          <CheckboxField label={t('training.shownToCustomers')} checked={field.value} onChange={field.onChange} />
+        )}
+      />
       <Flex gap={3}>
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {tc('actions.save')}
@@ -80,15 +116,30 @@ export function TrainingContentPage() {
         </Link>
       ),
     },
-    { key: 'pages', header: t('training.pages'), end: true, render: (c) => t('training.pagesCount', { shown: c.shown_pages, total: c.pages_count }) },
-    { key: 'shown', header: t('training.visibility'), render: (c) => t(c.shown ? 'training.shown' : 'training.hidden') },
+    {
+      key: 'pages',
+      header: t('training.pages'),
+      end: true,
+      render: (c) => t('training.pagesCount', { shown: c.shown_pages, total: c.pages_count }),
+    },
+    {
+      key: 'shown',
+      header: t('training.visibility'),
+      render: (c) => t(c.shown ? 'training.shown' : 'training.hidden'),
+    },
     { key: 'position', header: t('training.position'), end: true, render: (c) => c.position },
     {
       key: 'actions',
       header: t('kit.actions'),
       end: true,
       render: (c) => (
-        <Button size="xs" variant="outline" color="red.700" aria-label={t('training.deleteCourseNamed', { name: c.title })} onClick={() => setPending(c)}>
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.700"
+          aria-label={t('training.deleteCourseNamed', { name: c.title })}
+          onClick={() => setPending(c)}
+        >
           {t('kit.delete')}
         </Button>
       ),
@@ -99,7 +150,15 @@ export function TrainingContentPage() {
       <PageHeader title={t('routes.trainingContent')} />
       <Text mb={4}>{t('training.intro')}</Text>
       <CourseForm course={null} onDone={() => undefined} />
-      <PagedTable query={list} label={t('training.courses')} rowKey={(c) => c.id} columns={columns} page={page} pageSize={COURSE_PAGE_SIZE} onPage={setPage} />
+      <PagedTable
+        query={list}
+        label={t('training.courses')}
+        rowKey={(c) => c.id}
+        columns={columns}
+        page={page}
+        pageSize={COURSE_PAGE_SIZE}
+        onPage={setPage}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={t('training.deleteCourseTitle')}

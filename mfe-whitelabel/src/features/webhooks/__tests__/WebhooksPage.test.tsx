@@ -7,7 +7,15 @@ import { WebhooksPage } from '../components/WebhooksPage';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const HOOK = { id: 4, name: 'My CRM', url: 'https://crm.example/hook', events: ['subscription.created'], secret: 'whsec_…abcd', last_delivery_at: null, last_status: null };
+const HOOK = {
+  id: 4,
+  name: 'My CRM',
+  url: 'https://crm.example/hook',
+  events: ['subscription.created'],
+  secret: 'whsec_…abcd',
+  last_delivery_at: null,
+  last_status: null,
+};
 
 describe('WebhooksPage', () => {
   let api: ReturnType<typeof mockApi>;
@@ -16,7 +24,8 @@ describe('WebhooksPage', () => {
   it('adds a webhook from the form above the list, then edits one keeping its secret (sent as null) and its events', async () => {
     const sent: { method: string; url: string; body?: unknown }[] = [];
     api = mockApi((call) => {
-      if (call.method === 'GET' && call.url === '/api/whitelabel/webhooks') return { status: 200, body: { data: [HOOK], currentPage: 1, pageSize: 20, total: 1 } };
+      if (call.method === 'GET' && call.url === '/api/whitelabel/webhooks')
+        return { status: 200, body: { data: [HOOK], currentPage: 1, pageSize: 20, total: 1 } };
       if (call.method === 'POST' || call.method === 'PUT') {
         sent.push(call);
         return { status: call.method === 'POST' ? 201 : 200, body: { data: { ...HOOK, ...(call.body as object) } } };
@@ -36,7 +45,10 @@ describe('WebhooksPage', () => {
     fireEvent.click(within(add).getByRole('checkbox', { name: 'Refunded' }));
     await user.click(within(add).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ method: 'POST', body: { name: 'Billing', url: 'https://billing.example/in', secret: 's3cret', events: ['subscription.refunded'] } });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      body: { name: 'Billing', url: 'https://billing.example/in', secret: 's3cret', events: ['subscription.refunded'] },
+    });
     await waitFor(() => expect(within(add).getByLabelText('Name')).toHaveValue(''));
 
     await user.click(await screen.findByRole('button', { name: 'Edit My CRM' }));
@@ -45,7 +57,11 @@ describe('WebhooksPage', () => {
     expect(within(edit).getByRole('checkbox', { name: 'Created' })).toBeChecked();
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toMatchObject({ method: 'PUT', url: '/api/whitelabel/webhooks/4', body: { name: 'My CRM', secret: null, events: ['subscription.created'] } });
+    expect(sent[1]).toMatchObject({
+      method: 'PUT',
+      url: '/api/whitelabel/webhooks/4',
+      body: { name: 'My CRM', secret: null, events: ['subscription.created'] },
+    });
     expect(await screen.findByRole('form', { name: 'Add a webhook' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send a test event to My CRM' })).toBeInTheDocument();
   });

@@ -9,5 +9,8 @@ export async function testWebhook(id: number): Promise<void> {
 
 export function useTestWebhook() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: testWebhook, onSettled: () => void client.invalidateQueries({ queryKey: webhooksApi.key }) });
+  return useMutation({
+    mutationFn: testWebhook,
+    onSettled: () => void client.invalidateQueries({ queryKey: webhooksApi.key }),
+  });
 }

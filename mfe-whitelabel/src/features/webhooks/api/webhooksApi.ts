@@ -1,6 +1,13 @@
 import { api, type ApiBody, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
 
-export const WEBHOOK_EVENTS = ['subscription.created', 'subscription.updated', 'subscription.canceled', 'subscription.refunded', 'subscription.restored', 'subscription.reactivated'] as const;
+export const WEBHOOK_EVENTS = [
+  'subscription.created',
+  'subscription.updated',
+  'subscription.canceled',
+  'subscription.refunded',
+  'subscription.restored',
+  'subscription.reactivated',
+] as const;
 
 /** Spec §3 Webhook: name, URL, subscription events, secret (`last_status`: the last delivery's HTTP status, or why it failed). */
 export type Webhook = ApiResponse<'/api/whitelabel/webhooks', 'get'>['data'][number];
@@ -9,9 +16,13 @@ type WebhookInput = ApiBody<'/api/whitelabel/webhooks', 'post'>;
 /** The webhooks' routes, for the list kit (the body is the form's fields, see webhookResource). */
 export const webhooksApi: ResourceApi<Webhook> = {
   key: ['whitelabel', 'webhooks'],
-  list: ({ page, pageSize }, signal) => api.get('/api/whitelabel/webhooks', { query: { page, pageSize }, config: { signal } }),
+  list: ({ page, pageSize }, signal) =>
+    api.get('/api/whitelabel/webhooks', { query: { page, pageSize }, config: { signal } }),
   save: async (id, input) =>
-    (id ? await api.put('/api/whitelabel/webhooks/{id}', { path: { id }, body: input as WebhookInput }) : await api.post('/api/whitelabel/webhooks', { body: input as WebhookInput })).data,
+    (id
+      ? await api.put('/api/whitelabel/webhooks/{id}', { path: { id }, body: input as WebhookInput })
+      : await api.post('/api/whitelabel/webhooks', { body: input as WebhookInput })
+    ).data,
   remove: async (id) => {
     await api.delete('/api/whitelabel/webhooks/{id}', { path: { id } });
   },

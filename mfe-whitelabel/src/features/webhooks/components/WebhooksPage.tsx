@@ -13,7 +13,13 @@ export function WebhooksPage() {
       def={WEBHOOKS}
       intro={<Text mb={4}>{t('webhooks.intro')}</Text>}
       leadingActions={(w) => (
-        <Button size="xs" variant="outline" aria-label={t('webhooks.testNamed', { name: w.name })} loading={test.isPending && test.variables === w.id} onClick={() => test.mutate(w.id)}>
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('webhooks.testNamed', { name: w.name })}
+          loading={test.isPending && test.variables === w.id}
+          onClick={() => test.mutate(w.id)}
+        >
           {t('webhooks.sendTest')}
         </Button>
       )}

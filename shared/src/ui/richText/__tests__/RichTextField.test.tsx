@@ -31,7 +31,8 @@ describe('RichTextField', () => {
     const editor = await screen.findByRole('textbox', { name: 'Body' });
     expect(editor).toHaveTextContent('Hello');
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
-    for (const name of ['Bold', 'Italic', 'Heading', 'Bulleted list', 'Numbered list', 'Quote', 'Link', 'Undo']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Bold', 'Italic', 'Heading', 'Bulleted list', 'Numbered list', 'Quote', 'Link', 'Undo'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(toolbar).toContainElement(screen.getByRole('button', { name: 'Bold' }));
   });
 
@@ -92,7 +93,12 @@ describe('RichTextField', () => {
   });
 
   it('no warning when the editor keeps the HTML whole', async () => {
-    renderWithProviders(<Form body={'<h2>Offer</h2><p>Plain <strong>text</strong> and <a href="https://example.com">a link</a></p>'} page />);
+    renderWithProviders(
+      <Form
+        body={'<h2>Offer</h2><p>Plain <strong>text</strong> and <a href="https://example.com">a link</a></p>'}
+        page
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
     expect(await screen.findByRole('textbox', { name: 'Body' })).toHaveTextContent('Plain text');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

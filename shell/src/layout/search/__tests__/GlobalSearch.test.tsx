@@ -14,7 +14,13 @@ function Where() {
 function renderFor(slugs: User['modules'][number]['slug'][]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   useSessionStore.setState({ token: 't' });
-  queryClient.setQueryData(sessionKeys.me('t'), { first_name: 'A', last_name: 'B', email: 'a@b.test', user_type: 'customer', modules: slugs.map((slug, i) => ({ id: i + 1, slug, name: slug })) } as User);
+  queryClient.setQueryData(sessionKeys.me('t'), {
+    first_name: 'A',
+    last_name: 'B',
+    email: 'a@b.test',
+    user_type: 'customer',
+    modules: slugs.map((slug, i) => ({ id: i + 1, slug, name: slug })),
+  } as User);
   renderWithProviders(
     <>
       <GlobalSearch />
@@ -26,9 +32,21 @@ function renderFor(slugs: User['modules'][number]['slug'][]) {
   );
 }
 
-const page = (currentPage: number, lists: object[], results: object[], totals = { lists: lists.length, results: results.length }, searched = true) => ({
+const page = (
+  currentPage: number,
+  lists: object[],
+  results: object[],
+  totals = { lists: lists.length, results: results.length },
+  searched = true,
+) => ({
   status: 200,
-  body: { currentPage, pageSize: 5, lists: { data: lists, total: totals.lists, total_capped: false }, results: { data: results, total: totals.results, total_capped: false }, results_searched: searched },
+  body: {
+    currentPage,
+    pageSize: 5,
+    lists: { data: lists, total: totals.lists, total_capped: false },
+    results: { data: results, total: totals.results, total_capped: false },
+    results_searched: searched,
+  },
 });
 
 let api: ReturnType<typeof mockApi>;
@@ -49,7 +67,21 @@ describe('GlobalSearch', () => {
     const user = userEvent.setup();
     answer = (call) =>
       call.params?.q === 'acme'
-        ? page(1, [{ id: 7, name: 'Acme dentists', list_type: 'people', archived: true, result_count: 1 }], [{ id: 91, name: 'Dana Acme', company: 'Acme Inc', email: 'dana@acme.test', campaign_id: 7, campaign_name: 'Acme dentists', list_type: 'people' }])
+        ? page(
+            1,
+            [{ id: 7, name: 'Acme dentists', list_type: 'people', archived: true, result_count: 1 }],
+            [
+              {
+                id: 91,
+                name: 'Dana Acme',
+                company: 'Acme Inc',
+                email: 'dana@acme.test',
+                campaign_id: 7,
+                campaign_name: 'Acme dentists',
+                list_type: 'people',
+              },
+            ],
+          )
         : page(1, [], []);
     renderFor(['leads', 'wallet']);
     await user.keyboard('{Control>}k{/Control}');
@@ -58,11 +90,19 @@ describe('GlobalSearch', () => {
 
     await user.type(combobox(), 'acme');
     const lists = await within(dialog).findByRole('group', { name: 'Lists' });
-    expect(within(lists).getByRole('option', { name: /Acme dentists/ })).toHaveTextContent('People list · 1 result · Archived');
+    expect(within(lists).getByRole('option', { name: /Acme dentists/ })).toHaveTextContent(
+      'People list · 1 result · Archived',
+    );
     const results = within(dialog).getByRole('group', { name: 'Results' });
-    expect(within(results).getByRole('option', { name: /Dana Acme/ })).toHaveTextContent('Acme Inc · dana@acme.test · in Acme dentists');
+    expect(within(results).getByRole('option', { name: /Dana Acme/ })).toHaveTextContent(
+      'Acme Inc · dana@acme.test · in Acme dentists',
+    );
     expect(screen.getByTestId('global-search-status')).toHaveTextContent('2 matches');
-    expect(api.calls.find((c) => c.url === '/api/global-search')?.params).toMatchObject({ q: 'acme', page: 1, pageSize: 5 });
+    expect(api.calls.find((c) => c.url === '/api/global-search')?.params).toMatchObject({
+      q: 'acme',
+      page: 1,
+      pageSize: 5,
+    });
 
     // The first option is active; ArrowDown moves to the result.
     const options = within(dialog).getAllByRole('option');
@@ -81,7 +121,9 @@ describe('GlobalSearch', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.type(combobox(), 'w');
     const pages = within(screen.getByRole('dialog')).getByRole('group', { name: 'Pages' });
-    const names = within(pages).getAllByRole('option').map((o) => o.querySelector('.ls-search-option-label')?.textContent);
+    const names = within(pages)
+      .getAllByRole('option')
+      .map((o) => o.querySelector('.ls-search-option-label')?.textContent);
     // Titles that start with the text first.
     expect(names.slice(0, 2)).toEqual(['Wallet', 'Workflows']);
     expect(names).toContain('New search');
@@ -94,12 +136,23 @@ describe('GlobalSearch', () => {
     await loadLanguage('de');
     await act(() => i18n.changeLanguage('de'));
     const user = userEvent.setup();
-    answer = () => page(1, [{ id: 3, name: 'Zz Liste', list_type: 'local', archived: false, result_count: 1200 }], [], undefined, false);
+    answer = () =>
+      page(
+        1,
+        [{ id: 3, name: 'Zz Liste', list_type: 'local', archived: false, result_count: 1200 }],
+        [],
+        undefined,
+        false,
+      );
     renderFor(['leads']);
     await user.click(screen.getByRole('button', { name: 'Suchen' }));
     await user.type(screen.getByRole('combobox', { name: 'Listen, Ergebnisse und Seiten durchsuchen' }), 'zz');
-    expect(await screen.findByRole('option', { name: /Zz Liste/ })).toHaveTextContent('Liste (Lokale Unternehmen) · 1.200 Ergebnisse');
-    expect(screen.getByTestId('global-search-status')).toHaveTextContent('1 Treffer Ergebnisse werden ab 3 Zeichen durchsucht.');
+    expect(await screen.findByRole('option', { name: /Zz Liste/ })).toHaveTextContent(
+      'Liste (Lokale Unternehmen) · 1.200 Ergebnisse',
+    );
+    expect(screen.getByTestId('global-search-status')).toHaveTextContent(
+      '1 Treffer Ergebnisse werden ab 3 Zeichen durchsucht.',
+    );
   });
 
   it('never asks the API for a user without lead search, and Escape closes giving focus back', async () => {
@@ -118,7 +171,10 @@ describe('GlobalSearch', () => {
   it('loads the next page of both sections with Show more', async () => {
     const user = userEvent.setup();
     const list = (id: number) => ({ id, name: `Beta ${id}`, list_type: 'company', archived: false, result_count: 0 });
-    answer = (call) => (call.params?.page === 1 ? page(1, [1, 2, 3, 4, 5].map(list), [], { lists: 7, results: 0 }) : page(2, [6, 7].map(list), [], { lists: 7, results: 0 }));
+    answer = (call) =>
+      call.params?.page === 1
+        ? page(1, [1, 2, 3, 4, 5].map(list), [], { lists: 7, results: 0 })
+        : page(2, [6, 7].map(list), [], { lists: 7, results: 0 });
     renderFor(['leads']);
     await user.keyboard('{Meta>}k{/Meta}');
     await user.type(combobox(), 'beta');
