@@ -637,6 +637,70 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     ).toHaveLength(0);
   });
 
+  it('a reactivation whose answer was lost and is tried again after Stripe forgot the key (24 hours) adopts the subscription found by its metadata: one new Subscription, one charge, one period', async () => {
+    const email = 'reactivate-lost-a-day@buyer.test';
+    fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+    await settle();
+    const sub = (await subscriptionOf(email))!;
+    const ref = sub.provider_subscription_ref;
+    await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller);
+    fake.advance(ref);
+    await settle();
+    expect((await subscriptionOf(email))!.status).toBe('canceled');
+    const customer = fake.objects.get(ref)!.customer;
+    const restarts = () => fake.subscriptions().filter((s) => s.customer === customer && s.id !== ref);
+    const creates = () =>
+      fake.requests.filter(
+        (r) => r.method === 'POST' && r.path === '/v1/subscriptions' && r.form.get('customer') === customer,
+      ).length;
+    const periodsBefore = (await periods(sub.id)).length;
+
+    // Stripe makes the new subscription, and every answer to it (the SDK's retries too) is lost on the way back.
+    fake.loseNextAnswers = { path: '/v1/subscriptions', count: 10 };
+    try {
+      expect((await call('POST', `/api/whitelabel/subscriptions/${sub.id}/reactivate`, reseller)).statusCode).toBe(503);
+    } finally {
+      fake.loseNextAnswers = null;
+    }
+    await settle();
+    expect(restarts()).toHaveLength(1);
+    expect((await subscriptionOf(email))!).toMatchObject({ status: 'canceled', provider_subscription_ref: ref });
+    const sentBefore = creates();
+    const searches = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/subscriptions/search').length;
+    const searchedBefore = searches();
+
+    // The reseller tries again a day later; Stripe no longer knows the key, so the same key would make a second subscription.
+    ctx.clock.advance(24 * 60 * 60_000);
+    fake.forgetIdempotencyKeys();
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/reactivate`, reseller))).toMatchObject({
+      code: 'whitelabel.subscription_reactivate',
+      data: { status: 'active' },
+    });
+    await settle();
+    expect(restarts()).toHaveLength(1);
+    expect(creates()).toBe(sentBefore);
+    // It was found by the metadata naming this reactivation.
+    expect(restarts()[0]!.metadata).toMatchObject({
+      restarted_from: ref,
+      reactivation: expect.stringMatching(/^leadsmith-stripe-subscription-\d+-reactivate-\d+$/),
+    });
+    expect(searches()).toBe(searchedBefore + 1);
+    expect((await subscriptionOf(email))!).toMatchObject({
+      status: 'active',
+      provider_subscription_ref: restarts()[0]!.id,
+    });
+    expect(await periods(sub.id)).toHaveLength(periodsBefore + 1);
+    expect(
+      (
+        await ctx.db.query(
+          'SELECT amount_cents FROM whitelabel_payments WHERE subscription_id = $1 AND kind = $2 ORDER BY id',
+          [sub.id, 'charge'],
+        )
+      ).rows,
+    ).toEqual([{ amount_cents: 4900 }, { amount_cents: 4900 }]);
+  });
+
   it("a package renamed or repriced updates its Product and makes a new Price (the old one archived), once; its subscribers move to the new Price from their next period, once; a deleted package's Product is archived", async () => {
     const pkg = json<{ data: { id: number; slug: string } }>(
       await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog A', monthly_credits: 100 }),

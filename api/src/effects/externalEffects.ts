@@ -66,6 +66,20 @@ export async function settleEffects(tx: Queryable, outcomes: readonly EffectOutc
   );
 }
 
+/**
+ * When a claimed key was first sent, by the caller's clock: `now` on its first claim, kept (in its
+ * outcome, until it is settled) through releases and later claims. A caller whose receiver forgets
+ * keys after a while (Stripe: 24 hours) tells from it whether a retry may be taken as a new request.
+ */
+export async function firstSentAt(db: Queryable, key: string, now: Date): Promise<Date> {
+  const { rows } = await db.query<{ at: string }>(
+    `UPDATE external_effects SET outcome = COALESCE(outcome, jsonb_build_object('first_sent_at', $2::text))
+      WHERE key = $1 RETURNING outcome->>'first_sent_at' AS at`,
+    [key, now.toISOString()],
+  );
+  return rows[0]?.at ? new Date(rows[0].at) : now;
+}
+
 /** Gives back a claimed key whose call did not happen (a refused connection): the next attempt may make it. */
 export async function releaseEffect(db: Queryable, key: string): Promise<void> {
   await db.query(`UPDATE external_effects SET started_at = '-infinity' WHERE key = $1 AND state = 'sending'`, [key]);

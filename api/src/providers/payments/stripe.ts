@@ -315,7 +315,7 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
         productRef: '',
         trialDays: 0,
         trialAmountCents: 0,
-        metadata: { ...ended.metadata, restarted_from: ended.id },
+        metadata: { ...ended.metadata, restarted_from: ended.id, ...request.metadata },
       });
     },
 

@@ -249,12 +249,16 @@ export interface SubscriptionBilling {
   /**
    * A new subscription in place of an ended one (a subscription Stripe has cancelled cannot be resumed):
    * the same customer and default card, at `priceRef` (the package's current Price, never the ended
-   * one's, which may be archived), paid to the reseller's connected account as it is now. Throws
+   * one's, which may be archived), paid to the reseller's connected account as it is now; `metadata`
+   * (naming the reactivation, for `findSubscription`) is added to the ended one's. Throws
    * PaymentUnknownError when the answer was lost.
    */
   restartSubscription(
     endedRef: string,
-    request: Pick<SubscriptionRequest, 'priceRef' | 'idempotencyKey' | 'destinationAccount' | 'applicationFeePercent'>,
+    request: Pick<
+      SubscriptionRequest,
+      'priceRef' | 'idempotencyKey' | 'metadata' | 'destinationAccount' | 'applicationFeePercent'
+    >,
   ): Promise<SubscriptionOutcome>;
   /**
    * Moves a live subscription to `priceRef` from its next period: its item's price is replaced without

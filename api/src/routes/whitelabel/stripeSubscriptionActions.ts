@@ -1,8 +1,9 @@
 import type { Db, Queryable } from '../../db';
 import { grantPaidPeriod } from '../../credits/periodGrant';
-import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
+import { claimEffects, firstSentAt, releaseEffect, settleEffects } from '../../effects/externalEffects';
 import { ApiError, unprocessable } from '../../http/errors';
 import {
+  idempotencyKeyMayBeForgotten,
   PaymentUnknownError,
   platformFee,
   type Payments,
@@ -116,12 +117,24 @@ export async function changeAtStripe(
       // The package's Price is being made by another worker, or Stripe refused it: nothing was asked of the subscription.
       if (!price) throw new PaymentUnknownError(new Error(`no current Price for subscription ${sub.id}`));
       const connected = await connectedAccountOf(db, sub.owner_id, 'stripe');
-      restarted = await billing.restartSubscription(sub.provider_subscription_ref, {
-        priceRef: price.priceRef,
-        idempotencyKey: `leadsmith-${key.replace(/:/g, '-')}`,
-        destinationAccount: connected,
-        applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
-      });
+      const idempotencyKey = `leadsmith-${key.replace(/:/g, '-')}`;
+      // The reseller may try again a day later, when Stripe has forgotten the key and would make a second
+      // subscription and charge again: from 23 hours after the first attempt, one an earlier attempt made
+      // is found by its reactivation metadata and adopted, and the create is sent only when Stripe has none.
+      const keyForgotten = idempotencyKeyMayBeForgotten(payments.provider, await firstSentAt(db, key, now), now);
+      const made =
+        keyForgotten && billing.findSubscription
+          ? await billing.findSubscription('reactivation', idempotencyKey)
+          : null;
+      restarted =
+        made ??
+        (await billing.restartSubscription(sub.provider_subscription_ref, {
+          priceRef: price.priceRef,
+          idempotencyKey,
+          metadata: { reactivation: idempotencyKey },
+          destinationAccount: connected,
+          applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
+        }));
     } else
       state = await billing.setCancelAtPeriodEnd(
         sub.provider_subscription_ref,
