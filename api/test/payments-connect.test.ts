@@ -222,6 +222,82 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     ).toEqual([expect.objectContaining({ payment_intent: refunded })]);
   });
 
+  it('a reseller at its sub-account limit takes no Stripe Checkout sign-up: refused on the page before any Checkout, and a Checkout paid after the last place went is refunded with no account made', async () => {
+    const pkg = json<{ data: { slug: string } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, {
+        ...PACKAGE,
+        name: 'Connect full',
+        one_time_price_cents: 4900,
+      }),
+    ).data;
+    const owner = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email]))
+      .rows[0]!.id;
+    const limitBefore = (
+      await ctx.db.query<{ sub_account_limit: number | null }>('SELECT sub_account_limit FROM users WHERE id = $1', [
+        owner,
+      ])
+    ).rows[0]!.sub_account_limit;
+    /** The reseller's limit set to its customers so far plus `room`. */
+    const limitTo = (room: number) =>
+      ctx.db.query(
+        `UPDATE users u SET sub_account_limit = (SELECT count(*) FROM users c WHERE c.parent_id = u.id AND c.user_type = 'customer' AND c.deleted_at IS NULL) + $2 WHERE id = $1`,
+        [owner, room],
+      );
+    const post = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/p/${pkg.slug}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          first_name: 'Ful',
+          last_name: 'L',
+          email,
+          password: 'secret1',
+          custom_0: 'Full Co',
+        }).toString(),
+      });
+    const checkouts = (email: string) =>
+      fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('customer_email') === email);
+    const accounts = async (email: string) =>
+      (await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount;
+    try {
+      // No room left: the page says so and nothing is asked of Stripe.
+      await limitTo(0);
+      const refused = await post('full.page@buyer.test');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('This offer is not taking new sign-ups right now.');
+      expect(checkouts('full.page@buyer.test')).toHaveLength(0);
+      expect(
+        (await ctx.db.query('SELECT 1 FROM whitelabel_signups WHERE email = $1', ['full.page@buyer.test'])).rowCount,
+      ).toBe(0);
+      expect(await accounts('full.page@buyer.test')).toBe(0);
+
+      // One place left when the buyer goes to Checkout; it is gone when the payment's event comes: refunded, once, no account.
+      await limitTo(1);
+      const posted = await post('full.later@buyer.test');
+      expect(posted.statusCode).toBe(303);
+      expect(checkouts('full.later@buyer.test')).toHaveLength(1);
+      await limitTo(0);
+      const session = fake.completeCheckout(String(posted.headers.location).split('/').pop()!);
+      const event = fake.signedEvent('checkout.session.completed', session);
+      await webhook(event);
+      await webhook(event);
+      await ctx.app.queue.drain();
+      expect(
+        (
+          await ctx.db.query<{ status: string; payment_ref: string }>(
+            'SELECT status, payment_ref FROM whitelabel_signups WHERE email = $1',
+            ['full.later@buyer.test'],
+          )
+        ).rows,
+      ).toEqual([{ status: 'refunded', payment_ref: session.payment_intent }]);
+      expect(await accounts('full.later@buyer.test')).toBe(0);
+      expect(fake.refunds().filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+    } finally {
+      await ctx.db.query('UPDATE users SET sub_account_limit = $2 WHERE id = $1', [owner, limitBefore]);
+    }
+  });
+
   it('Stripe Billing events map onto the subscription: a paid invoice grants its period once, a failed one makes it past due, deletion ends it', async () => {
     const pkg = json<{ data: { id: number } }>(
       await call('POST', '/api/whitelabel/packages', reseller, {
