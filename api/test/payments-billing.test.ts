@@ -98,6 +98,18 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
         [email],
       )
     ).rows[0];
+  /** A monthly sign-up, cancelled by the reseller, whose period then ended at Stripe (customer.subscription.deleted). */
+  const endedSubscription = async (slug: string, email: string) => {
+    fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+    await settle();
+    const sub = (await subscriptionOf(email))!;
+    const ref = sub.provider_subscription_ref;
+    await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller);
+    fake.advance(ref);
+    await settle();
+    expect((await subscriptionOf(email))!.status).toBe('canceled');
+    return { sub, ref };
+  };
   const periods = async (subId: number) =>
     (
       await ctx.db.query<{ credits: number; rolled_over: number }>(
@@ -541,14 +553,7 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
       await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Reactivated repriced' }),
     ).data;
     const email = 'reactivate-repriced@buyer.test';
-    fake.completeCheckout(await signUp(pkg.slug, email, 'month'), 'visa');
-    await settle();
-    const sub = (await subscriptionOf(email))!;
-    const ref = sub.provider_subscription_ref;
-    await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller);
-    fake.advance(ref);
-    await settle();
-    expect((await subscriptionOf(email))!.status).toBe('canceled');
+    const { sub, ref } = await endedSubscription(pkg.slug, email);
     const productRef = String(
       (
         await ctx.db.query<{ product_ref: string }>('SELECT product_ref FROM payment_prices WHERE package_id = $1', [
@@ -639,14 +644,7 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
 
   it('a reactivation whose answer was lost and is tried again after Stripe forgot the key (24 hours) adopts the subscription found by its metadata: one new Subscription, one charge, one period', async () => {
     const email = 'reactivate-lost-a-day@buyer.test';
-    fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
-    await settle();
-    const sub = (await subscriptionOf(email))!;
-    const ref = sub.provider_subscription_ref;
-    await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller);
-    fake.advance(ref);
-    await settle();
-    expect((await subscriptionOf(email))!.status).toBe('canceled');
+    const { sub, ref } = await endedSubscription(slug, email);
     const customer = fake.objects.get(ref)!.customer;
     const restarts = () => fake.subscriptions().filter((s) => s.customer === customer && s.id !== ref);
     const creates = () =>

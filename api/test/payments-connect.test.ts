@@ -41,6 +41,14 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
       payload: event.payload,
     });
+  /** A buyer's sales-page form as the page posts it (Checkout follows for a paid package). */
+  const postSalesPage = (slug: string, form: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/p/${slug}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
 
   it('connects the reseller through Stripe onboarding (Account Link); the callback needs the issued state and a finished onboarding', async () => {
     expect(json(await call('GET', '/api/whitelabel/stripe', reseller))).toMatchObject({
@@ -97,12 +105,7 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
       password: 'secret1',
       custom_0: 'Con Co',
     };
-    const posted = await ctx.app.inject({
-      method: 'POST',
-      url: `/p/${pkg.slug}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
+    const posted = await postSalesPage(pkg.slug, form);
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
     // No account before the payment.
@@ -191,13 +194,7 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
       password: 'secret1',
       custom_0: 'Race Co',
     };
-    const post = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/p/${pkg.slug}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(form).toString(),
-      });
+    const post = () => postSalesPage(pkg.slug, form);
     const first = await post();
     const second = await post();
     const [one, two] = [first, second].map((r) => fake.completeCheckout(String(r.headers.location).split('/').pop()!));
@@ -244,18 +241,7 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
         [owner, room],
       );
     const post = (email: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/p/${pkg.slug}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          first_name: 'Ful',
-          last_name: 'L',
-          email,
-          password: 'secret1',
-          custom_0: 'Full Co',
-        }).toString(),
-      });
+      postSalesPage(pkg.slug, { first_name: 'Ful', last_name: 'L', email, password: 'secret1', custom_0: 'Full Co' });
     const checkouts = (email: string) =>
       fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('customer_email') === email);
     const accounts = async (email: string) =>
@@ -387,18 +373,7 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
       }),
     ).data;
     const post = (email: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/p/${pkg.slug}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          first_name: 'Swe',
-          last_name: 'Ep',
-          email,
-          password: 'secret1',
-          custom_0: 'Sweep Co',
-        }).toString(),
-      });
+      postSalesPage(pkg.slug, { first_name: 'Swe', last_name: 'Ep', email, password: 'secret1', custom_0: 'Sweep Co' });
     const sessionId = (r: { headers: Record<string, unknown> }) => String(r.headers.location).split('/').pop()!;
     const paid = sessionId(await post('sweep.paid@buyer.test'));
     const abandoned = sessionId(await post('sweep.gone@buyer.test'));
