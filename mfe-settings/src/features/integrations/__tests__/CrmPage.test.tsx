@@ -33,6 +33,29 @@ describe('CrmPage', () => {
     expect(screen.getByText('Not available on this installation yet.')).toBeInTheDocument();
   });
 
+  it('back from the CRM, the list is read once the connection is stored, so a slow first answer cannot show it unconnected', async () => {
+    let connected = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    api = renderCrmPage({
+      connections: () => [crmRow('ghl', 'GoHighLevel', connected ? CONNECTED : {})],
+      // Each answer is the rows as they were when the request was made, held back until the test lets it go.
+      hold: () => released,
+      other: (call) => {
+        if (call.url !== '/api/crm/connections/callback') return undefined;
+        connected = true;
+        return { status: 200, body: { provider: 'ghl', message: 'GoHighLevel connected.' } };
+      },
+      route: '/settings/integration/crm?code=late&state=answer',
+    });
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/crm/connections/callback')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('Saving the connection…')).not.toBeInTheDocument());
+    release();
+    expect(await screen.findByText(/^Connected on/)).toBeInTheDocument();
+    const order = api.calls.map((c) => c.url);
+    expect(order.indexOf('/api/crm/connections')).toBeGreaterThan(order.indexOf('/api/crm/connections/callback'));
+  });
+
   it('a parent account turns on sharing its connections with its related accounts', async () => {
     let shared = false;
     api = renderCrmPage({

@@ -26,6 +26,8 @@ export interface CrmPageApi {
   /** The answers to the page's other calls (undefined: not mocked). */
   other?: (call: MockCall) => { status: number; body: unknown } | undefined;
   route?: string;
+  /** When given, GET /api/crm/connections is answered once this settles, with the rows read when it was called. */
+  hold?: () => Promise<unknown>;
 }
 
 /** The CRM page rendered over a mocked API (restore it after the test). */
@@ -34,10 +36,14 @@ export function renderCrmPage({
   sharing,
   other,
   route = '/settings/integration/crm',
+  hold,
 }: CrmPageApi): ReturnType<typeof mockApi> {
-  const api = mockApi((call) => {
-    if (call.url === '/api/crm/connections')
-      return { status: 200, body: { data: connections(), ...(sharing ? { sharing: sharing() } : {}) } };
+  const api = mockApi(async (call) => {
+    if (call.url === '/api/crm/connections') {
+      const body = { data: connections(), ...(sharing ? { sharing: sharing() } : {}) };
+      await hold?.();
+      return { status: 200, body };
+    }
     return other?.(call);
   });
   renderWithProviders(<CrmPage />, { route });

@@ -19,7 +19,10 @@ export const getCrmConnections = () => api.get('/api/crm/connections');
 export const crmConnectionsQueryOptions = () =>
   queryOptions({ queryKey: integrationKeys.crm(), queryFn: getCrmConnections });
 
-export const useCrmConnections = () => useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.data });
+/** `enabled: false` holds the request back (the CRM page while it stores a connection the CRM just authorised). */
+export const useCrmConnections = ({ enabled = true } = {}) =>
+  useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.data, enabled });
 
 /** The same answer's `sharing` (one request for both). */
-export const useCrmSharing = () => useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.sharing });
+export const useCrmSharing = ({ enabled = true } = {}) =>
+  useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.sharing, enabled });

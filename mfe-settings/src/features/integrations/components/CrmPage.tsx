@@ -18,15 +18,19 @@ import { ZapierConnectForm } from './ZapierConnectForm';
  */
 export function CrmPage() {
   const { t, i18n } = useTranslation('settings');
-  const connections = useCrmConnections();
-  const sharing = useCrmSharing();
+  const [search] = useSearchParams();
+  const code = search.get('code');
+  const state = search.get('state');
+  // Back from the CRM with `?code=…&state=…`: the list is read once the connection is stored (the address loses
+  // them then). Read at the same time, it could be answered from before the connection and, having no earlier
+  // answer to refresh, stay "not connected" (a request in flight is reused rather than sent again).
+  const storing = Boolean(code && state);
+  const connections = useCrmConnections({ enabled: !storing });
+  const sharing = useCrmSharing({ enabled: !storing });
   const authorize = useAuthorizeCrm();
   const complete = useCompleteCrm();
   const disconnect = useDisconnectCrm();
-  const [search] = useSearchParams();
   const navigate = useNavigate();
-  const code = search.get('code');
-  const state = search.get('state');
   const sent = useRef(false);
 
   useEffect(() => {
