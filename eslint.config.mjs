@@ -44,6 +44,16 @@ const DIRECT_TOAST = {
   message: "Show toasts with `toast` from '@leadsmith/shared' (the page's toast queue, spec §9), not react-toastify's.",
 };
 
+/** ADR 058: the layers of api/src/modules. */
+const SQL_OUTSIDE_REPOSITORY = {
+  selector: "CallExpression[callee.property.name='query']",
+  message: 'SQL lives in <feature>.repository.ts (ADR 058): call a repository function here.',
+};
+const TRANSACTION_OUTSIDE_SERVICE = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'Transactions are opened in <feature>.service.ts (ADR 058); a repository takes the transaction it is given.',
+};
+
 /** Import boundaries: a remote imports only `@leadsmith/shared`, never the shell or another remote. */
 const remoteBoundaries = (self) => ({
   files: [`${self}/src/**/*.{ts,tsx}`],
@@ -167,6 +177,13 @@ export default tseslint.config(
     },
   },
   ...REMOTES.map(remoteBoundaries),
+  // The API in layers (ADR 058): under api/src/modules, SQL is written in *.repository.ts files only, and
+  // transactions are opened by services (a routes file calls a service; a repository takes the transaction).
+  ...[
+    { files: ['api/src/modules/**/*.ts'], ignores: ['**/*.{routes,repository}.ts'], bans: [SQL_OUTSIDE_REPOSITORY] },
+    { files: ['api/src/modules/**/*.routes.ts'], bans: [SQL_OUTSIDE_REPOSITORY, TRANSACTION_OUTSIDE_SERVICE] },
+    { files: ['api/src/modules/**/*.repository.ts'], bans: [TRANSACTION_OUTSIDE_SERVICE] },
+  ].map(({ files, ignores = [], bans }) => ({ files, ignores, rules: { 'no-restricted-syntax': ['error', ...bans] } })),
   {
     files: ['**/*.{ts,tsx}'],
     ...fileNames({
