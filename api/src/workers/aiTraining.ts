@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
-import { runTraining } from '../routes/ai/trainingJob';
+import { runTraining } from '../modules/ai/trainingJob.service';
 
 export const AI_TRAINING = 'ai-training';
 

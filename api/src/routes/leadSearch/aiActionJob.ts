@@ -8,7 +8,7 @@ import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { ApiError, unprocessable } from '../../http/errors';
 import { isLanguage, type Language } from '../../i18n/messages';
 import { registerEmbeddedTemplate, type AiProvider } from '../../providers/ai';
-import { loadProfile, profileCompleted, type ProfileFields } from '../ai/common';
+import { loadProfile, profileCompleted, type ProfileFields } from '../../modules/ai/common';
 import { accountIdOf } from '../settings/account';
 import { loadCampaign } from './campaignStore';
 import { resolvePrompts } from './fineTunesStore';

@@ -15,7 +15,7 @@ import {
   Type,
 } from '../../http/contract';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
-import { providerFailure } from '../ai/common';
+import { providerFailure } from '../../modules/ai/common';
 import { say } from '../respond';
 import { businessVariables, requireProfileFor } from './aiActionJob';
 import {

@@ -15,9 +15,9 @@ import {
   Type,
 } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { RemoteRegistrySchema } from '../remoteRegistry';
-import { say } from '../respond';
-import { normaliseDomain } from '../siteSettings';
+import { RemoteRegistrySchema } from '../../routes/remoteRegistry';
+import { say } from '../../routes/respond';
+import { normaliseDomain } from '../../routes/siteSettings';
 import {
   DEFAULT_DOMAIN_KEY,
   REMOTES,

@@ -7,8 +7,8 @@ import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MESSAGES, t, type MessageCode } from '../../i18n/messages';
 import { aiProvider } from '../../providers/ai';
-import { say } from '../respond';
-import { AiEngineSchema } from './status';
+import { say } from '../../routes/respond';
+import { AiEngineSchema } from './status.routes';
 import {
   aiAccountId,
   aiGuard,
@@ -28,7 +28,7 @@ import {
   TrainingRunSchema,
   type SourceKind,
   type TrainingRun,
-} from './trainingJob';
+} from './trainingJob.service';
 
 /** A run still `queued` or `running` after this is given up (no worker took it, or it crashed) and does not block a new one. */
 const RUN_STALE_MS = 10 * 60_000;

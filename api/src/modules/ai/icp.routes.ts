@@ -12,7 +12,7 @@ import {
   PLACE_TYPES,
   SENIORITIES,
 } from '../../providers/leads/catalog';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import {
   aiAccountId,
   aiGuard,
