@@ -3,7 +3,8 @@ import type { Queryable } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
 import { AiProviderError } from '../../providers/ai';
 import { accountIdOf, requestAccountId } from '../../routes/settings/account';
-import { isCompleted, REQUIRED_PROFILE_FIELDS, type BusinessProfile } from '../../routes/settings/businessProfile';
+import { isCompleted, REQUIRED_PROFILE_FIELDS } from '../../routes/settings/businessProfile';
+import { loadProfile, type ProfileFields } from './profile.repository';
 
 export { pageQuerySchema, idParamsSchema, type PageQuery, type Paginated } from '../../routes/settings/account';
 
@@ -16,30 +17,6 @@ export const aiGuard = (api: FastifyInstance) => ({ onRequest: [api.requireAuth,
  */
 export const aiAccountId = (db: Queryable, request: FastifyRequest): Promise<number> => requestAccountId(db, request);
 export { accountIdOf };
-
-export type ProfileFields = Pick<
-  BusinessProfile,
-  | 'business_name'
-  | 'website'
-  | 'industry'
-  | 'description'
-  | 'target_audience'
-  | 'products_services'
-  | 'unique_selling_points'
-  | 'location'
-> & {
-  updated_at: Date | string;
-};
-
-/** The account's business profile (Settings' table, read only), or null. */
-export async function loadProfile(db: Queryable, accountId: number): Promise<ProfileFields | null> {
-  const { rows } = await db.query<ProfileFields>(
-    `SELECT business_name, website, industry, description, target_audience, products_services, unique_selling_points, location, updated_at
-       FROM settings_business_profiles WHERE user_id = $1`,
-    [accountId],
-  );
-  return rows[0] ?? null;
-}
 
 export const profileCompleted = (profile: ProfileFields | null): boolean => isCompleted(profile);
 

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../http/context';
 import { StringEnum, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { aiProvider } from '../../providers/ai';
-import { aiAccountId, aiGuard, loadProfile, profileCompleted } from './common';
+import { aiAccountId, aiGuard, profileCompleted } from './common';
+import { loadProfile } from './profile.repository';
 
 export const AiEngineSchema = Type.Object({
   provider: StringEnum(['embedded', 'openai-compatible'] as const),

@@ -1,18 +1,17 @@
 /**
  * AI training runs: what the assistant is trained on (sources and their sizes) and the run itself,
- * which the `ai-training` worker (api/src/workers/aiTraining.ts) carries out. The routes in
- * training.ts show and queue runs.
+ * which the `ai-training` worker (api/src/workers/aiTraining.ts) carries out. training.service.ts
+ * queues runs; it is apart from this file because it enqueues through the worker's module, which
+ * imports this one.
  */
 import type { Db, Queryable } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
-import { KeyedObject, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { isLanguage, t, type Language } from '../../i18n/messages';
 import { AiProviderError, aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
-import { loadProfile, profileVariables, type ProfileFields } from './common';
-
-/** What the assistant is trained on: the business profile plus Settings' training data (read only). */
-export const SOURCE_KINDS = ['profile', 'websites', 'links', 'texts', 'qa', 'files'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+import { profileVariables } from './common';
+import { loadProfile, type ProfileFields } from './profile.repository';
+import { endRun, sourceAggregate, startRun, trainingItems, type SourceAggregate } from './training.repository';
+import { SOURCE_KINDS, type SourceKind, type SourceStat, type TrainingRun } from './training.schemas';
 
 /** About 4 characters per token (English prose). */
 export const CHARS_PER_TOKEN = 4;
@@ -20,37 +19,6 @@ export const CHARS_PER_TOKEN = 4;
 const BINARY_BYTES_PER_CHAR = 8;
 /** Material sent to a real model in one training call. */
 const MATERIAL_MAX_CHARS = 24_000;
-
-export const SourceStatSchema = Type.Object({
-  kind: StringEnum(SOURCE_KINDS),
-  count: Type.Integer(),
-  characters: Type.Integer(),
-  tokens: Type.Integer(),
-  /** Items added or edited after the last completed run started. */
-  changed: Type.Integer({ description: 'Items added or edited after the last completed run started.' }),
-  /** empty: nothing there; trained: in the last completed run, unchanged; not_trained: new, changed or removed since. */
-  status: StringEnum(['empty', 'trained', 'not_trained'] as const),
-});
-export type SourceStat = Static<typeof SourceStatSchema>;
-
-export const TrainingRunSchema = Type.Object({
-  id: Type.Integer(),
-  status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
-  provider: Type.String(),
-  model: Type.String(),
-  sources: Type.Partial(KeyedObject(SOURCE_KINDS, Type.Integer()), {
-    description: 'How many items of each source the run read.',
-  }),
-  tokens: Type.Integer(),
-  summary: Type.String(),
-  error_code: Nullable(Type.String()),
-  started_at: Timestamp(),
-  finished_at: Nullable(Timestamp()),
-});
-export type TrainingRun = Omit<Static<typeof TrainingRunSchema>, 'started_at' | 'finished_at'> & {
-  started_at: string;
-  finished_at: string | null;
-};
 
 export const tokensOf = (characters: number) => Math.ceil(characters / CHARS_PER_TOKEN);
 
@@ -62,21 +30,10 @@ export async function sourceStats(
   since: TrainingRun | null,
 ): Promise<SourceStat[]> {
   const after = since ? new Date(since.started_at) : null;
-  const aggregate = async (
-    from: string,
-    chars: string,
-    where = '',
-  ): Promise<{ count: number; characters: number; changed: number }> => {
-    const { rows } = await db.query<{ count: number; characters: number; changed: number }>(
-      `SELECT count(*)::int AS count, COALESCE(sum(${chars}), 0)::int AS characters,
-              count(*) FILTER (WHERE $2::timestamptz IS NULL OR updated_at > $2::timestamptz)::int AS changed
-         FROM ${from} WHERE user_id = $1 ${where}`,
-      [accountId, after],
-    );
-    return rows[0] ?? { count: 0, characters: 0, changed: 0 };
-  };
+  const aggregate = (from: string, chars: string, where = ''): Promise<SourceAggregate> =>
+    sourceAggregate(db, accountId, after, from, chars, where);
   const profileChars = profile ? Object.values(profileVariables(profile)).reduce((n, v) => n + v.length, 0) : 0;
-  const raw: Record<SourceKind, { count: number; characters: number; changed: number }> = {
+  const raw: Record<SourceKind, SourceAggregate> = {
     profile: {
       count: profile ? 1 : 0,
       characters: profileChars,
@@ -110,32 +67,17 @@ async function trainingMaterial(
   accountId: number,
   profile: ProfileFields,
 ): Promise<{ material: string; topics: string[] }> {
-  const texts = await db.query<{ title: string; content: string }>(
-    'SELECT title, content FROM settings_training_texts WHERE user_id = $1 ORDER BY id LIMIT 200',
-    [accountId],
-  );
-  const qa = await db.query<{ question: string; answer: string }>(
-    'SELECT question, answer FROM settings_training_qa WHERE user_id = $1 ORDER BY id LIMIT 200',
-    [accountId],
-  );
-  const pages = await db.query<{ url: string; title: string }>(
-    'SELECT url, title FROM settings_website_links WHERE user_id = $1 ORDER BY id LIMIT 200',
-    [accountId],
-  );
-  const files = await db.query<{ name: string }>(
-    'SELECT name FROM settings_training_files WHERE user_id = $1 ORDER BY id LIMIT 200',
-    [accountId],
-  );
+  const { texts, qa, pages, files } = await trainingItems(db, accountId);
   const parts = [
     ...Object.entries(profileVariables(profile))
       .filter(([, v]) => v)
       .map(([k, v]) => `${k}: ${v}`),
-    ...texts.rows.map((r) => `TEXT ${r.title}: ${r.content}`),
-    ...qa.rows.map((r) => `Q: ${r.question}\nA: ${r.answer}`),
-    ...pages.rows.map((r) => `PAGE ${r.title || r.url} (${r.url})`),
-    ...files.rows.map((r) => `FILE ${r.name}`),
+    ...texts.map((r) => `TEXT ${r.title}: ${r.content}`),
+    ...qa.map((r) => `Q: ${r.question}\nA: ${r.answer}`),
+    ...pages.map((r) => `PAGE ${r.title || r.url} (${r.url})`),
+    ...files.map((r) => `FILE ${r.name}`),
   ];
-  const topics = [...qa.rows.map((r) => r.question), ...texts.rows.map((r) => r.title)].slice(0, 6);
+  const topics = [...qa.map((r) => r.question), ...texts.map((r) => r.title)].slice(0, 6);
   return { material: parts.join('\n\n').slice(0, MATERIAL_MAX_CHARS), topics };
 }
 
@@ -173,12 +115,7 @@ export const trainingEffectKey = (runId: number) => `ai-training:${runId}`;
  * key) once its lease has run out. A provider failure fails the run with its error code.
  */
 export async function runTraining(db: Db, runId: number, now: () => Date): Promise<void> {
-  const run = (
-    await db.query<{ user_id: number; language: string }>(
-      `UPDATE ai_training_runs SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running') RETURNING user_id, language`,
-      [runId],
-    )
-  ).rows[0];
+  const run = await startRun(db, runId);
   if (!run) return;
   const key = trainingEffectKey(runId);
   if (!(await claimEffects(db, 'ai_call', [key])).size) return;
@@ -223,17 +160,7 @@ async function finishRun(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (outcome.ok) {
-      await tx.query(
-        `UPDATE ai_training_runs SET status = 'completed', summary = $2, error_code = NULL, finished_at = $3 WHERE id = $1 AND status = 'running'`,
-        [runId, outcome.summary, at],
-      );
-    } else {
-      await tx.query(
-        `UPDATE ai_training_runs SET status = 'failed', error_code = $2, finished_at = $3 WHERE id = $1 AND status = 'running'`,
-        [runId, outcome.code, at],
-      );
-    }
+    await endRun(tx, runId, outcome, at);
     await settleEffects(tx, [
       { key, ok: outcome.ok, outcome: outcome.ok ? { characters: outcome.summary.length } : { error: outcome.code } },
     ]);

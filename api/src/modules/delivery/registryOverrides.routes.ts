@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
-import { ApiError, unprocessable } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import {
   Message,
   MessageProperties,
@@ -17,23 +17,12 @@ import {
 import { objectSchema } from '../../http/schemas';
 import { RemoteRegistrySchema } from '../../routes/remoteRegistry';
 import { say } from '../../routes/respond';
-import { normaliseDomain } from '../../routes/siteSettings';
-import {
-  DEFAULT_DOMAIN_KEY,
-  REMOTES,
-  buildRegistry,
-  isSemver,
-  type RegistryOverride,
-  type RemoteFolder,
-} from '../../web/remotes';
-import { readCatalogue, type Catalogue } from '../../web/remoteCatalogue';
+import { REMOTES, buildRegistry } from '../../web/remotes';
+import { readCatalogue } from '../../web/remoteCatalogue';
+import { deleteOverride, listOverrides } from './registryOverrides.repository';
+import { domainKey, saveOverride } from './registryOverrides.service';
 
 const REMOTE_NAMES = REMOTES.map((r) => r.name);
-
-interface OverrideRow extends RegistryOverride {
-  updated_at: Date;
-  updated_by: number | null;
-}
 
 interface OverrideBody {
   version?: string | null;
@@ -49,43 +38,6 @@ const paramsSchema = objectSchema(
   },
   ['domain', 'remote'],
 );
-
-function folderOf(remote: string): RemoteFolder {
-  const found = REMOTES.find((r) => r.name === remote);
-  if (!found) throw new ApiError(404, 'not_found');
-  return found.folder;
-}
-
-function domainKey(raw: string): string {
-  return raw === DEFAULT_DOMAIN_KEY ? raw : normaliseDomain(raw);
-}
-
-/** A pinned value must be a published build (web/remoteCatalogue.ts) or an absolute https manifest URL. */
-function checkVersion(catalogue: Catalogue, folder: RemoteFolder, remote: string, value: string, field: string): void {
-  if (/^https:\/\/[^\s/]+\/\S*$/.test(value)) {
-    try {
-      new URL(value);
-      return;
-    } catch {
-      throw unprocessable('delivery.version_format', field);
-    }
-  }
-  if (!isSemver(value)) throw unprocessable('delivery.version_format', field);
-  if (!catalogue[folder].versions.includes(value))
-    throw unprocessable('delivery.version_not_found', field, { remote, version: value });
-}
-
-const toDto = (row: OverrideRow) => ({
-  domain: row.domain,
-  remote: row.remote,
-  version: row.version,
-  canary:
-    row.canary_version !== null && row.canary_percent !== null
-      ? { version: row.canary_version, percent: row.canary_percent }
-      : null,
-  updated_at: row.updated_at,
-  updated_by: row.updated_by,
-});
 
 /** A pin or canary of one remote on one domain (`_default`: every domain without its own). */
 const Override = Type.Object({
@@ -135,14 +87,7 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
     async (request) => {
       const { limit, offset } = pageWindow(request.query);
       const domain = request.query.domain ? domainKey(request.query.domain) : null;
-      const where = domain ? 'WHERE domain = $3' : '';
-      const params: (string | number)[] = [limit, offset, ...(domain ? [domain] : [])];
-      const { rows } = await db.query<OverrideRow & { total: string }>(
-        `SELECT domain, remote, version, canary_version, canary_percent, updated_at, updated_by, count(*) OVER () AS total
-           FROM delivery_registry_overrides ${where}
-          ORDER BY (domain = '${DEFAULT_DOMAIN_KEY}') DESC, domain, remote LIMIT $1 OFFSET $2`,
-        params,
-      );
+      const { rows, total } = await listOverrides(db, { limit, offset, domain });
       const catalogue = await readCatalogue(db, config.webRoot);
       const remotes = REMOTES.map((r) => ({
         remote: r.name,
@@ -154,7 +99,7 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
       return {
         remotes,
         defaults: buildRegistry(catalogue),
-        overrides: pageOf(rows.map(toDto), request.query, rows[0]?.total ?? 0),
+        overrides: pageOf(rows, request.query, total),
       };
     },
   );
@@ -182,26 +127,18 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const { remote } = request.params;
-      const domain = domainKey(request.params.domain);
-      const folder = folderOf(remote);
-      const version = request.body.version ?? null;
-      const canary = request.body.canary ?? null;
-      if (version === null && canary === null) throw unprocessable('delivery.override_empty', 'version');
-      const catalogue = await readCatalogue(db, config.webRoot);
-      if (version !== null) checkVersion(catalogue, folder, remote, version, 'version');
-      if (canary !== null) checkVersion(catalogue, folder, remote, canary.version, 'canary.version');
-      const { rows } = await db.query<OverrideRow>(
-        `INSERT INTO delivery_registry_overrides (domain, remote, version, canary_version, canary_percent, updated_by, updated_at)
-              VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (domain, remote) DO UPDATE
-              SET version = EXCLUDED.version, canary_version = EXCLUDED.canary_version, canary_percent = EXCLUDED.canary_percent,
-                  updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
-         RETURNING domain, remote, version, canary_version, canary_percent, updated_at, updated_by`,
-        [domain, remote, version, canary?.version ?? null, canary?.percent ?? null, user.id, clock.now()],
+      const override = await saveOverride(
+        db,
+        { webRoot: config.webRoot, clock },
+        {
+          domain: request.params.domain,
+          remote: request.params.remote,
+          version: request.body.version ?? null,
+          canary: request.body.canary ?? null,
+          updatedBy: currentUser(request).id,
+        },
       );
-      return { ...say(request, 'delivery.override_saved'), override: toDto(rows[0]!) };
+      return { ...say(request, 'delivery.override_saved'), override };
     },
   );
 
@@ -212,11 +149,8 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
       schema: { summary: "Remove a domain's override of a remote", params: paramsSchema, response: { 200: Message } },
     },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM delivery_registry_overrides WHERE domain = $1 AND remote = $2', [
-        domainKey(request.params.domain),
-        request.params.remote,
-      ]);
-      if (!rowCount) throw new ApiError(404, 'not_found');
+      if (!(await deleteOverride(db, domainKey(request.params.domain), request.params.remote)))
+        throw new ApiError(404, 'not_found');
       return say(request, 'delivery.override_deleted');
     },
   );

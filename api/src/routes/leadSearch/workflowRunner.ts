@@ -9,7 +9,8 @@ import { claimEffects, secondsFromEnv, settleEffects } from '../../effects/exter
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import type { SearchType } from '../../providers/leads';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
-import { loadProfile, profileCompleted, profileVariables } from '../../modules/ai/common';
+import { profileCompleted, profileVariables } from '../../modules/ai/common';
+import { loadProfile } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../settings/account';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { startSearch } from './startSearch';
