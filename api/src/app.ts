@@ -36,7 +36,7 @@ import { requestApiKey } from './routes/settings/apiKeyAuth';
 import { settingsRoutes } from './routes/settings';
 import { leadSearchRoutes } from './routes/leadSearch';
 import { aiRoutes } from './modules/ai';
-import { whitelabelRoutes } from './routes/whitelabel';
+import { whitelabelRoutes } from './modules/whitelabel';
 import { adminRoutes } from './routes/admin';
 import { aiModelReadRoutes } from './routes/admin/aiModel';
 import { deliveryRoutes } from './modules/delivery';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { safeHref, sanitizeHtml } from '../src/routes/whitelabel/sanitizeHtml';
+import { safeHref, sanitizeHtml } from '../src/modules/whitelabel/sanitizeHtml';
 
 /**
  * The lesson-body sanitiser (ADR 007) against the XSS corpus the e2e suites use

@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { sanitizeHtml } from '../routes/whitelabel/sanitizeHtml';
+import { sanitizeHtml } from '../modules/whitelabel/sanitizeHtml';
 import { brandedLink, brandLinksInText, type MailBrand } from './mailBrand';
 import { DEFAULT_COLORS, safeColor } from '@leadsmith/shared/constants';
 

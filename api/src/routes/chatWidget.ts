@@ -8,7 +8,7 @@ import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../htt
 import { unprocessable } from '../http/errors';
 import { objectSchema } from '../http/schemas';
 import { say } from './respond';
-import { resellerGuard, resellerIdOf } from './whitelabel/common';
+import { resellerGuard, resellerIdOf } from '../modules/whitelabel/common';
 import { openSecret, sealSecret } from './whitelabel/smtp';
 
 /**

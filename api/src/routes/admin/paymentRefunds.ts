@@ -5,7 +5,8 @@ import { currentUser } from '../../http/auth';
 import { Nullable, Page, StringEnum, Type, type Static } from '../../http/contract';
 import { paymentsFor } from '../../providers/payments';
 import { createWalletService, refundAnswer, RefundAnswer } from '../settings/wallet';
-import { WALLET_PAYMENT_COLUMNS, walletPaymentProperties } from '../whitelabel/creditPurchases';
+import { WALLET_PAYMENT_COLUMNS } from '../../modules/whitelabel/creditPurchases.repository';
+import { walletPaymentProperties } from '../../modules/whitelabel/creditPurchases.schemas';
 import { adminOnly, idParamsSchema, notFound, pageQueryProperties, Params } from './common';
 
 /** One wallet payment as the administrator sees it: whose reseller's customer paid, and to whose account. */

@@ -6,7 +6,7 @@ import { paymentsFor, PaymentUnknownError } from '../../providers/payments';
 import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Type } from '../../http/contract';
 import { notFound } from './account';
 import { escapeHtml } from '../../mail/renderEmail';
-import { sanitizeHtml } from '../whitelabel/sanitizeHtml';
+import { sanitizeHtml } from '../../modules/whitelabel/sanitizeHtml';
 import { publishedCourse, publishedCourses, trainingSourceFor } from '../whitelabel/trainingContent';
 
 /**

@@ -9,7 +9,7 @@ import { EMAIL_KINDS, variablesOf, type EmailKind } from '../../mail/emailKinds'
 import { mailBrandFor } from '../../mail/mailBrand';
 import { customTemplate, previewTemplate } from '../../mail/templatedMail';
 import { say } from '../respond';
-import { notFound, resellerGuard, resellerIdOf } from './common';
+import { notFound, resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
 
 const Kind = StringEnum(EMAIL_KINDS, { description: 'Which email: every kind a customer receives' });
 const Lang = StringEnum(LANGUAGES);

@@ -37,7 +37,7 @@ import {
   urlSchema,
   type PageQuery,
   type Paginated,
-} from './common';
+} from '../../modules/whitelabel/common';
 
 /** Spec §5/§9: a credit sells for more than 12 cents. */
 export const MIN_CREDIT_PRICE_CENTS_EXCLUSIVE = 12;

@@ -8,7 +8,7 @@ import { ApiError, unprocessable } from '../../http/errors';
 import { ipnEventId, ipnObject, parseIpnForm, verifyIpn } from '../../providers/paykickstart/ipn';
 import { PAYKICKSTART_IPN } from '../../workers/paykickstartIpn';
 import { say } from '../respond';
-import { resellerGuard, resellerIdOf } from './common';
+import { resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
 import { openSecret, sealSecret } from './smtp';
 
 /**

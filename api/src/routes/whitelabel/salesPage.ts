@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { Type } from '../../http/contract';
 import { LANGUAGES, parseLanguageHeader, t, type Language } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
-import { businessAccountOf } from './businessAccount';
+import { businessAccountOf } from '../../modules/whitelabel/businessAccount.repository';
 import {
   paymentsFor,
   PaymentMethodError,

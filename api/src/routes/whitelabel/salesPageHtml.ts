@@ -1,5 +1,5 @@
 import { t, type Language, type MessageCode, type MessageParams } from '../../i18n/messages';
-import type { BusinessAccount } from './businessAccount';
+import type { BusinessAccount } from '../../modules/whitelabel/businessAccount.schemas';
 import { readableOn, safeColor } from '@leadsmith/shared/constants';
 import type { Package } from './packages';
 import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettingsStore';

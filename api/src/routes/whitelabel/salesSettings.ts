@@ -5,7 +5,7 @@ import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { paymentsFor } from '../../providers/payments';
-import { businessAccountOf, isBusinessAccountDone } from './businessAccount';
+import { businessAccountOf, isBusinessAccountDone } from '../../modules/whitelabel/businessAccount.repository';
 import {
   blankToNull,
   colorSchema,
@@ -17,7 +17,7 @@ import {
   resellerGuard,
   resellerIdOf,
   urlSchema,
-} from './common';
+} from '../../modules/whitelabel/common';
 import { packageOf } from './packages';
 import { renderSalesPage } from './salesPageHtml';
 import {

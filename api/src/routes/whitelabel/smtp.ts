@@ -9,7 +9,7 @@ import { t } from '../../i18n/messages';
 import { checkOutboundHost, outboundSmtpSocket } from '../../net/outbound';
 import { APP_PASSWORD_LENGTH, appPasswordOf, needsAppPassword } from '@leadsmith/shared/constants';
 import { say } from '../respond';
-import { optionalText, resellerGuard, resellerIdOf } from './common';
+import { optionalText, resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
 
 export type SmtpEncryption = 'none' | 'ssl' | 'tls';
 

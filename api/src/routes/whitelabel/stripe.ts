@@ -7,7 +7,7 @@ import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../
 import { objectSchema } from '../../http/schemas';
 import { paymentsFor, stripeClient } from '../../providers/payments';
 import { say } from '../respond';
-import { resellerGuard, resellerIdOf } from './common';
+import { resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
 
 export type BillingType = 'stripe' | 'paykickstart';
 

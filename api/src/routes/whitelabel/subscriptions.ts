@@ -25,7 +25,7 @@ import {
   resellerIdOf,
   type PageQuery,
   type Paginated,
-} from './common';
+} from '../../modules/whitelabel/common';
 import { addMonths, grantPaidPeriod } from '../../credits/periodGrant';
 import {
   addDays,

@@ -24,8 +24,8 @@ import {
   resellerIdOf,
   type PageQuery,
   type Paginated,
-} from './common';
-import { sanitizeHtml } from './sanitizeHtml';
+} from '../../modules/whitelabel/common';
+import { sanitizeHtml } from '../../modules/whitelabel/sanitizeHtml';
 
 /**
  * Training content (spec §2 whitelabel/training-content): the reseller's own courses and their ordered

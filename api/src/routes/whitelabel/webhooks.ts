@@ -19,7 +19,7 @@ import {
   resellerIdOf,
   type PageQuery,
   type Paginated,
-} from './common';
+} from '../../modules/whitelabel/common';
 
 /** Spec §3 Webhook: name, URL, subscription events, secret. Deliveries are POSTs signed with the secret. */
 export const WEBHOOK_EVENTS = [

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { imageSize } from 'image-size';
-import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, StringEnum, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { s3ObjectStore, type ObjectStore } from '../../storage/objectStore';
-import { say } from '../respond';
+import { s3ObjectStore } from '../../storage/objectStore';
+import { say } from '../../routes/respond';
+import { brandImageBytes, storeBrandImage } from './brandImages.service';
 import { resellerGuard, resellerIdOf } from './common';
 
 /**
@@ -40,21 +40,6 @@ export const BRAND_IMAGE_FORMATS = Object.values(FORMATS).map((f) => f.label);
 export const BRAND_IMAGE_MIME_TYPES = Object.values(FORMATS).map((f) => f.mime);
 
 const PATH_PREFIX = '/api/brand-images/';
-const PATH = /^\/api\/brand-images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** The image id of a stored brand image's path, or null for anything else (an external URL). */
-export const brandImageId = (value: string): string | null => PATH.exec(value)?.[1] ?? null;
-
-/** Whether `owner` uploaded the image at `path` (a business account may only point at its own uploads). */
-export async function ownsBrandImage(q: Queryable, ownerId: number, path: string): Promise<boolean> {
-  const id = brandImageId(path);
-  if (!id) return false;
-  return (
-    ((await q.query('SELECT 1 FROM brand_images WHERE id = $1 AND owner_user_id = $2', [id, ownerId])).rowCount ?? 0) >
-    0
-  );
-}
-
 /** What the bytes are: one of the accepted formats with its size in pixels, or null. */
 function detect(content: Buffer): { mime: string; width: number; height: number } | null {
   try {
@@ -64,29 +49,6 @@ function detect(content: Buffer): { mime: string; width: number; height: number 
   } catch {
     return null;
   }
-}
-
-/** Uploads older than this that the business account does not use are removed when it is saved (a second tab may still be choosing). */
-const UNUSED_GRACE_MS = 60 * 60_000;
-
-/**
- * Removes the owner's uploads the business account no longer shows (replaced or never saved). The rows go
- * first; an object left behind by a failed delete is only storage, never shown.
- */
-export async function pruneBrandImages(
-  q: Queryable,
-  store: ObjectStore | null,
-  ownerId: number,
-  keep: (string | null)[],
-  now: Date,
-): Promise<void> {
-  const ids = keep.map((v) => (v ? brandImageId(v) : null)).filter((v): v is string => v !== null);
-  const { rows } = await q.query<{ storage_key: string | null }>(
-    'DELETE FROM brand_images WHERE owner_user_id = $1 AND NOT (id = ANY($2::uuid[])) AND created_at < $3 RETURNING storage_key',
-    [ownerId, `{${ids.join(',')}}`, new Date(now.getTime() - UNUSED_GRACE_MS)],
-  );
-  if (!store) return;
-  for (const { storage_key } of rows) if (storage_key) await store.delete(storage_key).catch(() => undefined);
 }
 
 const UploadAnswer = Type.Object({
@@ -142,35 +104,21 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
           params: { formats: BRAND_IMAGE_FORMATS.join(', ') },
         });
       const id = randomUUID();
-      const values = [
-        id,
-        ownerId,
-        request.body.kind,
-        image.mime,
-        content.length,
-        image.width,
-        image.height,
-        clock.now(),
-      ];
-      if (!store) {
-        await db.query(
-          `INSERT INTO brand_images (id, owner_user_id, kind, mime_type, size_bytes, width, height, created_at, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, decode($9, 'base64'))`,
-          [...values, content.toString('base64')],
-        );
-      } else {
-        // The object first (no transaction open during the upload), then its row; an object whose row could not be written goes again.
-        const key = `brand-images/${ownerId}/${id}`;
-        await store.put(key, content, image.mime);
-        try {
-          await db.query(
-            `INSERT INTO brand_images (id, owner_user_id, kind, mime_type, size_bytes, width, height, created_at, storage_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [...values, key],
-          );
-        } catch (error) {
-          await store.delete(key).catch(() => undefined);
-          throw error;
-        }
-      }
+      await storeBrandImage(
+        db,
+        store,
+        {
+          id,
+          ownerId,
+          kind: request.body.kind,
+          mime: image.mime,
+          sizeBytes: content.length,
+          width: image.width,
+          height: image.height,
+          createdAt: clock.now(),
+        },
+        content,
+      );
       reply.code(201);
       return {
         ...say(request, 'whitelabel.image_uploaded'),
@@ -210,20 +158,12 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
       },
     },
     async (request, reply) => {
-      const { rows } = await db.query<{ mime_type: string; content: Uint8Array | null; storage_key: string | null }>(
-        'SELECT mime_type, content, storage_key FROM brand_images WHERE id = $1',
-        [request.params.id],
-      );
-      const row = rows[0];
-      const bytes = row?.content
-        ? Buffer.from(row.content)
-        : row?.storage_key && store
-          ? await store.get(row.storage_key)
-          : null;
-      if (!row || !bytes) throw new ApiError(404, 'not_found');
+      const image = await brandImageBytes(db, store, request.params.id);
+      if (!image) throw new ApiError(404, 'not_found');
+      const { mime_type, bytes } = image;
       return (
         reply
-          .type(row.mime_type)
+          .type(mime_type)
           .header('content-length', String(bytes.length))
           // An id names one upload for ever: a new logo is a new id.
           .header('cache-control', 'public, max-age=31536000, immutable')

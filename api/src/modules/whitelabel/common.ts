@@ -3,18 +3,11 @@ import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import { ApiError, type FieldIssue } from '../../http/errors';
 import { HEX_COLOR } from '@leadsmith/shared/constants';
+import { resellerAccountOf } from './reseller.repository';
 
-/**
- * The reseller account a request works on: a team member (users.team_owner_id set) works on its
- * owner's packages, subscriptions and settings; everyone else on their own.
- */
+/** The reseller account a request works on (a team member works on its owner's, reseller.repository.ts). */
 export async function resellerIdOf(db: Queryable, request: FastifyRequest): Promise<number> {
-  const userId = currentUser(request).id;
-  const { rows } = await db.query<{ account_id: number }>(
-    'SELECT COALESCE(team_owner_id, id) AS account_id FROM users WHERE id = $1',
-    [userId],
-  );
-  return rows[0]?.account_id ?? userId;
+  return resellerAccountOf(db, currentUser(request).id);
 }
 
 /** Session token + the whitelabel module: only white-label accounts reach these routes. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, Page, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import {
   blankToNull,
   idParamsSchema,
@@ -15,6 +15,15 @@ import {
   type PageQuery,
   type Paginated,
 } from './common';
+import {
+  countPartners,
+  deletePartner,
+  insertPartner,
+  listPartners,
+  partnerOf,
+  updatePartner,
+  type PartnerValues,
+} from './partners.repository';
 
 /** The reseller's own referral partners (spec §2 whitelabel/partners). */
 const PartnerSchema = Type.Object({
@@ -30,8 +39,6 @@ const PartnerSchema = Type.Object({
 });
 export type Partner = Static<typeof PartnerSchema>;
 const SavedPartner = Type.Object({ ...MessageProperties, data: PartnerSchema });
-
-const COLUMNS = 'id, name, email, company, referral_code, commission_percent, active, created_at, updated_at';
 
 const bodySchema = objectSchema(
   {
@@ -59,14 +66,14 @@ const isUniqueViolation = (error: unknown) =>
 
 export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
-  const values = (b: Body) => [
-    b.name.trim(),
-    blankToNull(b.email)?.toLowerCase() ?? null,
-    blankToNull(b.company),
-    b.referral_code,
-    b.commission_percent,
-    b.active,
-  ];
+  const values = (b: Body): PartnerValues => ({
+    name: b.name.trim(),
+    email: blankToNull(b.email)?.toLowerCase() ?? null,
+    company: blankToNull(b.company),
+    referral_code: b.referral_code,
+    commission_percent: b.commission_percent,
+    active: b.active,
+  });
 
   app.get<{ Querystring: PageQuery }>(
     '/api/whitelabel/partners',
@@ -81,15 +88,13 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { page, pageSize } = request.query;
-      const { rows } = await db.query<Partner>(
-        `SELECT ${COLUMNS} FROM whitelabel_partners WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-        [owner, pageSize, (page - 1) * pageSize],
-      );
-      const count = await db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM whitelabel_partners WHERE owner_id = $1',
-        [owner],
-      );
-      const result: Paginated<Partner> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+      const rows = await listPartners(db, owner, pageSize, (page - 1) * pageSize);
+      const result: Paginated<Partner> = {
+        data: rows,
+        currentPage: page,
+        pageSize,
+        total: await countPartners(db, owner),
+      };
       return result;
     },
   );
@@ -101,12 +106,9 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       schema: { summary: 'One referral partner', params: idParamsSchema, response: { 200: PartnerSchema } },
     },
     async (request) => {
-      const { rows } = await db.query<Partner>(
-        `SELECT ${COLUMNS} FROM whitelabel_partners WHERE id = $1 AND owner_id = $2`,
-        [request.params.id, await resellerIdOf(db, request)],
-      );
-      if (!rows[0]) throw notFound();
-      return rows[0];
+      const partner = await partnerOf(db, request.params.id, await resellerIdOf(db, request));
+      if (!partner) throw notFound();
+      return partner;
     },
   );
 
@@ -119,13 +121,9 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
       try {
-        const { rows } = await db.query<Partner>(
-          `INSERT INTO whitelabel_partners (owner_id, name, email, company, referral_code, commission_percent, active, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${COLUMNS}`,
-          [owner, ...values(request.body), clock.now()],
-        );
+        const data = await insertPartner(db, owner, values(request.body), clock.now());
         reply.code(201);
-        return { ...say(request, 'whitelabel.partner_created'), data: rows[0] };
+        return { ...say(request, 'whitelabel.partner_created'), data };
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable('whitelabel.referral_code_taken', 'referral_code');
         throw error;
@@ -147,13 +145,9 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     async (request) => {
       const owner = await resellerIdOf(db, request);
       try {
-        const { rows } = await db.query<Partner>(
-          `UPDATE whitelabel_partners SET name = $3, email = $4, company = $5, referral_code = $6, commission_percent = $7, active = $8, updated_at = $9
-          WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
-          [request.params.id, owner, ...values(request.body), clock.now()],
-        );
-        if (!rows[0]) throw notFound();
-        return { ...say(request, 'whitelabel.partner_updated'), data: rows[0] };
+        const data = await updatePartner(db, request.params.id, owner, values(request.body), clock.now());
+        if (!data) throw notFound();
+        return { ...say(request, 'whitelabel.partner_updated'), data };
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable('whitelabel.referral_code_taken', 'referral_code');
         throw error;
@@ -168,11 +162,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       schema: { summary: 'Delete a referral partner', params: idParamsSchema, response: { 200: Message } },
     },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM whitelabel_partners WHERE id = $1 AND owner_id = $2', [
-        request.params.id,
-        await resellerIdOf(db, request),
-      ]);
-      if (rowCount === 0) throw notFound();
+      if (!(await deletePartner(db, request.params.id, await resellerIdOf(db, request)))) throw notFound();
       return say(request, 'whitelabel.partner_deleted');
     },
   );

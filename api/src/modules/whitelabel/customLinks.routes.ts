@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, Timestamp, Type, type Static } from '../../http/contract';
-import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import {
   idParamsSchema,
   Issues,
@@ -14,6 +13,14 @@ import {
   type PageQuery,
   type Paginated,
 } from './common';
+import {
+  countCustomLinks,
+  deleteCustomLink,
+  listCustomLinks,
+  menuLinksOf,
+  updateCustomLink,
+} from './customLinks.repository';
+import { createCustomLink, MAX_CUSTOM_LINKS } from './customLinks.service';
 
 /** Spec §3 Custom link: a link the reseller adds to the side menu of its customers. */
 const CustomLinkSchema = Type.Object({
@@ -27,9 +34,6 @@ const CustomLinkSchema = Type.Object({
 });
 export type CustomLink = Static<typeof CustomLinkSchema>;
 const SavedLink = Type.Object({ ...MessageProperties, data: CustomLinkSchema });
-
-export const MAX_CUSTOM_LINKS = 20;
-const COLUMNS = 'id, title, url, show_in_menu, position, created_at, updated_at';
 
 const bodySchema = objectSchema(
   {
@@ -47,6 +51,13 @@ interface Body {
   show_in_menu: boolean;
   position: number;
 }
+
+const valuesOf = (b: Body) => ({
+  title: b.title.trim(),
+  url: b.url.trim(),
+  show_in_menu: b.show_in_menu,
+  position: b.position,
+});
 
 function check(b: Body): void {
   const issues = new Issues();
@@ -70,19 +81,12 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { page, pageSize } = request.query;
-      const { rows } = await db.query<CustomLink>(
-        `SELECT ${COLUMNS} FROM whitelabel_custom_links WHERE owner_id = $1 ORDER BY position, id LIMIT $2 OFFSET $3`,
-        [owner, pageSize, (page - 1) * pageSize],
-      );
-      const count = await db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM whitelabel_custom_links WHERE owner_id = $1',
-        [owner],
-      );
+      const rows = await listCustomLinks(db, owner, pageSize, (page - 1) * pageSize);
       const result: Paginated<CustomLink> = {
         data: rows,
         currentPage: page,
         pageSize,
-        total: count.rows[0]?.total ?? 0,
+        total: await countCustomLinks(db, owner),
       };
       return result;
     },
@@ -95,21 +99,7 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
       const owner = await resellerIdOf(db, request);
       const b = request.body;
       check(b);
-      const now = clock.now();
-      const row = await db.transaction(async (tx) => {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
-        const count = await tx.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM whitelabel_custom_links WHERE owner_id = $1',
-          [owner],
-        );
-        if ((count.rows[0]?.n ?? 0) >= MAX_CUSTOM_LINKS)
-          throw unprocessable('whitelabel.link_limit', 'title', { n: MAX_CUSTOM_LINKS });
-        const { rows } = await tx.query<CustomLink>(
-          `INSERT INTO whitelabel_custom_links (owner_id, title, url, show_in_menu, position, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${COLUMNS}`,
-          [owner, b.title.trim(), b.url.trim(), b.show_in_menu, b.position, now],
-        );
-        return rows[0]!;
-      });
+      const row = await createCustomLink(db, owner, valuesOf(b), clock.now());
       reply.code(201);
       return { ...say(request, 'whitelabel.link_created'), data: row };
     },
@@ -129,20 +119,15 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     async (request) => {
       const b = request.body;
       check(b);
-      const { rows } = await db.query<CustomLink>(
-        `UPDATE whitelabel_custom_links SET title = $3, url = $4, show_in_menu = $5, position = $6, updated_at = $7 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
-        [
-          request.params.id,
-          await resellerIdOf(db, request),
-          b.title.trim(),
-          b.url.trim(),
-          b.show_in_menu,
-          b.position,
-          clock.now(),
-        ],
+      const data = await updateCustomLink(
+        db,
+        request.params.id,
+        await resellerIdOf(db, request),
+        valuesOf(b),
+        clock.now(),
       );
-      if (!rows[0]) throw notFound();
-      return { ...say(request, 'whitelabel.link_updated'), data: rows[0] };
+      if (!data) throw notFound();
+      return { ...say(request, 'whitelabel.link_updated'), data };
     },
   );
 
@@ -153,11 +138,7 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
       schema: { summary: 'Delete a side-menu link', params: idParamsSchema, response: { 200: Message } },
     },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM whitelabel_custom_links WHERE id = $1 AND owner_id = $2', [
-        request.params.id,
-        await resellerIdOf(db, request),
-      ]);
-      if (rowCount === 0) throw notFound();
+      if (!(await deleteCustomLink(db, request.params.id, await resellerIdOf(db, request)))) throw notFound();
       return say(request, 'whitelabel.link_deleted');
     },
   );
@@ -176,12 +157,7 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
       },
     },
     async (request) => {
-      const { rows } = await db.query<{ title: string; url: string }>(
-        `SELECT l.title, l.url FROM users u JOIN whitelabel_custom_links l ON l.owner_id = COALESCE(u.parent_id, u.team_owner_id, u.id)
-        WHERE u.id = $1 AND l.show_in_menu ORDER BY l.position, l.id LIMIT $2`,
-        [request.user!.id, MAX_CUSTOM_LINKS],
-      );
-      return { data: rows };
+      return { data: await menuLinksOf(db, request.user!.id, MAX_CUSTOM_LINKS) };
     },
   );
 }

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { brandImageRoutes } from './brandImages.routes';
+import { businessAccountRoutes } from './businessAccount.routes';
+import { creditPurchaseRoutes } from './creditPurchases.routes';
+import { customLinkRoutes } from './customLinks.routes';
+import { domainVerificationRoutes } from './domainVerification.routes';
+import { emailTemplateRoutes } from '../../routes/whitelabel/emailTemplates';
+import { packageRoutes } from '../../routes/whitelabel/packages';
+import { partnerRoutes } from './partners.routes';
+import { paykickstartRoutes } from '../../routes/whitelabel/paykickstart';
+import { renewalEventRoutes } from '../../routes/whitelabel/renewalEvents';
+import { salesPageRoutes } from '../../routes/whitelabel/salesPage';
+import { salesSettingsRoutes } from '../../routes/whitelabel/salesSettings';
+import { smtpRoutes } from '../../routes/whitelabel/smtp';
+import { stripeRoutes } from '../../routes/whitelabel/stripe';
+import { subscriptionRoutes } from '../../routes/whitelabel/subscriptions';
+import { trainingContentRoutes } from '../../routes/whitelabel/trainingContent';
+import { webhookRoutes } from '../../routes/whitelabel/webhooks';
+
+/** Routes of the white-label area. One `<feature>.routes.ts` per resource beside this one (ADR 058); register them here. */
+export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
+  businessAccountRoutes(api, deps);
+  brandImageRoutes(api, deps);
+  domainVerificationRoutes(api, deps);
+  packageRoutes(api, deps);
+  salesSettingsRoutes(api, deps);
+  salesPageRoutes(api, deps);
+  subscriptionRoutes(api, deps);
+  creditPurchaseRoutes(api, deps);
+  smtpRoutes(api, deps);
+  webhookRoutes(api, deps);
+  stripeRoutes(api, deps);
+  paykickstartRoutes(api, deps);
+  renewalEventRoutes(api, deps);
+  customLinkRoutes(api, deps);
+  emailTemplateRoutes(api, deps);
+  partnerRoutes(api, deps);
+  trainingContentRoutes(api, deps);
+}
