@@ -51,7 +51,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { loadConfig } from '../src/config';
 import { isPrivateAddress, OutboundRefusedError, resolveOutbound } from '../src/net/outbound';
 import { isPrivateAddress as leadSearchIsPrivate } from '../src/routes/leadSearch/webhookGuard';
-import { sendWithResellerSmtp, smtpRowOf } from '../src/routes/whitelabel/smtp';
+import { smtpRowOf } from '../src/modules/whitelabel/smtp.repository';
+import { sendWithResellerSmtp } from '../src/modules/whitelabel/smtp.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -545,7 +546,7 @@ describe('every outbound connection goes through the guard', () => {
       expect.arrayContaining([
         'providers/crm/http.ts',
         'providers/leads/domain/crawler.ts',
-        'routes/whitelabel/smtp.ts',
+        'modules/whitelabel/smtp.service.ts',
       ]),
     );
   });

@@ -2,7 +2,7 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 import type { Server } from 'node:net';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
-import { openSecret } from '../src/routes/whitelabel/smtp';
+import { openSecret } from '../src/modules/whitelabel/smtp.service';
 import { makeAccount } from './security/accounts';
 import { caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';
 

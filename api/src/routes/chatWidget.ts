@@ -9,7 +9,7 @@ import { unprocessable } from '../http/errors';
 import { objectSchema } from '../http/schemas';
 import { say } from './respond';
 import { resellerGuard, resellerIdOf } from '../modules/whitelabel/common';
-import { openSecret, sealSecret } from './whitelabel/smtp';
+import { openSecret, sealSecret } from '../modules/whitelabel/smtp.service';
 
 /**
  * The support chat (spec §7: "a third-party chat widget receives user name, id, created_at and hash"),

@@ -3,7 +3,8 @@ import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from
 import type { Mailer } from '../mail/mailer';
 import { emailsFailed, emailsSent } from '../ops/metrics';
 import type { JobQueue } from '../queue/jobQueue';
-import { sendWithResellerSmtp, smtpRowOf } from '../routes/whitelabel/smtp';
+import { smtpRowOf } from '../modules/whitelabel/smtp.repository';
+import { sendWithResellerSmtp } from '../modules/whitelabel/smtp.service';
 
 export const EMAIL_DELIVERY = 'email-delivery';
 /** Attempts after the first before an email is recorded as failed (pg-boss retries with backoff). */

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
-import { deliverQueued } from '../routes/whitelabel/webhookDelivery';
+import { deliverQueued } from '../modules/whitelabel/webhookDelivery.service';
 
 export const WHITELABEL_WEBHOOK = 'whitelabel-webhook';
 /** Attempts after the first while the receiver fails (backoff from 10 s). */

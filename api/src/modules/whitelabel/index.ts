@@ -5,18 +5,18 @@ import { businessAccountRoutes } from './businessAccount.routes';
 import { creditPurchaseRoutes } from './creditPurchases.routes';
 import { customLinkRoutes } from './customLinks.routes';
 import { domainVerificationRoutes } from './domainVerification.routes';
-import { emailTemplateRoutes } from '../../routes/whitelabel/emailTemplates';
+import { emailTemplateRoutes } from './emailTemplates.routes';
 import { packageRoutes } from '../../routes/whitelabel/packages';
 import { partnerRoutes } from './partners.routes';
 import { paykickstartRoutes } from '../../routes/whitelabel/paykickstart';
 import { renewalEventRoutes } from '../../routes/whitelabel/renewalEvents';
 import { salesPageRoutes } from '../../routes/whitelabel/salesPage';
 import { salesSettingsRoutes } from '../../routes/whitelabel/salesSettings';
-import { smtpRoutes } from '../../routes/whitelabel/smtp';
+import { smtpRoutes } from './smtp.routes';
 import { stripeRoutes } from '../../routes/whitelabel/stripe';
 import { subscriptionRoutes } from '../../routes/whitelabel/subscriptions';
-import { trainingContentRoutes } from '../../routes/whitelabel/trainingContent';
-import { webhookRoutes } from '../../routes/whitelabel/webhooks';
+import { trainingContentRoutes } from './trainingContent.routes';
+import { webhookRoutes } from './webhooks.routes';
 
 /** Routes of the white-label area. One `<feature>.routes.ts` per resource beside this one (ADR 058); register them here. */
 export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {

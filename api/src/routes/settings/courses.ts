@@ -7,7 +7,7 @@ import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Type } from '..
 import { notFound } from './account';
 import { escapeHtml } from '../../mail/renderEmail';
 import { sanitizeHtml } from '../../modules/whitelabel/sanitizeHtml';
-import { publishedCourse, publishedCourses, trainingSourceFor } from '../whitelabel/trainingContent';
+import { publishedCourse, publishedCourses, trainingSourceFor } from '../../modules/whitelabel/trainingContent.service';
 
 /**
  * An onboarding page of the super admin as its reader gets it: its HTML (written in the rich-text field)

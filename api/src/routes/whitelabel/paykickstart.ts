@@ -9,7 +9,7 @@ import { ipnEventId, ipnObject, parseIpnForm, verifyIpn } from '../../providers/
 import { PAYKICKSTART_IPN } from '../../workers/paykickstartIpn';
 import { say } from '../respond';
 import { resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
-import { openSecret, sealSecret } from './smtp';
+import { openSecret, sealSecret } from '../../modules/whitelabel/smtp.service';
 
 /**
  * PayKickstart, the second billing type (spec §3 Billing): the reseller pastes its campaign's IPN

@@ -10,7 +10,7 @@ import { recordPayment } from './billing';
 import { addDays, customerRoomRefusal, insertCustomer, logEvent, startSubscription } from './customers';
 import { salesSubscriptionDays, type Package } from './packages';
 import { currentPriceRef, STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from './stripeCatalog';
-import { dispatchEvent } from './webhooks';
+import { dispatchEvent } from '../../modules/whitelabel/webhooks.service';
 
 /**
  * A sales-page sign-up becoming an account (spec §8): the same path whether the sandbox charged the

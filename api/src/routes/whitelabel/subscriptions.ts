@@ -39,9 +39,10 @@ import {
   SUBSCRIPTION_PERIOD_DAYS,
 } from './customers';
 import { packageOf } from './packages';
-import { smtpRowOf } from './smtp';
+import { smtpRowOf } from '../../modules/whitelabel/smtp.repository';
 import { changeAtStripe, checkStripeTransition, endAtStripe, type StripeBilled } from './stripeSubscriptionActions';
-import { dispatchEvent, type WebhookEvent } from './webhooks';
+import type { WebhookEvent } from '../../modules/whitelabel/webhooks.schemas';
+import { dispatchEvent } from '../../modules/whitelabel/webhooks.service';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 

@@ -1,15 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db';
-import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
-import { LANGUAGES, type Language } from '../../i18n/messages';
-import { defaultTemplate } from '../../mail/emailDefaults';
-import { EMAIL_KINDS, variablesOf, type EmailKind } from '../../mail/emailKinds';
+import { LANGUAGES } from '../../i18n/messages';
+import { EMAIL_KINDS } from '../../mail/emailKinds';
 import { mailBrandFor } from '../../mail/mailBrand';
-import { customTemplate, previewTemplate } from '../../mail/templatedMail';
-import { say } from '../respond';
-import { notFound, resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
+import { previewTemplate } from '../../mail/templatedMail';
+import { say } from '../../routes/respond';
+import { notFound, resellerGuard, resellerIdOf } from './common';
+import { deleteEmailTemplate, saveEmailTemplate } from './emailTemplates.repository';
+import { emailTemplateView } from './emailTemplates.service';
 
 const Kind = StringEnum(EMAIL_KINDS, { description: 'Which email: every kind a customer receives' });
 const Lang = StringEnum(LANGUAGES);
@@ -23,7 +23,6 @@ const EmailTemplate = Type.Object({
   variables: Type.Array(Type.String(), { description: 'Placeholders the kind fills, written {name}' }),
   updated_at: Nullable(Timestamp()),
 });
-type EmailTemplate = Static<typeof EmailTemplate>;
 
 const KindParams = Type.Object({ kind: Kind }, { additionalProperties: false });
 const Parts = {
@@ -43,20 +42,6 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = resellerGuard(app);
 
-  const view = async (q: Queryable, owner: number, kind: EmailKind, lang: Language): Promise<EmailTemplate> => {
-    const saved = (
-      await q.query<{ updated_at: Date }>(
-        'SELECT updated_at FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2',
-        [owner, kind],
-      )
-    ).rows[0];
-    const custom = saved ? await customTemplate(q, owner, kind) : null;
-    const base = { kind, variables: variablesOf(kind) };
-    if (saved && custom) return { ...base, ...custom, is_default: false, updated_at: saved.updated_at };
-    const { subject, html, text } = defaultTemplate(kind, lang);
-    return { ...base, subject, html, text, is_default: true, updated_at: null };
-  };
-
   app.get(
     '/api/whitelabel/email-templates',
     {
@@ -70,7 +55,7 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const lang = request.query.lang ?? request.lang;
-      return { data: await Promise.all(EMAIL_KINDS.map((k) => view(db, owner, k, lang))) };
+      return { data: await Promise.all(EMAIL_KINDS.map((k) => emailTemplateView(db, owner, k, lang))) };
     },
   );
 
@@ -88,14 +73,10 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { subject, html, text } = request.body;
-      await db.query(
-        `INSERT INTO whitelabel_email_templates (owner_id, kind, subject, html, body, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (owner_id, kind) DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
-        [owner, request.params.kind, subject.trim(), html, text, clock.now()],
-      );
+      await saveEmailTemplate(db, owner, request.params.kind, { subject: subject.trim(), html, text }, clock.now());
       return {
         ...say(request, 'whitelabel.template_saved'),
-        data: await view(db, owner, request.params.kind, request.lang),
+        data: await emailTemplateView(db, owner, request.params.kind, request.lang),
       };
     },
   );
@@ -112,14 +93,10 @@ export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }:
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { rowCount } = await db.query('DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [
-        owner,
-        request.params.kind,
-      ]);
-      if (rowCount === 0) throw notFound();
+      if (!(await deleteEmailTemplate(db, owner, request.params.kind))) throw notFound();
       return {
         ...say(request, 'whitelabel.template_reset'),
-        data: await view(db, owner, request.params.kind, request.lang),
+        data: await emailTemplateView(db, owner, request.params.kind, request.lang),
       };
     },
   );

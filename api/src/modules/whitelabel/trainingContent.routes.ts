@@ -1,0 +1,320 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  StringEnum,
+  Timestamp,
+  Type,
+  type Static,
+} from '../../http/contract';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../../routes/respond';
+import {
+  blankToNull,
+  idParamsSchema,
+  Issues,
+  notFound,
+  pageQuerySchema,
+  resellerGuard,
+  resellerIdOf,
+  type PageQuery,
+  type Paginated,
+} from './common';
+import { sanitizeHtml } from './sanitizeHtml';
+import {
+  countCoursePages,
+  countCourses,
+  coursePageOf,
+  courseOf,
+  deleteCourse,
+  deleteCoursePage,
+  listCoursePages,
+  listCourses,
+  updateCourse,
+  updateCoursePage,
+  type CoursePageValues,
+  type CourseValues,
+  type PageStatus,
+} from './trainingContent.repository';
+import { createCourse, createCoursePage } from './trainingContent.service';
+
+const courseSchema = objectSchema(
+  {
+    title: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
+    description: { type: ['string', 'null'], maxLength: 2000 },
+    position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+    shown: { type: 'boolean', default: true },
+  },
+  ['title'],
+);
+
+const pageSchema = objectSchema(
+  {
+    title: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
+    video_url: { type: ['string', 'null'], maxLength: 2000 },
+    body_html: { type: 'string', maxLength: 50_000, default: '' },
+    position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+    status: { type: 'string', enum: ['draft', 'shown'], default: 'draft' },
+  },
+  ['title'],
+);
+
+const pageParamsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'pageId'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    pageId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+} as const;
+
+interface CourseBody {
+  title: string;
+  description?: string | null;
+  position: number;
+  shown: boolean;
+}
+
+interface PageBody {
+  title: string;
+  video_url?: string | null;
+  body_html: string;
+  position: number;
+  status: PageStatus;
+}
+
+/** A page's values: the video an http(s) URL, the body rebuilt by the allowlist sanitiser (ADR 007). */
+function pageValues(b: PageBody): CoursePageValues {
+  const videoUrl = blankToNull(b.video_url);
+  const issues = new Issues();
+  issues.url('video_url', videoUrl);
+  issues.throwIfAny();
+  return {
+    title: b.title.trim(),
+    video_url: videoUrl,
+    body_html: sanitizeHtml(b.body_html),
+    position: b.position,
+    status: b.status,
+  };
+}
+
+const courseValues = (b: CourseBody): CourseValues => ({
+  title: b.title.trim(),
+  description: blankToNull(b.description),
+  position: b.position,
+  shown: b.shown,
+});
+
+const CourseSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  position: Type.Integer(),
+  shown: Type.Boolean(),
+  pages_count: Type.Integer(),
+  shown_pages: Type.Integer(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+const CoursePageSchema = Type.Object({
+  id: Type.Integer(),
+  course_id: Type.Integer(),
+  title: Type.String(),
+  video_url: Nullable(Type.String()),
+  body_html: Type.String({ description: 'Sanitised HTML (ADR 007).' }),
+  position: Type.Integer(),
+  status: StringEnum(['draft', 'shown'] as const),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+const OneCourse = Type.Object({ data: CourseSchema });
+const SavedCourse = Type.Object({ ...MessageProperties, data: CourseSchema });
+const OnePage = Type.Object({ data: CoursePageSchema });
+const SavedPage = Type.Object({ ...MessageProperties, data: CoursePageSchema });
+
+type Course = Static<typeof CourseSchema>;
+type CoursePage = Static<typeof CoursePageSchema>;
+
+// The reseller side.
+
+export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = resellerGuard(app);
+
+  app.get<{ Querystring: PageQuery }>(
+    '/api/whitelabel/courses',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your courses (paginated)',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(CourseSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { page, pageSize } = request.query;
+      const rows = await listCourses(db, owner, pageSize, (page - 1) * pageSize);
+      const result: Paginated<Course> = {
+        data: rows,
+        currentPage: page,
+        pageSize,
+        total: await countCourses(db, owner),
+      };
+      return result;
+    },
+  );
+
+  app.post<{ Body: CourseBody }>(
+    '/api/whitelabel/courses',
+    { onRequest: guard, schema: { summary: 'Add a course', body: courseSchema, response: { 201: SavedCourse } } },
+    async (request, reply) => {
+      const owner = await resellerIdOf(db, request);
+      const id = await createCourse(db, owner, courseValues(request.body), clock.now());
+      reply.code(201);
+      return { ...say(request, 'whitelabel.course_created'), data: await courseOf(db, owner, id) };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/whitelabel/courses/:id',
+    { onRequest: guard, schema: { summary: 'One course', params: idParamsSchema, response: { 200: OneCourse } } },
+    async (request) => {
+      const course = await courseOf(db, await resellerIdOf(db, request), request.params.id);
+      if (!course) throw notFound();
+      return { data: course };
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: CourseBody }>(
+    '/api/whitelabel/courses/:id',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Change a course',
+        params: idParamsSchema,
+        body: courseSchema,
+        response: { 200: SavedCourse },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      if (!(await updateCourse(db, request.params.id, owner, courseValues(request.body), clock.now())))
+        throw notFound();
+      return { ...say(request, 'whitelabel.course_updated'), data: await courseOf(db, owner, request.params.id) };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/whitelabel/courses/:id',
+    {
+      onRequest: guard,
+      schema: { summary: 'Delete a course and its pages', params: idParamsSchema, response: { 200: Message } },
+    },
+    async (request) => {
+      // Its pages go with it (ON DELETE CASCADE).
+      if (!(await deleteCourse(db, request.params.id, await resellerIdOf(db, request)))) throw notFound();
+      return say(request, 'whitelabel.course_deleted');
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: PageQuery & { status?: PageStatus } }>(
+    '/api/whitelabel/courses/:id/pages',
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A course's pages (paginated), in order",
+        params: idParamsSchema,
+        querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['draft', 'shown'] } }),
+        response: { 200: Page(CoursePageSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      if (!(await courseOf(db, owner, request.params.id))) throw notFound();
+      const { page, pageSize, status } = request.query;
+      const rows = await listCoursePages(db, request.params.id, owner, status ?? null, pageSize, (page - 1) * pageSize);
+      const result: Paginated<CoursePage> = {
+        data: rows,
+        currentPage: page,
+        pageSize,
+        total: await countCoursePages(db, request.params.id, owner, status ?? null),
+      };
+      return result;
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: PageBody }>(
+    '/api/whitelabel/courses/:id/pages',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Add a page to a course',
+        params: idParamsSchema,
+        body: pageSchema,
+        response: { 201: SavedPage },
+      },
+    },
+    async (request, reply) => {
+      const owner = await resellerIdOf(db, request);
+      const row = await createCoursePage(db, request.params.id, owner, pageValues(request.body), clock.now());
+      reply.code(201);
+      return { ...say(request, 'whitelabel.page_created'), data: row };
+    },
+  );
+
+  app.get<{ Params: { id: number; pageId: number } }>(
+    '/api/whitelabel/courses/:id/pages/:pageId',
+    {
+      onRequest: guard,
+      schema: { summary: 'One page of a course', params: pageParamsSchema, response: { 200: OnePage } },
+    },
+    async (request) => {
+      const page = await coursePageOf(db, request.params.pageId, request.params.id, await resellerIdOf(db, request));
+      if (!page) throw notFound();
+      return { data: page };
+    },
+  );
+
+  app.put<{ Params: { id: number; pageId: number }; Body: PageBody }>(
+    '/api/whitelabel/courses/:id/pages/:pageId',
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Change a page of a course',
+        params: pageParamsSchema,
+        body: pageSchema,
+        response: { 200: SavedPage },
+      },
+    },
+    async (request) => {
+      const values = pageValues(request.body);
+      const data = await updateCoursePage(
+        db,
+        request.params.pageId,
+        request.params.id,
+        await resellerIdOf(db, request),
+        values,
+        clock.now(),
+      );
+      if (!data) throw notFound();
+      return { ...say(request, 'whitelabel.page_updated'), data };
+    },
+  );
+
+  app.delete<{ Params: { id: number; pageId: number } }>(
+    '/api/whitelabel/courses/:id/pages/:pageId',
+    {
+      onRequest: guard,
+      schema: { summary: 'Delete a page of a course', params: pageParamsSchema, response: { 200: Message } },
+    },
+    async (request) => {
+      if (!(await deleteCoursePage(db, request.params.pageId, request.params.id, await resellerIdOf(db, request))))
+        throw notFound();
+      return say(request, 'whitelabel.page_deleted');
+    },
+  );
+}
