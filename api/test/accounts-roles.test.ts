@@ -1,7 +1,7 @@
 import { bearer, createTestApp, DEMO, json, login, openFreshDb, type TestContext } from './helpers';
 import { migrate, MIGRATIONS } from '../src/db';
 import { makeAccount } from './security/accounts';
-import { insertCustomer } from '../src/routes/whitelabel/customers';
+import { insertCustomer } from '../src/modules/whitelabel/customers.repository';
 
 /** Role `related` (ADR 052): a sub-account under a parent, never reselling or administering, one level deep. */
 describe('role related', () => {

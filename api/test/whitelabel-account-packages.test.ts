@@ -1,7 +1,7 @@
 import { sandboxToken } from '../src/providers/payments';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { BRANDING, caller, otherReseller, PACKAGE } from './whitelabel-helpers';
-import { salesSubscriptionDays } from '../src/routes/whitelabel/packages';
+import { salesSubscriptionDays } from '../src/modules/whitelabel/packages.service';
 
 describe('white-label business account, packages, sales settings and the public sales page', () => {
   let ctx: TestContext;

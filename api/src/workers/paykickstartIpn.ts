@@ -4,7 +4,7 @@ import { applyIpnEvent, type Ipn } from '../providers/paykickstart/events';
 import { HANDLED_IPN_EVENTS, type HandledIpnEvent } from '../providers/paykickstart/ipn';
 import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
-import { passwordHashFor } from '../routes/whitelabel/customers';
+import { passwordHashFor } from '../modules/whitelabel/customers.service';
 
 export const PAYKICKSTART_IPN = 'paykickstart-ipn';
 

@@ -6,7 +6,7 @@ import { creditPurchaseRoutes } from './creditPurchases.routes';
 import { customLinkRoutes } from './customLinks.routes';
 import { domainVerificationRoutes } from './domainVerification.routes';
 import { emailTemplateRoutes } from './emailTemplates.routes';
-import { packageRoutes } from '../../routes/whitelabel/packages';
+import { packageRoutes } from './packages.routes';
 import { partnerRoutes } from './partners.routes';
 import { paykickstartRoutes } from '../../routes/whitelabel/paykickstart';
 import { renewalEventRoutes } from '../../routes/whitelabel/renewalEvents';

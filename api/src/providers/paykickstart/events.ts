@@ -1,14 +1,9 @@
 import { addMonths, grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
-import {
-  customerRoomRefusal,
-  insertCustomer,
-  logEvent,
-  setCustomerActive,
-  startSubscription,
-} from '../../routes/whitelabel/customers';
-import { packageOf } from '../../routes/whitelabel/packages';
+import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.repository';
+import { customerRoomRefusal, setCustomerActive, startSubscription } from '../../modules/whitelabel/customers.service';
+import { packageOf } from '../../modules/whitelabel/packages.repository';
 import { normaliseEmail } from '../../users/users';
 import type { HandledIpnEvent } from './ipn';
 

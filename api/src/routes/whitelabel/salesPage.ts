@@ -17,8 +17,9 @@ import {
 } from '../../providers/payments';
 import { defineSignupSweepWorker } from '../../workers/signupSweep';
 import { connectedAccountOf } from './billing';
-import { customerRoomRefusal, passwordHashFor } from './customers';
-import { PACKAGE_COLUMNS, type Package } from './packages';
+import { customerRoomRefusal, passwordHashFor } from '../../modules/whitelabel/customers.service';
+import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
+import { type Package } from '../../modules/whitelabel/packages.schemas';
 import { escapeHtml, referralCodeOf, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
 import { salesSettingsOf } from './salesSettingsStore';
 import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';

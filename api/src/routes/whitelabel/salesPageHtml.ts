@@ -1,7 +1,7 @@
 import { t, type Language, type MessageCode, type MessageParams } from '../../i18n/messages';
 import type { BusinessAccount } from '../../modules/whitelabel/businessAccount.schemas';
 import { readableOn, safeColor } from '@leadsmith/shared/constants';
-import type { Package } from './packages';
+import type { Package } from '../../modules/whitelabel/packages.schemas';
 import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettingsStore';
 
 /**

@@ -18,7 +18,7 @@ import {
   resellerIdOf,
   urlSchema,
 } from '../../modules/whitelabel/common';
-import { packageOf } from './packages';
+import { packageOf } from '../../modules/whitelabel/packages.repository';
 import { renderSalesPage } from './salesPageHtml';
 import {
   SALES_SETTINGS_COLUMNS,

@@ -7,8 +7,10 @@ import { sendTemplatedMail } from '../../mail/templatedMail';
 import type { BillingInterval } from '../../providers/payments';
 import { addMonths } from '../../credits/periodGrant';
 import { recordPayment } from './billing';
-import { addDays, customerRoomRefusal, insertCustomer, logEvent, startSubscription } from './customers';
-import { salesSubscriptionDays, type Package } from './packages';
+import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.repository';
+import { addDays, customerRoomRefusal, startSubscription } from '../../modules/whitelabel/customers.service';
+import { type Package } from '../../modules/whitelabel/packages.schemas';
+import { salesSubscriptionDays } from '../../modules/whitelabel/packages.service';
 import { currentPriceRef, STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from './stripeCatalog';
 import { dispatchEvent } from '../../modules/whitelabel/webhooks.service';
 

@@ -11,7 +11,7 @@ import {
   type SubscriptionOutcome,
 } from '../../providers/payments';
 import { connectedAccountOf, recordPayment } from './billing';
-import { setCustomerActive } from './customers';
+import { setCustomerActive } from '../../modules/whitelabel/customers.service';
 import { restartPrice } from './stripeCatalog';
 
 /**

@@ -10,8 +10,9 @@ import {
   type SubscriptionBilling,
 } from '../../providers/payments';
 import { connectedAccountOf } from './billing';
-import { customerRoomRefusal } from './customers';
-import { PACKAGE_COLUMNS, type Package } from './packages';
+import { customerRoomRefusal } from '../../modules/whitelabel/customers.service';
+import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
+import { type Package } from '../../modules/whitelabel/packages.schemas';
 import { priceIdempotencyKey } from './stripeCatalog';
 import { createSignupAccount, emailTaken, type SignupForm } from './signupAccount';
 

@@ -27,18 +27,17 @@ import {
   type Paginated,
 } from '../../modules/whitelabel/common';
 import { addMonths, grantPaidPeriod } from '../../credits/periodGrant';
+import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.repository';
 import {
   addDays,
   assertMayAddCustomer,
   firstCreditPeriodEnd,
-  insertCustomer,
-  logEvent,
   passwordHashFor,
   setCustomerActive,
   startSubscription,
   SUBSCRIPTION_PERIOD_DAYS,
-} from './customers';
-import { packageOf } from './packages';
+} from '../../modules/whitelabel/customers.service';
+import { packageOf } from '../../modules/whitelabel/packages.repository';
 import { smtpRowOf } from '../../modules/whitelabel/smtp.repository';
 import { changeAtStripe, checkStripeTransition, endAtStripe, type StripeBilled } from './stripeSubscriptionActions';
 import type { WebhookEvent } from '../../modules/whitelabel/webhooks.schemas';

@@ -5,7 +5,14 @@ import { transferCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { addMonths, CUSTOMER_MODULE_SLUGS, grantPaidPeriod, resumeAccess } from '../../credits/periodGrant';
 import { unprocessable, type ApiError } from '../../http/errors';
-import type { Package } from './packages';
+import {
+  customerRoomOf,
+  deactivateCustomer,
+  insertSubscription,
+  logEvent,
+  markStripeBilled,
+} from './customers.repository';
+import type { Package } from './packages.schemas';
 
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -26,20 +33,6 @@ export const firstCreditPeriodEnd = (at: Date, periodEnd: Date): Date =>
  */
 export const CUSTOMER_MODULES = CUSTOMER_MODULE_SLUGS;
 
-export async function logEvent(
-  q: Queryable,
-  ownerId: number,
-  subscriptionId: number,
-  event: string,
-  at: Date,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await q.query(
-    'INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)',
-    [ownerId, subscriptionId, event, JSON.stringify(detail), at],
-  );
-}
-
 /**
  * Spec §4: a child account stays inactive until a plan from the parent's packages is chosen. Active =
  * the package's modules and `subscription_status = 'active'` until the period end; inactive = neither.
@@ -54,25 +47,8 @@ export async function setCustomerActive(
   if (active) {
     await resumeAccess(q, customerId, subscriptionId, periodEnd);
   } else {
-    await q.query(`UPDATE users SET subscription_status = 'inactive' WHERE id = $1`, [customerId]);
-    await q.query(
-      `DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))`,
-      [customerId, `{${CUSTOMER_MODULES.join(',')}}`],
-    );
+    await deactivateCustomer(q, customerId, CUSTOMER_MODULES);
   }
-}
-
-export interface NewCustomer {
-  ownerId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** null: a random one (the customer sets their own through "Forgot password"). */
-  password: string | null;
-  /** false: the customer confirms the address with an emailed code (a sales-page sign-up, like /auth/register). */
-  verified?: boolean;
-  /** A partner's referral code from the link the visitor came by (`?ref=`): the active partner it names is credited. */
-  referralCode?: string | null;
 }
 
 /**
@@ -81,13 +57,7 @@ export interface NewCustomer {
  * owner's row lock (`users … FOR UPDATE`), so concurrent creations cannot pass the limit together.
  */
 export async function customerRoomRefusal(q: Queryable, ownerId: number): Promise<ApiError | null> {
-  const { rows } = await q.query<{ allowed: boolean; cap: number | null; used: number }>(
-    `SELECT u.can_create_related_accounts AS allowed, u.sub_account_limit AS cap,
-            (SELECT count(*)::int FROM users c WHERE c.parent_id = u.id AND c.user_type = 'customer' AND c.deleted_at IS NULL) AS used
-       FROM users u WHERE u.id = $1`,
-    [ownerId],
-  );
-  const owner = rows[0];
+  const owner = await customerRoomOf(q, ownerId);
   if (!owner?.allowed) return unprocessable('whitelabel.related_accounts_not_allowed', 'can_create_related_accounts');
   if (owner.cap !== null && owner.used >= owner.cap)
     return unprocessable('whitelabel.sub_account_limit', 'sub_account_limit', { limit: owner.cap });
@@ -102,35 +72,6 @@ export async function assertMayAddCustomer(q: Queryable, ownerId: number): Promi
 /** Hash outside any transaction (scrypt is slow; PGlite has one connection). */
 export const passwordHashFor = (password: string | null): Promise<string> =>
   hashPassword(password ?? randomBytes(24).toString('base64url'));
-
-/** The child account row, role `related` (a sub-account of the owner, ADR 052; verified unless `verified: false`: the reseller vouches for the address). Null when the email is taken. */
-export async function insertCustomer(
-  q: Queryable,
-  c: NewCustomer,
-  passwordHash: string,
-  at: Date,
-): Promise<number | null> {
-  const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at, subscription_status,
-                        search_limit, last_reset_date, lang, referral_partner_id)
-     SELECT $1, $2, $3, $4, 'related', 'customer', $5, CASE WHEN $8 THEN $6::timestamptz END, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang,
-            (SELECT p.id FROM admin_partners p WHERE $9::text IS NOT NULL AND lower(p.referral_code) = lower($9::text) AND p.active)
-       FROM users WHERE id = $5
-     ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [
-      c.email,
-      passwordHash,
-      c.firstName,
-      c.lastName,
-      c.ownerId,
-      at,
-      at.toISOString().slice(0, 10),
-      c.verified ?? true,
-      c.referralCode ?? null,
-    ],
-  );
-  return rows[0]?.id ?? null;
-}
 
 /**
  * A subscription on one of the owner's packages; activates the customer and gives the package's monthly
@@ -160,32 +101,8 @@ export async function startSubscription(
     mail?: MailDeps;
   },
 ): Promise<number> {
-  const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO whitelabel_subscriptions (owner_id, customer_id, package_id, customer_name, username, additional_credits, welcome_email, status, managed_by, source,
-       current_period_end, created_at, updated_at, custom_answers)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8, $9, $10, $11, $11, $12::jsonb) RETURNING id`,
-    [
-      s.ownerId,
-      s.customerId,
-      s.pkg.id,
-      s.customerName,
-      s.username,
-      s.additionalCredits,
-      s.welcomeEmail,
-      s.managedBy,
-      s.source,
-      s.periodEnd,
-      s.at,
-      JSON.stringify(s.customAnswers ?? {}),
-    ],
-  );
-  const id = rows[0]!.id;
-  if (s.stripe) {
-    await q.query(
-      `UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = $2, billing_interval = $3 WHERE id = $1`,
-      [id, s.stripe.subscriptionRef, s.stripe.interval],
-    );
-  }
+  const id = await insertSubscription(q, { ...s, packageId: s.pkg.id });
+  if (s.stripe) await markStripeBilled(q, id, s.stripe.subscriptionRef, s.stripe.interval);
   await setCustomerActive(q, s.customerId, true, id, s.periodEnd);
   // The first paid period: one month of the package's credits (and its search limit), recorded so that
   // neither the renewal job nor a provider's report of the same period grants it again. Stripe's first
