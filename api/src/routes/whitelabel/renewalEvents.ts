@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import type { MailDeps } from '../../mail/templatedMail';
 import { PaymentUnknownError, paymentsFor, platformFee, type Payments } from '../../providers/payments';
 import type { PaymentEvent } from '../../providers/payments/types';
-import { connectedAccountOf, recordPayment } from './billing';
+import { connectedAccountOf, recordPayment } from '../../modules/whitelabel/billing.repository';
 
 /**
  * Stripe Billing's renewal events onto the subscription states (ADR 022): `invoice.paid` grants the

@@ -16,12 +16,18 @@ import {
   type Payments,
 } from '../../providers/payments';
 import { defineSignupSweepWorker } from '../../workers/signupSweep';
-import { connectedAccountOf } from './billing';
+import { connectedAccountOf } from '../../modules/whitelabel/billing.repository';
 import { customerRoomRefusal, passwordHashFor } from '../../modules/whitelabel/customers.service';
 import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
 import { type Package } from '../../modules/whitelabel/packages.schemas';
-import { escapeHtml, referralCodeOf, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
-import { salesSettingsOf } from './salesSettingsStore';
+import {
+  escapeHtml,
+  referralCodeOf,
+  renderSalesPage,
+  type SalesPageData,
+  type Values,
+} from '../../modules/whitelabel/salesPageHtml';
+import { salesSettingsOf } from '../../modules/whitelabel/salesSettings.repository';
 import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
 import {
   completeSubscriptionSignup,

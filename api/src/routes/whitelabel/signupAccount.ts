@@ -6,7 +6,7 @@ import type { Language } from '../../i18n/messages';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import type { BillingInterval } from '../../providers/payments';
 import { addMonths } from '../../credits/periodGrant';
-import { recordPayment } from './billing';
+import { recordPayment } from '../../modules/whitelabel/billing.repository';
 import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.repository';
 import { addDays, customerRoomRefusal, startSubscription } from '../../modules/whitelabel/customers.service';
 import { type Package } from '../../modules/whitelabel/packages.schemas';

@@ -10,7 +10,7 @@ import {
   type ProviderSubscriptionState,
   type SubscriptionOutcome,
 } from '../../providers/payments';
-import { connectedAccountOf, recordPayment } from './billing';
+import { connectedAccountOf, recordPayment } from '../../modules/whitelabel/billing.repository';
 import { setCustomerActive } from '../../modules/whitelabel/customers.service';
 import { restartPrice } from './stripeCatalog';
 

@@ -9,7 +9,7 @@ import {
   type Payments,
   type SubscriptionBilling,
 } from '../../providers/payments';
-import { connectedAccountOf } from './billing';
+import { connectedAccountOf } from '../../modules/whitelabel/billing.repository';
 import { customerRoomRefusal } from '../../modules/whitelabel/customers.service';
 import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
 import { type Package } from '../../modules/whitelabel/packages.schemas';

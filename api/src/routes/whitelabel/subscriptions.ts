@@ -11,7 +11,8 @@ import {
   type ChargeOutcome,
 } from '../../providers/payments';
 import { registerSubscriptionEvents } from '../../providers/payments/subscriptionEvents';
-import { connectedAccountOf, recordPayment, refundAtProvider, settleRefundEffect, type ClaimedRefund } from './billing';
+import { connectedAccountOf, recordPayment } from '../../modules/whitelabel/billing.repository';
+import { refundAtProvider, settleRefundEffect, type ClaimedRefund } from '../../modules/whitelabel/billing.service';
 import { MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';

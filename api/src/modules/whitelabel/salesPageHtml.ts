@@ -1,8 +1,8 @@
 import { t, type Language, type MessageCode, type MessageParams } from '../../i18n/messages';
-import type { BusinessAccount } from '../../modules/whitelabel/businessAccount.schemas';
+import type { BusinessAccount } from './businessAccount.schemas';
 import { readableOn, safeColor } from '@leadsmith/shared/constants';
-import type { Package } from '../../modules/whitelabel/packages.schemas';
-import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettingsStore';
+import type { Package } from './packages.schemas';
+import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettings.repository';
 
 /**
  * The public sales page's HTML (`/p/<slug>`), and the same page in the sales-settings preview: the

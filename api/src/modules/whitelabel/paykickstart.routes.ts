@@ -1,15 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db';
 import { Empty, MessageProperties, Nullable, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { ipnEventId, ipnObject, parseIpnForm, verifyIpn } from '../../providers/paykickstart/ipn';
-import { PAYKICKSTART_IPN } from '../../workers/paykickstartIpn';
-import { say } from '../respond';
-import { resellerGuard, resellerIdOf } from '../../modules/whitelabel/common';
-import { openSecret, sealSecret } from '../../modules/whitelabel/smtp.service';
+import { say } from '../../routes/respond';
+import { resellerGuard, resellerIdOf } from './common';
+import {
+  deletePaykickstart,
+  paykickstartByToken,
+  paykickstartOf,
+  paykickstartProductsOf,
+} from './paykickstart.repository';
+import { savePaykickstart, storeIpnEvent } from './paykickstart.service';
+import { openSecret } from './smtp.service';
 
 /**
  * PayKickstart, the second billing type (spec §3 Billing): the reseller pastes its campaign's IPN
@@ -46,22 +50,6 @@ const SaveBody = Type.Object(
   { additionalProperties: false },
 );
 
-interface Row {
-  ipn_token: string;
-  secret_sealed: string;
-  campaign_id: string | null;
-  connected_at: Date;
-}
-
-async function rowOf(q: Queryable, owner: number): Promise<Row | undefined> {
-  return (
-    await q.query<Row>(
-      'SELECT ipn_token, secret_sealed, campaign_id, connected_at FROM whitelabel_paykickstart WHERE owner_id = $1',
-      [owner],
-    )
-  ).rows[0];
-}
-
 export const IPN_PATH = '/api/paykickstart/ipn';
 
 export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, queue }: AppDeps): void {
@@ -69,13 +57,8 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
   const guard = resellerGuard(api);
 
   const settingsOf = async (owner: number, origin: string) => {
-    const row = await rowOf(db, owner);
-    const products = (
-      await db.query<{ product_id: string; package_id: number }>(
-        'SELECT product_id, package_id FROM whitelabel_paykickstart_products WHERE owner_id = $1 ORDER BY product_id',
-        [owner],
-      )
-    ).rows;
+    const row = await paykickstartOf(db, owner);
+    const products = await paykickstartProductsOf(db, owner);
     return {
       connected: Boolean(row),
       campaign_id: row?.campaign_id ?? null,
@@ -113,40 +96,7 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const body = request.body;
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const row = await rowOf(tx, owner);
-        if (!row && !body.secret_key) throw unprocessable('validation.required', 'secret_key');
-        const seen = new Set<string>();
-        for (const [i, p] of body.products.entries()) {
-          if (seen.has(p.product_id))
-            throw unprocessable('billing.paykickstart_product_twice', `products.${i}.product_id`);
-          seen.add(p.product_id);
-          const own = await tx.query('SELECT 1 FROM whitelabel_packages WHERE id = $1 AND owner_id = $2', [
-            p.package_id,
-            owner,
-          ]);
-          if (!own.rows[0]) throw unprocessable('whitelabel.package_unknown', `products.${i}.package_id`);
-        }
-        const sealed = body.secret_key ? sealSecret(config.appSecret, body.secret_key) : row!.secret_sealed;
-        await tx.query(
-          `INSERT INTO whitelabel_paykickstart (owner_id, ipn_token, secret_sealed, campaign_id, connected_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
-           ON CONFLICT (owner_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, campaign_id = EXCLUDED.campaign_id, updated_at = EXCLUDED.updated_at`,
-          [
-            owner,
-            randomBytes(24).toString('base64url'),
-            sealed,
-            body.campaign_id === undefined ? (row?.campaign_id ?? null) : body.campaign_id || null,
-            now,
-          ],
-        );
-        await tx.query('DELETE FROM whitelabel_paykickstart_products WHERE owner_id = $1', [owner]);
-        for (const p of body.products)
-          await tx.query(
-            'INSERT INTO whitelabel_paykickstart_products (owner_id, product_id, package_id) VALUES ($1, $2, $3)',
-            [owner, p.product_id, p.package_id],
-          );
-      });
+      await savePaykickstart(db, config.appSecret, owner, body, clock.now());
       return { ...say(request, 'billing.paykickstart_saved'), data: await settingsOf(owner, originOf(request)) };
     },
   );
@@ -162,7 +112,7 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      await db.query('DELETE FROM whitelabel_paykickstart WHERE owner_id = $1', [owner]);
+      await deletePaykickstart(db, owner);
       return { ...say(request, 'billing.paykickstart_disconnected'), data: await settingsOf(owner, originOf(request)) };
     },
   );
@@ -192,12 +142,7 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const account = (
-          await db.query<{ owner_id: number; secret_sealed: string }>(
-            'SELECT owner_id, secret_sealed FROM whitelabel_paykickstart WHERE ipn_token = $1',
-            [request.params.token],
-          )
-        ).rows[0];
+        const account = await paykickstartByToken(db, request.params.token);
         if (!account) throw new ApiError(404, 'not_found');
         const fields = parseIpnForm(request.body);
         if (!verifyIpn(fields, openSecret(config.appSecret, account.secret_sealed)))
@@ -205,15 +150,12 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
         const ipn = ipnObject(fields);
         const eventId = ipnEventId(ipn);
         if (!eventId) throw unprocessable('validation.required', 'event');
-        const stored = await db.transaction(async (tx) => {
-          const inserted = await tx.query(
-            `INSERT INTO payment_events (provider, event_id, type, payload, received_at, owner_id) VALUES ('paykickstart', $1, $2, $3::jsonb, $4, $5)
-             ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-            [eventId, ipn.event as string, JSON.stringify(ipn), clock.now(), account.owner_id],
-          );
-          if (inserted.rowCount === 0) return false;
-          await queue.send(PAYKICKSTART_IPN, { eventId }, { tx });
-          return true;
+        const stored = await storeIpnEvent(db, queue, {
+          eventId,
+          type: ipn.event as string,
+          payload: ipn,
+          receivedAt: clock.now(),
+          ownerId: account.owner_id,
         });
         return { received: true, duplicate: !stored };
       },

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
-import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { paymentsFor } from '../../providers/payments';
-import { businessAccountOf, isBusinessAccountDone } from '../../modules/whitelabel/businessAccount.repository';
+import { businessAccountOf, isBusinessAccountDone } from './businessAccount.repository';
 import {
   blankToNull,
   colorSchema,
@@ -17,15 +16,11 @@ import {
   resellerGuard,
   resellerIdOf,
   urlSchema,
-} from '../../modules/whitelabel/common';
-import { packageOf } from '../../modules/whitelabel/packages.repository';
+} from './common';
+import { packageOf } from './packages.repository';
 import { renderSalesPage } from './salesPageHtml';
-import {
-  SALES_SETTINGS_COLUMNS,
-  salesSettingsOf,
-  type SalesSettings,
-  type SalesSettingsInput,
-} from './salesSettingsStore';
+import { salesSettingsOf, type SalesSettingsInput } from './salesSettings.repository';
+import { saveSalesSettings } from './salesSettings.service';
 
 const SALES_COLOR_FIELDS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
 
@@ -120,30 +115,8 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
       issues.url('terms_url', input.terms_url);
       issues.url('subdomain_url', input.subdomain_url);
       issues.throwIfAny();
-      // Spec §8: "cannot create sales settings page until the business account form is done".
-      if (!(await isBusinessAccountDone(db, owner))) throw unprocessable('whitelabel.sales_needs_account');
-      const { rows } = await db.query<SalesSettings>(
-        `INSERT INTO whitelabel_sales_settings (package_id, business_name, primary_color, secondary_color, background_color, text_color, sales_page_url, terms_url, subdomain_url, body_html, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (package_id) DO UPDATE SET business_name = EXCLUDED.business_name, primary_color = EXCLUDED.primary_color, secondary_color = EXCLUDED.secondary_color,
-           background_color = EXCLUDED.background_color, text_color = EXCLUDED.text_color, sales_page_url = EXCLUDED.sales_page_url, terms_url = EXCLUDED.terms_url,
-           subdomain_url = EXCLUDED.subdomain_url, body_html = EXCLUDED.body_html, updated_at = EXCLUDED.updated_at
-         RETURNING ${SALES_SETTINGS_COLUMNS}`,
-        [
-          pkg.id,
-          input.business_name,
-          input.primary_color,
-          input.secondary_color,
-          input.background_color,
-          input.text_color,
-          input.sales_page_url,
-          input.terms_url,
-          input.subdomain_url,
-          input.body_html,
-          clock.now(),
-        ],
-      );
-      return { ...say(request, 'whitelabel.sales_saved'), data: rows[0], public_path: `/p/${pkg.slug}` };
+      const data = await saveSalesSettings(db, owner, pkg.id, input, clock.now());
+      return { ...say(request, 'whitelabel.sales_saved'), data, public_path: `/p/${pkg.slug}` };
     },
   );
 
