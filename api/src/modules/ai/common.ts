@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
 import { AiProviderError } from '../../providers/ai';
-import { accountIdOf, requestAccountId } from '../../routes/settings/account';
-import { isCompleted, REQUIRED_PROFILE_FIELDS } from '../../routes/settings/businessProfile';
+import { accountIdOf, requestAccountId } from '../settings/account.schemas';
+import { isCompleted, REQUIRED_PROFILE_FIELDS } from '../settings/businessProfile.routes';
 import { loadProfile, type ProfileFields } from './profile.repository';
 
-export { pageQuerySchema, idParamsSchema, type PageQuery, type Paginated } from '../../routes/settings/account';
+export { pageQuerySchema, idParamsSchema, type PageQuery, type Paginated } from '../settings/account.schemas';
 
 /** Every AI route: a signed-in user holding ai_suggest (spec §2). */
 export const aiGuard = (api: FastifyInstance) => ({ onRequest: [api.requireAuth, api.requireModule('ai_suggest')] });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import type { BusinessProfile } from '../../routes/settings/businessProfile';
+import type { BusinessProfile } from '../settings/businessProfile.routes';
 
 export type ProfileFields = Pick<
   BusinessProfile,

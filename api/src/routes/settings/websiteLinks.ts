@@ -17,7 +17,14 @@ import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { outboundAllowList } from '../../net/outbound';
 import { say } from '../respond';
-import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
+import {
+  idParamsSchema,
+  notFound,
+  pageQuerySchema,
+  requestAccountId,
+  type PageQuery,
+  type Paginated,
+} from '../../modules/settings/account.schemas';
 import { checkUrlTarget, crawl, type CrawledLink, type CrawlLimits } from './crawler';
 
 /**

@@ -5,7 +5,7 @@ import { Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { usageType } from '../../credits/usageType';
-import { pageQuerySchema, requestAccountId, type PageQuery } from './account';
+import { pageQuerySchema, requestAccountId, type PageQuery } from './account.schemas';
 
 /** The widest range one request may ask for (the chart has one bar per day). */
 export const MAX_RANGE_DAYS = 366;

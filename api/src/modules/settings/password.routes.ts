@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { Message } from '../../http/contract';
 import { anyPasswordSchema, objectSchema, passwordSchema } from '../../http/schemas';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 
 interface PasswordBody {
   current_password: string;

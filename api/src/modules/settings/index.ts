@@ -1,26 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { documentApiKeyAuth } from '../../http/openapi';
-import { apiKeyOrSession } from './apiKeyAuth';
-import { apiKeyRoutes } from './apiKeys';
-import { businessProfileRoutes } from './businessProfile';
-import { crawlLimitsFromEnv } from './crawler';
-import { creditUsageRoutes } from './creditUsage';
-import { mailChangeRoutes } from './mailChange';
-import { passwordRoutes } from './password';
-import { teamMemberRoutes } from './teamMembers';
-import { privacyRoutes } from './privacy';
-import { trainingCollectionRoutes } from './trainingData';
-import { defaultQuestionRoutes } from './defaultQuestions';
-import { trainingFileRoutes } from './trainingFiles';
-import { websiteLinkRoutes } from './websiteLinks';
-import { courseRoutes } from './courses';
-import { topicRoutes } from './topics';
-import { crmRoutes } from './crm';
-import { walletRoutes } from './wallet';
-import { settingsWebhookRoutes } from './webhooks';
+import { apiKeyOrSession } from './apiKeyAuth.routes';
+import { apiKeyRoutes } from './apiKeys.routes';
+import { businessProfileRoutes } from './businessProfile.routes';
+import { crawlLimitsFromEnv } from '../../routes/settings/crawler';
+import { creditUsageRoutes } from './creditUsage.routes';
+import { mailChangeRoutes } from '../../routes/settings/mailChange';
+import { passwordRoutes } from './password.routes';
+import { teamMemberRoutes } from '../../routes/settings/teamMembers';
+import { privacyRoutes } from './privacy.routes';
+import { trainingCollectionRoutes } from './trainingData.routes';
+import { defaultQuestionRoutes } from './defaultQuestions.routes';
+import { trainingFileRoutes } from './trainingFiles.routes';
+import { websiteLinkRoutes } from '../../routes/settings/websiteLinks';
+import { courseRoutes } from './courses.routes';
+import { topicRoutes } from './topics.routes';
+import { crmRoutes } from '../../routes/settings/crm';
+import { walletRoutes } from '../../routes/settings/wallet';
+import { settingsWebhookRoutes } from '../../routes/settings/webhooks';
 import { paymentsFor } from '../../providers/payments';
-import { paymentWebhookRoutes } from './paymentWebhooks';
+import { paymentWebhookRoutes } from './paymentWebhooks.routes';
 
 /** Routes of the Settings area. One file per resource beside this one; register them here. */
 export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable, validationError } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { say } from '../respond';
-import { accountIdOf, idParamsSchema, notFound, requestAccountId } from './account';
+import { say } from '../../routes/respond';
+import { accountIdOf, idParamsSchema, notFound, requestAccountId } from './account.schemas';
 
 /** The business profile (spec §3 "business details data"): what AI tools and sales pages are built from. */
 export const BusinessProfileSchema = Type.Object({

@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Empty, Type } from '../../http/contract';
 import { LANGUAGES, type Language } from '../../i18n/messages';
-import { requestAccountId } from './account';
+import { requestAccountId } from './account.schemas';
 
 /**
  * The default questions of the AI training (spec §7 `GET /api/get-all-openai-default-questions`): what the

@@ -4,9 +4,16 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { Message, MessageProperties, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { s3ObjectStore } from '../../storage/objectStore';
-import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
+import {
+  idParamsSchema,
+  notFound,
+  pageQuerySchema,
+  requestAccountId,
+  type PageQuery,
+  type Paginated,
+} from './account.schemas';
 
 /**
  * Per-use limit of a training file (spec §5 'Maximum allowed file size is {n}mb'). The content is kept in the

@@ -16,8 +16,8 @@ import { currentUser } from '../../http/auth';
 import { ApiError, unprocessable } from '../../http/errors';
 import { ACCOUNT_DELETION_GRACE_DAYS, RETENTION_MONTHS_MAX } from '../../ops/personalData';
 import { ACCOUNT_EXPORT } from '../../workers/privacy';
-import { writeAudit } from '../admin/common';
-import { say } from '../respond';
+import { writeAudit } from '../../routes/admin/common';
+import { say } from '../../routes/respond';
 
 const ExportItem = Type.Object({
   id: Type.Integer(),

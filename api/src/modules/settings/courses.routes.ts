@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { paymentsFor, PaymentUnknownError } from '../../providers/payments';
 import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Type } from '../../http/contract';
-import { notFound } from './account';
+import { notFound } from './account.schemas';
 import { escapeHtml } from '../../mail/renderEmail';
 import { sanitizeHtml } from '../../modules/whitelabel/sanitizeHtml';
 import { publishedCourse, publishedCourses, trainingSourceFor } from '../../modules/whitelabel/trainingContent.service';

@@ -3,8 +3,15 @@ import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import type { MessageCode } from '../../i18n/messages';
-import { say } from '../respond';
-import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
+import { say } from '../../routes/respond';
+import {
+  idParamsSchema,
+  notFound,
+  pageQuerySchema,
+  requestAccountId,
+  type PageQuery,
+  type Paginated,
+} from './account.schemas';
 
 /**
  * Texts and Q&A of the business profile's training data: the same paginated

@@ -16,9 +16,9 @@ import {
   type Static,
 } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { say } from '../respond';
-import { notFound } from './account';
-import { API_KEY_PREFIX } from './apiKeyAuth';
+import { say } from '../../routes/respond';
+import { notFound } from './account.schemas';
+import { API_KEY_PREFIX } from './apiKeyAuth.routes';
 
 /** Per user; a revoked key still counts until it is deleted. */
 export const MAX_API_KEYS = 25;
