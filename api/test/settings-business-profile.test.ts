@@ -1,5 +1,5 @@
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
-import { isBusinessProfileCompleted } from '../src/modules/settings/businessProfile.routes';
+import { isBusinessProfileCompleted } from '../src/modules/settings/businessProfile.service';
 
 const PROFILE = {
   business_name: 'Acme Dental Marketing',

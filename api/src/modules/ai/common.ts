@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
 import { AiProviderError } from '../../providers/ai';
-import { accountIdOf, requestAccountId } from '../settings/account.schemas';
-import { isCompleted, REQUIRED_PROFILE_FIELDS } from '../settings/businessProfile.routes';
+import { accountIdOf } from '../settings/account.repository';
+import { requestAccountId } from '../settings/account.routes';
+import { isCompleted, REQUIRED_PROFILE_FIELDS } from '../settings/businessProfile.service';
 import { loadProfile, type ProfileFields } from './profile.repository';
 
 export { pageQuerySchema, idParamsSchema, type PageQuery, type Paginated } from '../settings/account.schemas';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import type { BusinessProfile } from '../settings/businessProfile.routes';
+import type { BusinessProfile } from '../settings/businessProfile.schemas';
 
 export type ProfileFields = Pick<
   BusinessProfile,

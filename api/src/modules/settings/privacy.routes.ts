@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { verifyPassword } from '../../auth/passwords';
 import type { AppDeps } from '../../http/context';
 import {
   Empty,
@@ -13,11 +12,10 @@ import {
   type Static,
 } from '../../http/contract';
 import { currentUser } from '../../http/auth';
-import { ApiError, unprocessable } from '../../http/errors';
 import { ACCOUNT_DELETION_GRACE_DAYS, RETENTION_MONTHS_MAX } from '../../ops/personalData';
-import { ACCOUNT_EXPORT } from '../../workers/privacy';
-import { writeAudit } from '../../routes/admin/common';
 import { say } from '../../routes/respond';
+import { latestExports, privacySettingsOf } from './privacy.repository';
+import { cancelDeletion, downloadExport, requestDeletion, requestExport, setRetention } from './privacy.service';
 
 const ExportItem = Type.Object({
   id: Type.Integer(),
@@ -40,9 +38,6 @@ const DeletionRequest = Type.Object(
   { password: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-
-const DAY_MS = 86_400_000;
-const EXPORT_COLUMNS = 'id, status, size_bytes, created_at, expires_at';
 
 /**
  * The account owner's personal-data controls (Settings → Profile → Privacy): export everything as an
@@ -68,18 +63,8 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const user = (
-        await db.query<{ retention_months: number | null; deletion_due_at: Date | null }>(
-          'SELECT retention_months, deletion_due_at FROM users WHERE id = $1',
-          [userId],
-        )
-      ).rows[0]!;
-      const exports = (
-        await db.query<Static<typeof ExportItem>>(
-          `SELECT ${EXPORT_COLUMNS} FROM account_exports WHERE user_id = $1 ORDER BY id DESC LIMIT 5`,
-          [userId],
-        )
-      ).rows;
+      const user = await privacySettingsOf(db, userId);
+      const exports = await latestExports(db, userId);
       return {
         retention_months: user.retention_months,
         deletion_due_at: user.deletion_due_at,
@@ -101,19 +86,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const months = request.body.retention_months;
-      const at = clock.now();
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET retention_months = $2 WHERE id = $1', [userId, months]);
-        await writeAudit(tx, {
-          actorId: actorOf(request),
-          action: 'retention_set',
-          entity: 'account',
-          entityId: userId,
-          after: { retention_months: months },
-          at,
-        });
-      });
+      await setRetention({ db, clock }, userId, actorOf(request), request.body.retention_months);
       return say(request, 'privacy.retention_saved');
     },
   );
@@ -130,28 +103,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const at = clock.now();
-      const created = await db.transaction(async (tx) => {
-        const running = await tx.query(
-          "SELECT 1 FROM account_exports WHERE user_id = $1 AND status IN ('queued', 'running')",
-          [userId],
-        );
-        if (running.rowCount > 0) throw new ApiError(409, 'privacy.export_running');
-        const { rows } = await tx.query<Static<typeof ExportItem>>(
-          `INSERT INTO account_exports (user_id, created_at) VALUES ($1, $2) RETURNING ${EXPORT_COLUMNS}`,
-          [userId, at],
-        );
-        await queue.send(ACCOUNT_EXPORT, { exportId: rows[0]!.id }, { tx });
-        await writeAudit(tx, {
-          actorId: actorOf(request),
-          action: 'export_requested',
-          entity: 'account',
-          entityId: userId,
-          after: { export_id: rows[0]!.id },
-          at,
-        });
-        return rows[0]!;
-      });
+      const created = await requestExport({ db, clock, queue }, userId, actorOf(request));
       reply.code(202);
       return { ...say(request, 'privacy.export_queued'), data: created };
     },
@@ -175,21 +127,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const row = (
-        await db.query<{ archive: Uint8Array | null; expires_at: Date | null }>(
-          "SELECT archive, expires_at FROM account_exports WHERE id = $1 AND user_id = $2 AND status = 'ready'",
-          [request.params.id, userId],
-        )
-      ).rows[0];
-      if (!row?.archive || (row.expires_at && row.expires_at <= clock.now())) throw new ApiError(404, 'not_found');
-      await writeAudit(db, {
-        actorId: actorOf(request),
-        action: 'export_downloaded',
-        entity: 'account',
-        entityId: userId,
-        after: { export_id: request.params.id },
-        at: clock.now(),
-      });
+      const archive = await downloadExport({ db, clock }, userId, actorOf(request), request.params.id);
       return reply
         .header('cache-control', 'no-store')
         .header(
@@ -197,7 +135,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
           `attachment; filename="leadsmith-account-${userId}-export-${request.params.id}.zip"`,
         )
         .type('application/zip')
-        .send(Buffer.from(row.archive));
+        .send(Buffer.from(archive));
     },
   );
 
@@ -213,28 +151,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
     async (request) => {
       const user = currentUser(request);
-      const stored = (
-        await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [user.id])
-      ).rows[0];
-      if (!stored?.password_hash || !(await verifyPassword(request.body.password, stored.password_hash)))
-        throw unprocessable('privacy.wrong_password', 'password');
-      const at = clock.now();
-      const due = new Date(at.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET deletion_requested_at = $2, deletion_due_at = $3 WHERE id = $1', [
-          user.id,
-          at,
-          due,
-        ]);
-        await writeAudit(tx, {
-          actorId: actorOf(request),
-          action: 'deletion_requested',
-          entity: 'account',
-          entityId: user.id,
-          after: { deletion_due_at: due.toISOString() },
-          at,
-        });
-      });
+      const due = await requestDeletion({ db, clock }, user.id, actorOf(request), request.body.password);
       return {
         ...say(request, 'privacy.deletion_scheduled', { date: due.toISOString().slice(0, 10) }),
         deletion_due_at: due,
@@ -250,17 +167,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const at = clock.now();
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET deletion_requested_at = NULL, deletion_due_at = NULL WHERE id = $1', [userId]);
-        await writeAudit(tx, {
-          actorId: actorOf(request),
-          action: 'deletion_cancelled',
-          entity: 'account',
-          entityId: userId,
-          at,
-        });
-      });
+      await cancelDeletion({ db, clock }, userId, actorOf(request));
       return say(request, 'privacy.deletion_cancelled');
     },
   );

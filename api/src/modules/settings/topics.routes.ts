@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Empty, Nullable, Type } from '../../http/contract';
+import { shownTopics } from './topics.repository';
 
 const Topic = Type.Object({ id: Type.Integer(), title: Type.String(), description: Nullable(Type.String()) });
 
@@ -22,12 +23,6 @@ export function topicRoutes(api: FastifyInstance, { db }: AppDeps): void {
         response: { 200: Type.Object({ data: Type.Array(Topic) }) },
       },
     },
-    async () => ({
-      data: (
-        await db.query<{ id: number; title: string; description: string | null }>(
-          'SELECT id, title, description FROM admin_topics WHERE shown ORDER BY position, id LIMIT 100',
-        )
-      ).rows,
-    }),
+    async () => ({ data: await shownTopics(db) }),
   );
 }

@@ -4,14 +4,17 @@ import { Message, MessageProperties, Page, Timestamp, Type } from '../../http/co
 import { objectSchema } from '../../http/schemas';
 import type { MessageCode } from '../../i18n/messages';
 import { say } from '../../routes/respond';
+import { requestAccountId } from './account.routes';
+import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
+import { notFound } from './account.service';
 import {
-  idParamsSchema,
-  notFound,
-  pageQuerySchema,
-  requestAccountId,
-  type PageQuery,
-  type Paginated,
-} from './account.schemas';
+  countTrainingRows,
+  deleteTrainingRow,
+  insertTrainingRow,
+  listTrainingRows,
+  updateTrainingRow,
+  type TrainingTable,
+} from './trainingData.repository';
 
 /**
  * Texts and Q&A of the business profile's training data: the same paginated
@@ -51,7 +54,7 @@ export function trainingCollectionRoutes(
 ): void {
   for (const spec of COLLECTIONS) {
     const names = Object.keys(spec.fields);
-    const columns = `id, ${names.join(', ')}, created_at, updated_at`;
+    const table: TrainingTable = { table: spec.table, names };
     const body = objectSchema(
       Object.fromEntries(
         names.map((n) => [n, { type: 'string', minLength: 1, maxLength: spec.fields[n], pattern: '\\S' }]),
@@ -80,16 +83,9 @@ export function trainingCollectionRoutes(
       async (request): Promise<Paginated<Record<string, unknown>>> => {
         const accountId = await requestAccountId(db, request);
         const { page, pageSize } = request.query;
-        const [{ rows }, count] = [
-          await db.query(
-            `SELECT ${columns} FROM ${spec.table} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-            [accountId, pageSize, (page - 1) * pageSize],
-          ),
-          await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${spec.table} WHERE user_id = $1`, [
-            accountId,
-          ]),
-        ];
-        return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+        const rows = await listTrainingRows(db, table, accountId, page, pageSize);
+        const total = await countTrainingRows(db, table, accountId);
+        return { data: rows, currentPage: page, pageSize, total };
       },
     );
 
@@ -98,13 +94,9 @@ export function trainingCollectionRoutes(
       { onRequest: auth, schema: { summary: `Add a ${spec.noun}`, body, response: { 201: Saved } } },
       async (request, reply) => {
         const accountId = await requestAccountId(db, request);
-        const placeholders = names.map((_, i) => `$${i + 2}`).join(', ');
-        const { rows } = await db.query(
-          `INSERT INTO ${spec.table} (user_id, ${names.join(', ')}, created_at, updated_at) VALUES ($1, ${placeholders}, $${names.length + 2}, $${names.length + 2}) RETURNING ${columns}`,
-          [accountId, ...values(request.body), clock.now()],
-        );
+        const row = await insertTrainingRow(db, table, accountId, values(request.body), clock.now());
         reply.code(201);
-        return { ...say(request, spec.messages.created), data: rows[0] };
+        return { ...say(request, spec.messages.created), data: row };
       },
     );
 
@@ -116,13 +108,9 @@ export function trainingCollectionRoutes(
       },
       async (request) => {
         const accountId = await requestAccountId(db, request);
-        const sets = names.map((n, i) => `${n} = $${i + 3}`).join(', ');
-        const { rows } = await db.query(
-          `UPDATE ${spec.table} SET ${sets}, updated_at = $${names.length + 3} WHERE id = $1 AND user_id = $2 RETURNING ${columns}`,
-          [request.params.id, accountId, ...values(request.body), clock.now()],
-        );
-        if (!rows[0]) throw notFound();
-        return { ...say(request, spec.messages.updated), data: rows[0] };
+        const row = await updateTrainingRow(db, table, request.params.id, accountId, values(request.body), clock.now());
+        if (!row) throw notFound();
+        return { ...say(request, spec.messages.updated), data: row };
       },
     );
 
@@ -134,11 +122,7 @@ export function trainingCollectionRoutes(
       },
       async (request) => {
         const accountId = await requestAccountId(db, request);
-        const { rowCount } = await db.query(`DELETE FROM ${spec.table} WHERE id = $1 AND user_id = $2`, [
-          request.params.id,
-          accountId,
-        ]);
-        if (rowCount === 0) throw notFound();
+        if (!(await deleteTrainingRow(db, table, request.params.id, accountId))) throw notFound();
         return say(request, spec.messages.deleted);
       },
     );

@@ -10,7 +10,7 @@ import { isLanguage, type Language } from '../../i18n/messages';
 import { registerEmbeddedTemplate, type AiProvider } from '../../providers/ai';
 import { profileCompleted } from '../../modules/ai/common';
 import { loadProfile, type ProfileFields } from '../../modules/ai/profile.repository';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { loadCampaign } from './campaignStore';
 import { resolvePrompts } from './fineTunesStore';
 import { isPersonList } from './promptDefaults';

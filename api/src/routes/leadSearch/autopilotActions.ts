@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors';
 import { aiProvider } from '../../providers/ai';
 import { connectedCrms, type CrmId } from '../../providers/crm';
 import type { SearchType } from '../../providers/leads';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { AI_MAX_PROMPTS, AI_STEP_ROWS, runAiPrompts } from './aiActionJob';
 import { queueCrmSend } from './crmSend';
 import { enrichmentFor } from './enrichmentJob';

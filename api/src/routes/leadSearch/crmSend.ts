@@ -17,7 +17,7 @@ import {
   type CrmId,
 } from '../../providers/crm';
 import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { loadCampaign, notFound } from './campaignStore';
 import { CRM_SEND_MAX_ROWS, JOB_COLUMNS, toDto, type CrmSendJobDto, type JobRow } from './crmSendJob';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';

@@ -10,7 +10,7 @@ import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrad
 import { validSyntax } from '../../providers/leads/domain/verify';
 import { enqueueEmailVerify, gradingUnderway } from '../../workers/emailVerify';
 import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { loadCampaign, notFound } from './campaignStore';
 import { countUngraded, gradeSummary, reportBounce } from './emailGradeStore';
 

@@ -8,7 +8,7 @@ import { IdParams, Message, MessageProperties, Timestamp, Type, type Static } fr
 import { ApiError } from '../../http/errors';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { resultFiltersSchema } from './resultQuery';
 
 /** A view keeps the list filters without paging and without defaults (only what the user chose). */

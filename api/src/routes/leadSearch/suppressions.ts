@@ -16,7 +16,7 @@ import {
 } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { addSuppressions, deleteSuppression, listSuppressions, parseSuppressionValue } from './suppressionStore';
 
 /** Largest CSV upload of do-not-contact entries (bytes of the text). */

@@ -11,7 +11,7 @@ import type { SearchType } from '../../providers/leads';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { profileCompleted, profileVariables } from '../../modules/ai/common';
 import { loadProfile } from '../../modules/ai/profile.repository';
-import { accountIdOf } from '../../modules/settings/account.schemas';
+import { accountIdOf } from '../../modules/settings/account.repository';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { startSearch } from './startSearch';
 import { enrichmentFor } from './enrichmentJob';

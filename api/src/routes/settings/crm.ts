@@ -19,7 +19,7 @@ import {
 import { openToken, sealToken } from '../../providers/crm/tokenBox';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { requestAccountId } from '../../modules/settings/account.schemas';
+import { requestAccountId } from '../../modules/settings/account.routes';
 
 /** CRM identifiers (spec §1) and their display names. */
 export const CRM_PROVIDERS = CRM_IDS;

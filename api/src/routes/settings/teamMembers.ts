@@ -23,7 +23,7 @@ import { emailSchema, nameSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { MODULE_SLUGS, normaliseEmail, type ModuleSlug } from '../../users/users';
 import { say } from '../respond';
-import { notFound } from '../../modules/settings/account.schemas';
+import { notFound } from '../../modules/settings/account.service';
 
 /**
  * Team members (manage-team): users whose team_owner_id is the signed-in user.

@@ -43,7 +43,8 @@ import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
 import { chargeFailureReason } from '../../providers/payments/failureReason';
 import { say } from '../respond';
 import { t, type Language, type MessageCode } from '../../i18n/messages';
-import { idParamsSchema, notFound } from '../../modules/settings/account.schemas';
+import { idParamsSchema } from '../../modules/settings/account.schemas';
+import { notFound } from '../../modules/settings/account.service';
 
 /** Spec §9: adding a card makes a 1-dollar validation charge that adds 10 credits. */
 export const CARD_VALIDATION_CENTS = 100;

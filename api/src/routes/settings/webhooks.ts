@@ -8,14 +8,14 @@ import { checkOutboundUrl } from '../../net/outbound';
 import { postSigned, sendsLegacyHeaders } from '../../net/signedPost';
 import { WEBHOOK_EVENTS, webhookBody, type WebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
+import { requestAccountId } from '../../modules/settings/account.routes';
 import {
   idParamsSchema,
-  notFound,
   pageQuerySchema,
-  requestAccountId,
   type PageQuery,
   type Paginated,
 } from '../../modules/settings/account.schemas';
+import { notFound } from '../../modules/settings/account.service';
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
 export const MAX_WEBHOOKS = 50;

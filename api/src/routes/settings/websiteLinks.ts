@@ -17,14 +17,14 @@ import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { outboundAllowList } from '../../net/outbound';
 import { say } from '../respond';
+import { requestAccountId } from '../../modules/settings/account.routes';
 import {
   idParamsSchema,
-  notFound,
   pageQuerySchema,
-  requestAccountId,
   type PageQuery,
   type Paginated,
 } from '../../modules/settings/account.schemas';
+import { notFound } from '../../modules/settings/account.service';
 import { checkUrlTarget, crawl, type CrawledLink, type CrawlLimits } from './crawler';
 
 /**
