@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
-import { crawl, type CrawlLimits } from '../routes/settings/crawler';
+import { crawl, type CrawlLimits } from '../modules/settings/crawler.service';
 
 export const WEBSITE_CRAWL = 'website-crawl';
 

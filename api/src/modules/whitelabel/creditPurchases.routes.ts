@@ -5,7 +5,7 @@ import { Page, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { paymentsFor } from '../../providers/payments';
-import { createWalletService, refundAnswer, RefundAnswer } from '../../routes/settings/wallet';
+import { createWalletService, refundAnswer, RefundAnswer } from '../settings/wallet.routes';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery } from './common';
 import { walletPaymentProperties } from './creditPurchases.schemas';
 import { countCreditPurchases, creditPurchaseOf, listCreditPurchases } from './creditPurchases.repository';

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
 import { Nullable, Page, StringEnum, Type, type Static } from '../../http/contract';
 import { paymentsFor } from '../../providers/payments';
-import { createWalletService, refundAnswer, RefundAnswer } from '../settings/wallet';
+import { createWalletService, refundAnswer, RefundAnswer } from '../../modules/settings/wallet.routes';
 import { WALLET_PAYMENT_COLUMNS } from '../../modules/whitelabel/creditPurchases.repository';
 import { walletPaymentProperties } from '../../modules/whitelabel/creditPurchases.schemas';
 import { adminOnly, idParamsSchema, notFound, pageQueryProperties, Params } from './common';

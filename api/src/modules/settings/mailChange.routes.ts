@@ -10,7 +10,7 @@ import { Message, MessageProperties, Nullable, Type } from '../../http/contract'
 import { codeSchema, emailSchema, emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 
 export const MAIL_CHANGE_TTL_MINUTES = 30;
 export const MAIL_CHANGE_MAX_ATTEMPTS = 5;

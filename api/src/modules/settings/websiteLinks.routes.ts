@@ -16,16 +16,16 @@ import {
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { outboundAllowList } from '../../net/outbound';
-import { say } from '../respond';
-import { requestAccountId } from '../../modules/settings/account.routes';
+import { say } from '../../routes/respond';
+import { requestAccountId } from './account.routes';
 import {
   idParamsSchema,
   pageQuerySchema,
   type PageQuery,
   type Paginated,
-} from '../../modules/settings/account.schemas';
-import { notFound } from '../../modules/settings/account.service';
-import { checkUrlTarget, crawl, type CrawledLink, type CrawlLimits } from './crawler';
+} from './account.schemas';
+import { notFound } from './account.service';
+import { checkUrlTarget, crawl, type CrawledLink, type CrawlLimits } from './crawler.service';
 
 /**
  * Website and single-link training data (spec §7 Training). Adding a website

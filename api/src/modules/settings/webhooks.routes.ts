@@ -7,15 +7,15 @@ import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
 import { postSigned, sendsLegacyHeaders } from '../../net/signedPost';
 import { WEBHOOK_EVENTS, webhookBody, type WebhookEvent } from '../../workers/settingsWebhook';
-import { say } from '../respond';
-import { requestAccountId } from '../../modules/settings/account.routes';
+import { say } from '../../routes/respond';
+import { requestAccountId } from './account.routes';
 import {
   idParamsSchema,
   pageQuerySchema,
   type PageQuery,
   type Paginated,
-} from '../../modules/settings/account.schemas';
-import { notFound } from '../../modules/settings/account.service';
+} from './account.schemas';
+import { notFound } from './account.service';
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
 export const MAX_WEBHOOKS = 50;

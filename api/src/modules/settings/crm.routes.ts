@@ -18,8 +18,8 @@ import {
 } from '../../providers/crm';
 import { openToken, sealToken } from '../../providers/crm/tokenBox';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../respond';
-import { requestAccountId } from '../../modules/settings/account.routes';
+import { say } from '../../routes/respond';
+import { requestAccountId } from './account.routes';
 
 /** CRM identifiers (spec §1) and their display names. */
 export const CRM_PROVIDERS = CRM_IDS;

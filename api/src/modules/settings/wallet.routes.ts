@@ -41,10 +41,10 @@ import {
 } from '../../providers/payments';
 import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
 import { chargeFailureReason } from '../../providers/payments/failureReason';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { t, type Language, type MessageCode } from '../../i18n/messages';
-import { idParamsSchema } from '../../modules/settings/account.schemas';
-import { notFound } from '../../modules/settings/account.service';
+import { idParamsSchema } from './account.schemas';
+import { notFound } from './account.service';
 
 /** Spec §9: adding a card makes a 1-dollar validation charge that adds 10 credits. */
 export const CARD_VALIDATION_CENTS = 100;

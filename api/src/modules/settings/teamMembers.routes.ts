@@ -22,8 +22,8 @@ import {
 import { emailSchema, nameSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { MODULE_SLUGS, normaliseEmail, type ModuleSlug } from '../../users/users';
-import { say } from '../respond';
-import { notFound } from '../../modules/settings/account.service';
+import { say } from '../../routes/respond';
+import { notFound } from './account.service';
 
 /**
  * Team members (manage-team): users whose team_owner_id is the signed-in user.
