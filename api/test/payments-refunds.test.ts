@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { spendCredits } from '../src/credits/ledger';
 import { paymentsFor, PaymentUnknownError, SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
-import { RECONCILE_AFTER_MS, createWalletService } from '../src/modules/settings/wallet.routes';
+import { RECONCILE_AFTER_MS, createWalletService } from '../src/modules/settings/wallet.service';
 import { bearer, createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { otherReseller } from './whitelabel-helpers';
 

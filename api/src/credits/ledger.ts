@@ -16,7 +16,7 @@ import { creditsSpent } from '../ops/metrics';
  *   Additional credits granted before lots existed (no lot) do not expire and are used after the lots.
  * - A spend that takes the balance from above the auto top-up threshold to at or below it queues one
  *   automatic top-up request (at most one pending per user) and signals `autoTopUpSignal`; the wallet
- *   (api/src/routes/settings/wallet.ts) charges the default card outside the spend's transaction.
+ *   (api/src/modules/settings/wallet.service.ts) charges the default card outside the spend's transaction.
  * - A spend that takes the balance from above LOW_CREDITS_THRESHOLD to at or below it mails the
  *   low-credits email in the spend's transaction (when the caller passes `mail`, and no automatic
  *   top-up is on): once per crossing, since the wallet is locked for the spend.

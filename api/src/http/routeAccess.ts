@@ -81,7 +81,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/user-api-key(\/|$)/, 'account_owner'],
   ['GET', /^\/api\/credit-usage-statistic$/, 'account_owner'],
   ['*', /^\/api\/team-members(\/|$)/, 'account_owner'],
-  // Personal data: export, retention, deleting the account (routes/settings/privacy.ts).
+  // Personal data: export, retention, deleting the account (modules/settings/privacy.routes.ts).
   ['*', /^\/api\/account\//, 'account_owner'],
   // Access options.
   ['*', /^\/api\/admin(\/|$)/, 'admin'],

@@ -13,20 +13,6 @@ export async function resellerBillingOf(
   ).rows[0];
 }
 
-/** The user's customer at the payment provider, if it has one. */
-export async function paymentCustomerRefOf(
-  db: Queryable,
-  userId: number,
-  provider: string,
-): Promise<string | undefined> {
-  return (
-    await db.query<{ customer_ref: string }>(
-      'SELECT customer_ref FROM payment_customers WHERE user_id = $1 AND provider = $2',
-      [userId, provider],
-    )
-  ).rows[0]?.customer_ref;
-}
-
 export interface CourseSummaryRow {
   id: number;
   title: string;

@@ -7,12 +7,12 @@ import { publishedCourse, publishedCourses, trainingSourceFor } from '../whitela
 import { notFound } from './account.service';
 import {
   countShownCourses,
-  paymentCustomerRefOf,
   resellerBillingOf,
   shownCourse,
   shownCoursePages,
   shownCourses,
 } from './courses.repository';
+import { paymentCustomerRefOf } from './wallet.repository';
 
 /**
  * An onboarding page of the super admin as its reader gets it: its HTML (written in the rich-text field)
