@@ -22,7 +22,7 @@ import { settingsWebhookRoutes } from './webhooks.routes';
 import { paymentsFor } from '../../providers/payments';
 import { paymentWebhookRoutes } from './paymentWebhooks.routes';
 
-/** Routes of the Settings area. One file per resource beside this one; register them here. */
+/** Routes of the Settings area: one `<feature>.routes.ts` per resource beside this one (ADR 058); register them here. */
 export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   // Business profile and training data accept an API key as well as a session token.
   const auth = documentApiKeyAuth(apiKeyOrSession(api, deps));
