@@ -9,7 +9,7 @@ import { emailTemplateRoutes } from './emailTemplates.routes';
 import { packageRoutes } from './packages.routes';
 import { partnerRoutes } from './partners.routes';
 import { paykickstartRoutes } from './paykickstart.routes';
-import { renewalEventRoutes } from '../../routes/whitelabel/renewalEvents';
+import { renewalEventHandlers } from './renewalEvents.service';
 import { salesPageRoutes } from '../../routes/whitelabel/salesPage';
 import { salesSettingsRoutes } from './salesSettings.routes';
 import { smtpRoutes } from './smtp.routes';
@@ -32,7 +32,7 @@ export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   webhookRoutes(api, deps);
   stripeRoutes(api, deps);
   paykickstartRoutes(api, deps);
-  renewalEventRoutes(api, deps);
+  renewalEventHandlers(deps);
   customLinkRoutes(api, deps);
   emailTemplateRoutes(api, deps);
   partnerRoutes(api, deps);

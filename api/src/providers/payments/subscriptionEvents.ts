@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { applyStripeState } from '../../routes/whitelabel/stripeSubscriptionActions';
+import { applyStripeState } from '../../modules/whitelabel/stripeSubscriptionActions.service';
 import type { PaymentEvent } from './types';
 import type { Payments } from './index';
 

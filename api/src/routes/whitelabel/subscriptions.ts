@@ -40,7 +40,12 @@ import {
 } from '../../modules/whitelabel/customers.service';
 import { packageOf } from '../../modules/whitelabel/packages.repository';
 import { smtpRowOf } from '../../modules/whitelabel/smtp.repository';
-import { changeAtStripe, checkStripeTransition, endAtStripe, type StripeBilled } from './stripeSubscriptionActions';
+import {
+  changeAtStripe,
+  checkStripeTransition,
+  endAtStripe,
+  type StripeBilled,
+} from '../../modules/whitelabel/stripeSubscriptionActions.service';
 import type { WebhookEvent } from '../../modules/whitelabel/webhooks.schemas';
 import { dispatchEvent } from '../../modules/whitelabel/webhooks.service';
 

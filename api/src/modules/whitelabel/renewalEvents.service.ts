@@ -1,11 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../http/context';
 import type { MailDeps } from '../../mail/templatedMail';
 import { PaymentUnknownError, paymentsFor, platformFee, type Payments } from '../../providers/payments';
 import type { PaymentEvent } from '../../providers/payments/types';
-import { connectedAccountOf, recordPayment } from '../../modules/whitelabel/billing.repository';
+import { connectedAccountOf, recordPayment } from './billing.repository';
+import {
+  isActiveSubscription,
+  periodGrantedFor,
+  subscriptionIdByStripeRef,
+  subscriptionOwnerOf,
+} from './subscriptions.repository';
 
 /**
  * Stripe Billing's renewal events onto the subscription states (ADR 022): `invoice.paid` grants the
@@ -39,11 +44,7 @@ function periodOf(invoice: InvoiceObject): { start: Date; end: Date } | null {
 
 async function ourSubscription(db: Db, stripeId: string | null): Promise<number | null> {
   if (!stripeId) return null;
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`,
-    [stripeId],
-  );
-  return rows[0]?.id ?? null;
+  return subscriptionIdByStripeRef(db, stripeId);
 }
 
 /**
@@ -64,8 +65,7 @@ export async function onInvoicePaid(
   if (subscriptionId === null || !period) return;
   const sourceEventId = `stripe:${invoice.id ?? event.id}`;
   const billing = payments?.provider.billing;
-  const seen =
-    (await db.query('SELECT 1 FROM subscription_periods WHERE source_event_id = $1', [sourceEventId])).rowCount > 0;
+  const seen = await periodGrantedFor(db, sourceEventId);
   const paid =
     !seen && billing && invoice.id && (invoice.amount_paid ?? 0) > 0 ? await billing.invoicePayment(invoice.id) : null;
   await db.transaction(async (tx) => {
@@ -78,11 +78,7 @@ export async function onInvoicePaid(
       mail,
     });
     if (!outcome.granted || !paid || !payments) return;
-    const ownerId = (
-      await tx.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_subscriptions WHERE id = $1', [
-        subscriptionId,
-      ])
-    ).rows[0]!.owner_id;
+    const ownerId = await subscriptionOwnerOf(tx, subscriptionId);
     const connected = await connectedAccountOf(tx, ownerId, 'stripe');
     await recordPayment(tx, {
       ownerId,
@@ -114,9 +110,7 @@ export async function onInvoicePaymentFailed(
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   if (subscriptionId === null) return;
   const billing = payments?.provider.billing;
-  const active =
-    (await db.query(`SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 AND status = 'active'`, [subscriptionId]))
-      .rowCount > 0;
+  const active = await isActiveSubscription(db, subscriptionId);
   // A lost answer retries the event's job; an invoice Stripe will not show gives no reason, the change still happens.
   const failure =
     active && mail && billing && invoice.id ? await billing.invoiceFailure(invoice.id).catch(rethrowUnknown) : null;
@@ -135,7 +129,8 @@ function rethrowUnknown(error: unknown): null {
   return null;
 }
 
-export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
+/** Stripe's invoice events applied as they arrive (registered with the area's routes). */
+export function renewalEventHandlers(deps: AppDeps): void {
   const payments = paymentsFor(deps);
   payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps, payments));
   payments.events.on('invoice.payment_failed', (event) =>

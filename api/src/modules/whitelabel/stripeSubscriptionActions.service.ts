@@ -10,9 +10,17 @@ import {
   type ProviderSubscriptionState,
   type SubscriptionOutcome,
 } from '../../providers/payments';
-import { connectedAccountOf, recordPayment } from '../../modules/whitelabel/billing.repository';
-import { setCustomerActive } from '../../modules/whitelabel/customers.service';
-import { restartPrice } from './stripeCatalog';
+import { restartPrice } from '../../routes/whitelabel/stripeCatalog';
+import { connectedAccountOf, recordPayment } from './billing.repository';
+import { setCustomerActive } from './customers.service';
+import {
+  advanceProviderEventAt,
+  cancelSubscriptionNow,
+  lockSubscription,
+  restartedAtStripe,
+  setCancelAtPeriodEnd,
+  stripeRefOf,
+} from './subscriptions.repository';
 
 /**
  * The reseller's cancel / restore / reactivate of a subscription billed by Stripe (issue 25 item 2,
@@ -67,25 +75,13 @@ export async function applyStripeState(
   now: Date,
   eventAt?: Date,
 ): Promise<void> {
-  if (eventAt) {
-    const newer = await q.query(
-      'UPDATE whitelabel_subscriptions SET provider_event_at = $2 WHERE id = $1 AND (provider_event_at IS NULL OR provider_event_at <= $2) RETURNING id',
-      [subscriptionId, eventAt],
-    );
-    if (newer.rowCount === 0) return;
-  }
+  if (eventAt && !(await advanceProviderEventAt(q, subscriptionId, eventAt))) return;
   if (state.status === 'canceled') {
-    const ended = await q.query<{ customer_id: number }>(
-      `UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1 AND status <> 'canceled' RETURNING customer_id`,
-      [subscriptionId, now],
-    );
-    if (ended.rows[0]) await setCustomerActive(q, ended.rows[0].customer_id, false, subscriptionId, null);
+    const customerId = await cancelSubscriptionNow(q, subscriptionId, now);
+    if (customerId !== null) await setCustomerActive(q, customerId, false, subscriptionId, null);
     return;
   }
-  await q.query(
-    `UPDATE whitelabel_subscriptions SET cancel_at_period_end = $2, updated_at = $3 WHERE id = $1 AND status <> 'canceled' AND cancel_at_period_end <> $2`,
-    [subscriptionId, state.cancelAtPeriodEnd, now],
-  );
+  await setCancelAtPeriodEnd(q, subscriptionId, state.cancelAtPeriodEnd, now);
 }
 
 /**
@@ -154,7 +150,7 @@ export async function changeAtStripe(
     throw unprocessable('whitelabel.card_declined', 'status', { reason: failure });
   }
   await db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [sub.id]);
+    await lockSubscription(tx, sub.id);
     await settleEffects(tx, [
       {
         key,
@@ -167,10 +163,11 @@ export async function changeAtStripe(
     ]);
     if (state) await applyStripeState(tx, sub.id, state, now);
     if (restarted?.status === 'active') {
-      await tx.query(
-        `UPDATE whitelabel_subscriptions SET provider_subscription_ref = $2, status = 'active', canceled_at = NULL, cancel_at_period_end = false, current_period_end = $3, updated_at = $4,
-                billing_interval = COALESCE($5, billing_interval) WHERE id = $1`,
-        [sub.id, restarted.ref, restarted.periodEnd, now, price?.interval ?? null],
+      await restartedAtStripe(
+        tx,
+        sub.id,
+        { ref: restarted.ref, periodEnd: restarted.periodEnd, interval: price?.interval ?? null },
+        now,
       );
       await setCustomerActive(tx, sub.customer_id, true, sub.id, restarted.periodEnd);
       await grantPaidPeriod(tx, {
@@ -207,11 +204,6 @@ export async function changeAtStripe(
 export async function endAtStripe(db: Db, payments: Payments, subscriptionId: number): Promise<void> {
   const billing = payments.provider.billing;
   if (!billing) return;
-  const ref = (
-    await db.query<{ provider_subscription_ref: string }>(
-      `SELECT provider_subscription_ref FROM whitelabel_subscriptions WHERE id = $1 AND billing_provider = 'stripe' AND provider_subscription_ref IS NOT NULL`,
-      [subscriptionId],
-    )
-  ).rows[0]?.provider_subscription_ref;
+  const ref = await stripeRefOf(db, subscriptionId);
   if (ref) await billing.cancelSubscription(ref);
 }
