@@ -1,7 +1,11 @@
 import { walletBalance } from '../src/credits/ledger';
 import { paymentFailureReason, paymentsFor } from '../src/providers/payments';
 import { paymentRefusals } from '../src/ops/metrics';
-import { moveSubscriptionPrice, queueSubscriptionMoves, syncPackage } from '../src/routes/whitelabel/stripeCatalog';
+import {
+  moveSubscriptionPrice,
+  queueSubscriptionMoves,
+  syncPackage,
+} from '../src/modules/whitelabel/stripeCatalog.service';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { SIGNUP_SWEEP } from '../src/workers/signupSweep';

@@ -5,7 +5,8 @@ import { Message, MessageProperties, Page, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import { paymentsFor } from '../../providers/payments';
-import { defineStripeCatalogWorkers, subscribersOnOldTerms } from '../../routes/whitelabel/stripeCatalog';
+import { subscribersOnOldTerms } from './stripeCatalog.repository';
+import { defineStripeCatalogWorkers } from './stripeCatalog.service';
 import {
   blankToNull,
   centsSchema,

@@ -3,7 +3,7 @@ import type { PackageModuleSlug } from '@leadsmith/shared/constants';
 import type { Db, Queryable } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
 import type { JobQueue } from '../../queue/jobQueue';
-import { queuePackageSync, queueProductArchive } from '../../routes/whitelabel/stripeCatalog';
+import { queuePackageSync, queueProductArchive } from './stripeCatalog.service';
 import {
   deletePackageRow,
   insertPackage,

@@ -10,7 +10,7 @@ import {
   type ProviderSubscriptionState,
   type SubscriptionOutcome,
 } from '../../providers/payments';
-import { restartPrice } from '../../routes/whitelabel/stripeCatalog';
+import { restartPrice } from './stripeCatalog.service';
 import { connectedAccountOf, recordPayment } from './billing.repository';
 import { setCustomerActive } from './customers.service';
 import {

@@ -11,7 +11,8 @@ import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.rep
 import { addDays, customerRoomRefusal, startSubscription } from '../../modules/whitelabel/customers.service';
 import { type Package } from '../../modules/whitelabel/packages.schemas';
 import { salesSubscriptionDays } from '../../modules/whitelabel/packages.service';
-import { currentPriceRef, STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from './stripeCatalog';
+import { currentPriceRef } from '../../modules/whitelabel/stripeCatalog.repository';
+import { STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from '../../modules/whitelabel/stripeCatalog.service';
 import { dispatchEvent } from '../../modules/whitelabel/webhooks.service';
 
 /**

@@ -13,7 +13,7 @@ import { connectedAccountOf } from '../../modules/whitelabel/billing.repository'
 import { customerRoomRefusal } from '../../modules/whitelabel/customers.service';
 import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
 import { type Package } from '../../modules/whitelabel/packages.schemas';
-import { priceIdempotencyKey } from './stripeCatalog';
+import { priceIdempotencyKey } from '../../modules/whitelabel/stripeCatalog.service';
 import { createSignupAccount, emailTaken, type SignupForm } from './signupAccount';
 
 /**

@@ -2,6 +2,20 @@ import type { Db, Queryable } from '../../db';
 import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
 import { PaymentUnknownError, type BillingInterval, type SubscriptionBilling } from '../../providers/payments';
 import type { JobQueue } from '../../queue/jobQueue';
+import {
+  currentPrice,
+  liveStripeSubscription,
+  markPrice,
+  packageForSync,
+  restartTermsOf,
+  stripePriceAt,
+  stripePricesByAge,
+  stripePricesOf,
+  stripeProductOf,
+  insertStripePrice,
+  subscriptionsToMove,
+  type PriceRow,
+} from './stripeCatalog.repository';
 
 /**
  * A package's Product and Prices at Stripe follow the package (issue 25 item 3, ADR 048). A package sold
@@ -46,27 +60,10 @@ export interface ProductArchiveJob {
   priceRefs: string[];
 }
 
-interface PriceRow {
-  billing_interval: BillingInterval;
-  amount_cents: number;
-  product_ref: string;
-  price_ref: string;
-  active: boolean;
-}
-
 const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
 
 /** The Stripe idempotency key sent for an effect key. */
 const stripeKey = (key: string) => `leadsmith-${key.replace(/:/g, '-')}`;
-
-/** Whether the package has anything at Stripe (a package never sold there has nothing to follow). */
-async function hasStripeProduct(q: Queryable, packageId: number): Promise<string | null> {
-  const { rows } = await q.query<{ product_ref: string }>(
-    `SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`,
-    [packageId],
-  );
-  return rows[0]?.product_ref ?? null;
-}
 
 /**
  * In the transaction of a package's change: queues its sync when its name or an amount changed and it
@@ -80,16 +77,13 @@ export async function queuePackageSync(
 ): Promise<void> {
   const repriced =
     before.monthly_price_cents !== after.monthly_price_cents || before.yearly_price_cents !== after.yearly_price_cents;
-  if ((!repriced && before.name === after.name) || !(await hasStripeProduct(tx, before.id))) return;
+  if ((!repriced && before.name === after.name) || !(await stripeProductOf(tx, before.id))) return;
   await queue.send(STRIPE_PACKAGE_SYNC, { packageId: before.id, repriced } satisfies PackageSyncJob, { tx });
 }
 
 /** In the transaction that deletes a package (before the delete, which takes its price rows): queues its Product's archiving. */
 export async function queueProductArchive(tx: Queryable, queue: JobQueue, packageId: number): Promise<void> {
-  const { rows } = await tx.query<PriceRow>(
-    `SELECT product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' ORDER BY created_at`,
-    [packageId],
-  );
+  const rows = await stripePricesByAge(tx, packageId);
   if (!rows[0]) return;
   const job: ProductArchiveJob = {
     productRef: rows[0].product_ref,
@@ -140,20 +134,10 @@ const packageVersion = (revision: number) => `r${revision}`;
 
 /** Sends a package's name and amounts to its Product and Prices (the state the package has now). */
 export async function syncPackage(db: Db, billing: SubscriptionBilling, packageId: number, now: Date): Promise<void> {
-  const pkg = (
-    await db.query<{ name: string; monthly_price_cents: number; yearly_price_cents: number | null; revision: number }>(
-      'SELECT name, monthly_price_cents, yearly_price_cents, revision FROM whitelabel_packages WHERE id = $1',
-      [packageId],
-    )
-  ).rows[0];
+  const pkg = await packageForSync(db, packageId);
   // Deleted since: its archiving job takes care of the Product.
   if (!pkg) return;
-  const rows = (
-    await db.query<PriceRow>(
-      `SELECT billing_interval, amount_cents, product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe'`,
-      [packageId],
-    )
-  ).rows;
+  const rows = await stripePricesOf(db, packageId);
   if (!rows[0]) return;
   const productRef = rows[0].product_ref;
   // The package's version: a later change of the same package sends its own calls.
@@ -210,13 +194,7 @@ async function ensurePrice(
           { productRef, packageId, amountCents: amount, interval },
           priceIdempotencyKey(packageId, interval, amount),
         )),
-      (tx) =>
-        tx
-          .query(
-            `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-            [packageId, interval, amount, productRef, priceRef, now],
-          )
-          .then(() => undefined),
+      (tx) => insertStripePrice(tx, { packageId, interval, amount, productRef, priceRef }, now),
     );
   } else if (!current.active) {
     await sendOnce(
@@ -227,9 +205,6 @@ async function ensurePrice(
     );
   }
 }
-
-const markPrice = (tx: Queryable, priceRef: string, active: boolean) =>
-  tx.query('UPDATE payment_prices SET active = $2 WHERE price_ref = $1', [priceRef, active]).then(() => undefined);
 
 /** The idempotency key of a package's Price at an amount: the same from a purchase and from a sync. */
 export const priceIdempotencyKey = (packageId: number, interval: BillingInterval, amount: number) =>
@@ -260,30 +235,10 @@ export async function restartPrice(
   subscriptionId: number,
   now: Date,
 ): Promise<{ priceRef: string; interval: BillingInterval } | null> {
-  const pkg = (
-    await db.query<{
-      package_id: number;
-      interval: BillingInterval;
-      amount: number;
-      revision: number;
-      product_ref: string | null;
-    }>(
-      `SELECT p.id AS package_id, CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN 'year' ELSE 'month' END AS interval,
-              CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN p.yearly_price_cents ELSE p.monthly_price_cents END AS amount, p.revision,
-              (SELECT product_ref FROM payment_prices WHERE package_id = p.id AND provider = 'stripe' ORDER BY created_at LIMIT 1) AS product_ref
-         FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id WHERE s.id = $1`,
-      [subscriptionId],
-    )
-  ).rows[0];
+  const pkg = await restartTermsOf(db, subscriptionId);
   if (!pkg?.product_ref) return null;
   const { package_id: packageId, interval, amount } = pkg;
-  const priceAt = async () =>
-    (
-      await db.query<PriceRow>(
-        `SELECT billing_interval, amount_cents, product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' AND billing_interval = $2 AND amount_cents = $3`,
-        [packageId, interval, amount],
-      )
-    ).rows[0];
+  const priceAt = () => stripePriceAt(db, packageId, interval, amount);
   const current = await priceAt();
   if (current?.active) return { priceRef: current.price_ref, interval };
   await ensurePrice(
@@ -296,46 +251,13 @@ export async function restartPrice(
   return made?.active ? { priceRef: made.price_ref, interval } : null;
 }
 
-/** A subscription `s` billed by Stripe and not ended: the ones a package's price change moves. */
-const LIVE_AT_STRIPE = `s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'`;
-
-/** Joins `payment_prices pp` to subscription `s` of package `p`: the package's active Price at its amount now for the subscription's interval. */
-const CURRENT_PRICE_OF_SUBSCRIPTION = `pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
-        AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END`;
-
-/** The package's active Price at its amount now for the subscription's interval; null when there is none (yet). */
-export async function currentPriceRef(q: Queryable, subscriptionId: number): Promise<string | null> {
-  return (await currentPrice(q, subscriptionId))?.price_ref ?? null;
-}
-
-async function currentPrice(
-  q: Queryable,
-  subscriptionId: number,
-): Promise<{ price_ref: string; amount_cents: number } | null> {
-  const { rows } = await q.query<{ price_ref: string; amount_cents: number }>(
-    `SELECT pp.price_ref, pp.amount_cents FROM whitelabel_subscriptions s
-       JOIN whitelabel_packages p ON p.id = s.package_id
-       JOIN payment_prices pp ON ${CURRENT_PRICE_OF_SUBSCRIPTION}
-      WHERE s.id = $1`,
-    [subscriptionId],
-  );
-  return rows[0] ?? null;
-}
-
 /**
  * After a sync: one job per live subscription of the package billed by Stripe whose interval has a Price
  * at the package's amount now (a yearly price removed leaves its yearly subscribers on their Price).
  * Sent again by a retried sync, a job finds its move made (its effect key) and sends nothing.
  */
 export async function queueSubscriptionMoves(db: Queryable, queue: JobQueue, packageId: number): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT s.id FROM whitelabel_subscriptions s
-       JOIN whitelabel_packages p ON p.id = s.package_id
-       JOIN payment_prices pp ON ${CURRENT_PRICE_OF_SUBSCRIPTION}
-      WHERE s.package_id = $1 AND ${LIVE_AT_STRIPE}
-      ORDER BY s.id`,
-    [packageId],
-  );
+  const rows = await subscriptionsToMove(db, packageId);
   for (const row of rows)
     await queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: row.id } satisfies SubscriptionPriceJob);
   return rows.length;
@@ -352,13 +274,7 @@ export async function moveSubscriptionPrice(
   billing: SubscriptionBilling,
   subscriptionId: number,
 ): Promise<void> {
-  const sub = (
-    await db.query<{ ref: string; revision: number }>(
-      `SELECT s.provider_subscription_ref AS ref, p.revision FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
-        WHERE s.id = $1 AND ${LIVE_AT_STRIPE}`,
-      [subscriptionId],
-    )
-  ).rows[0];
+  const sub = await liveStripeSubscription(db, subscriptionId);
   if (!sub) return;
   const price = await currentPrice(db, subscriptionId);
   if (!price) return;
@@ -368,25 +284,6 @@ export async function moveSubscriptionPrice(
     (key) =>
       billing.moveSubscriptionPrice(sub.ref, { priceRef: price.price_ref, amountCents: price.amount_cents }, key),
   );
-}
-
-/**
- * How many live Stripe subscribers of the package stay on their previous price until they change plan:
- * those whose last move (ADR 048) was not made because it was a switch between free and paid (Stripe
- * would invoice it at once). A later move of the subscription (the package back at their terms, or a
- * paid-to-paid change) or a restart on the current Price (a reactivation after it ended) ends that.
- */
-export async function subscribersOnOldTerms(q: Queryable, packageId: number): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM whitelabel_subscriptions s
-      WHERE s.package_id = $1 AND ${LIVE_AT_STRIPE}
-        AND (SELECT e.outcome->>'result' FROM external_effects e
-              WHERE e.state = 'done'
-                AND (e.key LIKE 'stripe-subscription:' || s.id || ':price:%' OR (e.key LIKE 'stripe-subscription:' || s.id || ':reactivate:%' AND e.outcome->>'subscription' IS NOT NULL))
-              ORDER BY e.id DESC LIMIT 1) = 'free_paid_switch'`,
-    [packageId],
-  );
-  return rows[0]?.n ?? 0;
 }
 
 /** The workers (in every process that runs queued work; a provider without Billing has nothing to send). */
