@@ -19,8 +19,10 @@ node scripts/audit.mjs
 if ! bash scripts/postgres.sh status; then trap 'bash scripts/postgres.sh stop' EXIT; fi
 TEST_POSTGRES_URL="$(bash scripts/postgres.sh start)"
 export TEST_POSTGRES_URL
-npx jest --ci
+# One jest worker per core: jest's default (cores - 1) ran one worker on a 2-core machine, its test files one at
+# a time while the second core idled (the jest process itself only schedules and reports).
+npx jest --ci --maxWorkers=100%
 # The API suite again on PostgreSQL (files that open a database; api/jest.postgres.config.cjs).
-API_TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx jest --ci -c api/jest.postgres.config.cjs
+API_TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx jest --ci --maxWorkers=100% -c api/jest.postgres.config.cjs
 npx turbo run build --output-logs=errors-only
 npm run test -w @leadsmith/e2e

@@ -105,16 +105,18 @@ const source = (f) => /\.(ts|tsx)$/.test(f);
 const webFiles = files.filter((f) => source(f) && /^(shared|shell|mfe-[a-z-]+)\//.test(f));
 const apiFiles = files.filter((f) => source(f) && f.startsWith('api/'));
 const related = (list) => ['--findRelatedTests', ...list, '--passWithNoTests'];
+// One worker per core (jest's default leaves one core idle: a single worker on a 2-core machine).
+const workers = '--maxWorkers=100%';
 if (all || webFiles.length)
-  step('jest (web)', bin('jest'), ['-c', 'jest.web.config.cjs', ...(all ? [] : related(webFiles))]);
+  step('jest (web)', bin('jest'), ['-c', 'jest.web.config.cjs', workers, ...(all ? [] : related(webFiles))]);
 // The API's tests import shared's contract types only (no runtime code), so a web change runs no API test.
 // Every API suite builds the whole app, so import-following would select all ~70 suites (each starts its own
 // PGlite): the quick loop takes the changed test files, the suites that import a changed module by path, and
 // for a changed route file the suites of its area (api/test/<area>-*.test.ts) that call one of its paths.
 const apiTests = all ? [] : selectApiTests(apiFiles);
-if (all) step('jest (API)', bin('jest'), ['-c', 'api/jest.config.cjs']);
+if (all) step('jest (API)', bin('jest'), ['-c', 'api/jest.config.cjs', workers]);
 else if (apiTests.length)
-  step(`jest (API: ${apiTests.length} suites)`, bin('jest'), ['-c', 'api/jest.config.cjs', ...apiTests]);
+  step(`jest (API: ${apiTests.length} suites)`, bin('jest'), ['-c', 'api/jest.config.cjs', workers, ...apiTests]);
 
 function selectApiTests(changed) {
   const testDir = path.join(root, 'api', 'test');

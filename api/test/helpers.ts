@@ -5,6 +5,7 @@ import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { createTestDatabase } from './support/postgres';
+import { seededTemplateFor } from './support/seededTemplate';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -76,8 +77,10 @@ export async function openFreshDb(): Promise<Db> {
   };
 }
 
-/** A fresh database, migrated and seeded. */
+/** A fresh database, migrated and seeded (on PGlite, a copy of the run's seeded database when its clock matches). */
 export async function openTestDb(clock: Clock): Promise<Db> {
+  const template = seededTemplateFor(clock.now());
+  if (template) return openDb({ databaseUrl: null, dataDir: ':memory:' }, { pgliteFrom: template });
   const db = await openFreshDb();
   await migrate(db);
   await seed(db, clock);

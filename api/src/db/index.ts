@@ -8,7 +8,15 @@ export type { Db, Queryable, QueryResult, QueueTarget, SqlParam } from './types'
 export { isUniqueViolation } from './types';
 export { migrate, MIGRATIONS } from './migrations';
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
-export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  return watchWrites(config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir));
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR; an in-memory PGlite
+ * starts as a copy of `pgliteFrom` when given (a `dumpDataDir` tarball, see openPglite).
+ */
+export async function openDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  { pgliteFrom }: { pgliteFrom?: Blob } = {},
+): Promise<Db> {
+  return watchWrites(
+    config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir, pgliteFrom),
+  );
 }

@@ -85,13 +85,17 @@ function preparedStatements(pg: PGlite, base: Queryable): NonNullable<Queryable[
   };
 }
 
-/** Embedded PostgreSQL (WASM). One connection: queries and transactions serialise. */
-export async function openPglite(dataDir: string): Promise<Db> {
+/**
+ * Embedded PostgreSQL (WASM). One connection: queries and transactions serialise. An in-memory
+ * database starts empty, or as a copy of `from`: a data directory written by PGlite's `dumpDataDir`
+ * (the API tests copy one migrated and seeded database instead of creating each from scratch).
+ */
+export async function openPglite(dataDir: string, from?: Blob): Promise<Db> {
   // pg_trgm: the trigram indexes of the list search (migration w3-pg32-list-search-indexes).
   const options = { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate }, extensions: { pg_trgm } };
   let pg: PGlite;
   if (dataDir === ':memory:') {
-    pg = await PGlite.create(options);
+    pg = await PGlite.create(from ? { ...options, loadDataDir: from } : options);
   } else {
     mkdirSync(dataDir, { recursive: true });
     pg = await PGlite.create(dataDir, options);

@@ -1,1 +1,1 @@
-export { teardown as default } from './globalDns';
+export { teardown as default } from './globalSetup';
