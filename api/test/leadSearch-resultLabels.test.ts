@@ -1,6 +1,6 @@
 import { migrate, type Db, type Queryable } from '../src/db';
 import { seed } from '../src/seed';
-import { applyLabels } from '../src/routes/leadSearch/resultLabels';
+import { applyLabels } from '../src/modules/leadSearch/resultLabels.repository';
 import { openFreshDb } from './helpers';
 
 let db: Db;

@@ -1,5 +1,5 @@
 import type { Queryable, SqlParam } from '../../db';
-import { labelsOf } from './resultLabels';
+import { labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 
 /**
  * CSV cells for spreadsheets: a cell starting with = + - @ tab or CR is prefixed with a quote so a

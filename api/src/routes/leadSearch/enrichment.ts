@@ -18,7 +18,7 @@ import {
 } from './campaignStore';
 import { ENRICH_MAX_ROWS, PENDING, selectionWhere, type Selection } from './enrichmentJob';
 import { resultFiltersSchema } from './resultQuery';
-import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
+import { applyLabels, catalogueLabels, MAX_LABELS } from '../../modules/leadSearch/resultLabels.repository';
 import { actorOf, recordListEvent } from './listHistory';
 import { EnrichmentJobSchema, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
 import { MessageProperties, Nullable, Type } from '../../http/contract';

@@ -14,7 +14,7 @@ import { fineTuneRoutes } from './fineTunes';
 import { globalSearchRoutes } from './globalSearch';
 import { googleApiKeyRoutes } from './googleApiKey';
 import { intentRoutes } from './intent';
-import { labelRoutes } from './labels';
+import { labelRoutes } from '../../modules/leadSearch/labels.routes';
 import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from './results';
 import { savedSearchRoutes } from './savedSearches';

@@ -1,7 +1,7 @@
 import { validationError } from '../../http/errors';
 import type { SqlParam } from '../../db';
 import { SENT_FILTER } from '@leadsmith/shared/constants';
-import { labelsText } from './resultLabels';
+import { labelsText } from '../../modules/leadSearch/resultLabels.repository';
 import { EMAIL_GRADES, type EmailGrade } from '../../providers/leads/emailGrades';
 
 /** withEmail values of spec §3: all -1, found 1, potentialsFound 2, notFound 0. */

@@ -12,7 +12,7 @@ import { MessageProperties, Nullable, Page, Type } from '../../http/contract';
 import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './campaignStore';
 import { CampaignSchema, ResultSchema, type ResultDto } from './listSchemas';
 import { csvBatch, csvHeader } from './csv';
-import { labelsOf } from './resultLabels';
+import { labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 import { listTypeIn, type ListPath } from './listPath';
 import { actorOf, recordListEvent } from './listHistory';
 import { deleteResultsUndoably } from './listOperationStore';

@@ -15,7 +15,7 @@ import { accountIdOf } from '../../modules/settings/account.repository';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { startSearch } from './startSearch';
 import { enrichmentFor } from './enrichmentJob';
-import { applyLabels, labelsOf } from './resultLabels';
+import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './listWebhookDelivery';

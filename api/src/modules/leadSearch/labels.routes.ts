@@ -5,9 +5,9 @@ import { MessageProperties, Nullable, Page, pageOf, PageQueryProperties, StringE
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
-import { say } from '../respond';
-import { notFound } from './campaignStore';
-import { dropLabel, labelsOf, renameLabel } from './resultLabels';
+import { say } from '../../routes/respond';
+import { notFound } from '../../routes/leadSearch/campaignStore';
+import { dropLabel, labelsOf, renameLabel } from './resultLabels.repository';
 
 /** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
 export const LABEL_COLORS = [
