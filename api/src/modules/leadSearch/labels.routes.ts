@@ -6,24 +6,15 @@ import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
 import { say } from '../../routes/respond';
-import { notFound } from '../../routes/leadSearch/campaignStore';
-import { dropLabel, labelsOf, renameLabel } from './resultLabels.repository';
-
-/** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
-export const LABEL_COLORS = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-] as const;
-/** Counts per label stop here (a bounded count on big accounts). */
-export const LABEL_COUNT_CAP = 10_000;
+import {
+  insertLabel,
+  LABEL_COLORS,
+  LABEL_COUNT_CAP,
+  labelledResults,
+  labelPage,
+  type LabelRow,
+} from './labels.repository';
+import { editLabel, loadLabel, removeLabel } from './labels.service';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const labelName = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
@@ -33,14 +24,6 @@ const pageQuery = Type.Object(
   { ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 40 })) },
   { additionalProperties: false },
 );
-
-interface LabelRow {
-  id: number;
-  name: string;
-  color: (typeof LABEL_COLORS)[number];
-  result_count: number;
-  created_at: Date | string;
-}
 
 const LabelSchema = Type.Object({
   id: Type.Integer(),
@@ -68,10 +51,6 @@ const LabelResultsPage = Page(LabelledResult, { total_capped: Type.Boolean(), la
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 const toDto = (row: LabelRow) => ({ ...row, result_count: Number(row.result_count), created_at: iso(row.created_at) });
 
-/** Results of the account carrying the label name, counted up to the cap (index on result_labels (user_id, label)). */
-const COUNT_SQL = (nameExpr: string, userExpr: string) =>
-  `(SELECT count(*)::int FROM (SELECT 1 FROM result_labels k WHERE k.user_id = ${userExpr} AND k.label = ${nameExpr} LIMIT ${LABEL_COUNT_CAP}) x)`;
-
 /**
  * Custom lead labels (route custom-labels): the account's catalogue with a colour per label.
  * Results carry label names (part 1's `/labels` bulk action applies them); renaming or deleting a
@@ -79,17 +58,6 @@ const COUNT_SQL = (nameExpr: string, userExpr: string) =>
  */
 export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
-
-  async function loadLabel(userId: number, id: number): Promise<LabelRow> {
-    const row = (
-      await db.query<LabelRow>(
-        `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l WHERE l.id = $1 AND l.user_id = $2`,
-        [id, userId],
-      )
-    ).rows[0];
-    if (!row) throw notFound();
-    return row;
-  }
 
   app.get<{ Querystring: { page: number; pageSize: number; search?: string } }>(
     '/api/custom-labels',
@@ -104,23 +72,7 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const userId = currentUser(request).id;
       const { page, pageSize: limit, search } = request.query;
-      const params: (string | number)[] = [userId];
-      let where = 'l.user_id = $1';
-      if (search?.trim()) {
-        params.push(`%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-        where += ` AND l.name ILIKE $${params.length}`;
-      }
-      // An account's labels are few: an exact count is cheap.
-      const total =
-        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_labels l WHERE ${where}`, params)).rows[0]
-          ?.n ?? 0;
-      const rows = (
-        await db.query<LabelRow>(
-          `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l
-          WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-          params,
-        )
-      ).rows;
+      const { rows, total } = await labelPage(db, userId, { page, limit, search });
       return {
         ...pageOf(rows.map(toDto), request.query, total),
         colors: [...LABEL_COLORS],
@@ -143,14 +95,9 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       const name = request.body.name.trim();
       try {
-        const { id } = (
-          await db.query<{ id: number }>(
-            'INSERT INTO lead_labels (user_id, name, color) VALUES ($1, $2, $3) RETURNING id',
-            [userId, name, request.body.color ?? 'blue'],
-          )
-        ).rows[0]!;
+        const id = await insertLabel(db, userId, name, request.body.color ?? 'blue');
         reply.code(201);
-        return { ...say(request, 'leadSearch.label_created', { name }), label: toDto(await loadLabel(userId, id)) };
+        return { ...say(request, 'leadSearch.label_created', { name }), label: toDto(await loadLabel(db, userId, id)) };
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable('leadSearch.label_exists', 'name');
         throw error;
@@ -173,28 +120,15 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       const name = request.body.name?.trim();
       try {
-        await db.transaction(async (tx) => {
-          const current = (
-            await tx.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2 FOR UPDATE', [
-              request.params.id,
-              userId,
-            ])
-          ).rows[0];
-          if (!current) throw notFound();
-          await tx.query(
-            'UPDATE lead_labels SET name = COALESCE($2, name), color = COALESCE($3, color), updated_at = now() WHERE id = $1',
-            [request.params.id, name ?? null, request.body.color ?? null],
-          );
-          if (name && name !== current.name) {
-            // The results carrying the old name get the new one (once, even if they already had it).
-            await renameLabel(tx, userId, current.name, name);
-          }
-        });
+        await editLabel(db, userId, request.params.id, { name, color: request.body.color });
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable('leadSearch.label_exists', 'name');
         throw error;
       }
-      return { ...say(request, 'leadSearch.label_saved'), label: toDto(await loadLabel(userId, request.params.id)) };
+      return {
+        ...say(request, 'leadSearch.label_saved'),
+        label: toDto(await loadLabel(db, userId, request.params.id)),
+      };
     },
   );
 
@@ -210,16 +144,7 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const removed = await db.transaction(async (tx) => {
-        const label = (
-          await tx.query<{ name: string }>('DELETE FROM lead_labels WHERE id = $1 AND user_id = $2 RETURNING name', [
-            request.params.id,
-            userId,
-          ])
-        ).rows[0];
-        if (!label) throw notFound();
-        return dropLabel(tx, userId, label.name);
-      });
+      const removed = await removeLabel(db, userId, request.params.id);
       return { ...say(request, 'leadSearch.label_deleted', { count: removed }), results_updated: removed };
     },
   );
@@ -238,17 +163,9 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const label = await loadLabel(userId, request.params.id);
+      const label = await loadLabel(db, userId, request.params.id);
       const { page, pageSize: limit } = request.query;
-      const rows = (
-        await db.query<Record<string, unknown>>(
-          `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, ${labelsOf('r')} AS labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
-             FROM result_labels k JOIN campaign_results r ON r.id = k.result_id JOIN campaigns c ON c.id = r.campaign_id
-            WHERE k.user_id = $1 AND k.label = $2::text
-            ORDER BY k.result_id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-          [userId, label.name],
-        )
-      ).rows;
+      const rows = await labelledResults(db, userId, label.name, { page, limit });
       const total = Number(label.result_count);
       return { ...pageOf(rows, request.query, total), total_capped: total >= LABEL_COUNT_CAP, label: toDto(label) };
     },
