@@ -28,7 +28,12 @@ import {
   type Values,
 } from '../../modules/whitelabel/salesPageHtml';
 import { salesSettingsOf } from '../../modules/whitelabel/salesSettings.repository';
-import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
+import { emailTaken } from '../../modules/whitelabel/signupAccount.repository';
+import {
+  createSignupAccount,
+  type SignupForm,
+  type SignupPayment,
+} from '../../modules/whitelabel/signupAccount.service';
 import {
   completeSubscriptionSignup,
   expireSignup,

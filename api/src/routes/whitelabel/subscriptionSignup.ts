@@ -14,7 +14,8 @@ import { customerRoomRefusal } from '../../modules/whitelabel/customers.service'
 import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
 import { type Package } from '../../modules/whitelabel/packages.schemas';
 import { priceIdempotencyKey } from '../../modules/whitelabel/stripeCatalog.service';
-import { createSignupAccount, emailTaken, type SignupForm } from './signupAccount';
+import { emailTaken } from '../../modules/whitelabel/signupAccount.repository';
+import { createSignupAccount, type SignupForm } from '../../modules/whitelabel/signupAccount.service';
 
 /**
  * A package sold on a sales page through Stripe Billing (issue 25 item 3, ADR 025):

@@ -6,14 +6,23 @@ import type { Language } from '../../i18n/messages';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import type { BillingInterval } from '../../providers/payments';
 import { addMonths } from '../../credits/periodGrant';
-import { recordPayment } from '../../modules/whitelabel/billing.repository';
-import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.repository';
-import { addDays, customerRoomRefusal, startSubscription } from '../../modules/whitelabel/customers.service';
-import { type Package } from '../../modules/whitelabel/packages.schemas';
-import { salesSubscriptionDays } from '../../modules/whitelabel/packages.service';
-import { currentPriceRef } from '../../modules/whitelabel/stripeCatalog.repository';
-import { STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from '../../modules/whitelabel/stripeCatalog.service';
-import { dispatchEvent } from '../../modules/whitelabel/webhooks.service';
+import { recordPayment } from './billing.repository';
+import { insertCustomer, logEvent } from './customers.repository';
+import { addDays, customerRoomRefusal, startSubscription } from './customers.service';
+import { type Package } from './packages.schemas';
+import { salesSubscriptionDays } from './packages.service';
+import { currentPriceRef } from './stripeCatalog.repository';
+import { STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from './stripeCatalog.service';
+import { lockReseller } from './reseller.repository';
+import {
+  insertPaymentCustomer,
+  lockSignupStatus,
+  markSignupCompleted,
+  markSignupRefunding,
+  setYearlyInterval,
+  sharePackage,
+} from './signupAccount.repository';
+import { dispatchEvent } from './webhooks.service';
 
 /**
  * A sales-page sign-up becoming an account (spec §8): the same path whether the sandbox charged the
@@ -50,10 +59,6 @@ export interface SignupPayment {
   applicationFeeCents: number;
 }
 
-export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount > 0;
-}
-
 /**
  * The customer's account and subscription, in one transaction under the reseller's row lock (which
  * serialises sign-ups and the reseller's own creations against its sub-account limit). Null when the
@@ -81,20 +86,13 @@ export async function createSignupAccount(
   const { ownerId, pkg, form, payment, now, signupId, stripe } = s;
   return db.transaction(async (tx) => {
     if (s.settle) await s.settle(tx);
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+    await lockReseller(tx, ownerId);
     // A pending sign-up (Stripe Checkout) moves on in this transaction: a retried event finds it done.
     if (signupId !== undefined) {
-      const signup = (
-        await tx.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE id = $1 FOR UPDATE', [signupId])
-      ).rows[0];
-      if (signup?.status !== 'pending') return 'done' as const;
+      if ((await lockSignupStatus(tx, signupId)) !== 'pending') return 'done' as const;
     }
     const refused = async (why: null | 'closed') => {
-      if (signupId !== undefined)
-        await tx.query(
-          `UPDATE whitelabel_signups SET status = 'refunding', payment_ref = $2, updated_at = $3 WHERE id = $1`,
-          [signupId, payment?.ref ?? null, now],
-        );
+      if (signupId !== undefined) await markSignupRefunding(tx, signupId, payment?.ref ?? null, now);
       return why;
     };
     if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
@@ -147,18 +145,14 @@ export async function createSignupAccount(
           }
         : undefined,
     });
-    if (!stripe && s.interval === 'year')
-      await tx.query(`UPDATE whitelabel_subscriptions SET billing_interval = 'year' WHERE id = $1`, [subId]);
+    if (!stripe && s.interval === 'year') await setYearlyInterval(tx, subId);
     // One Stripe customer per account: the one the sign-up's card was saved for.
     if (stripe) {
-      await tx.query(
-        `INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING`,
-        [customerId, stripe.customerRef, now],
-      );
+      await insertPaymentCustomer(tx, customerId, stripe.customerRef, now);
       // Made at a Price the package has left meanwhile (its price change moved the subscribers it saw
       // before this row existed): moved too. The package row's share lock orders this check and a price
       // change: one committed before is seen here, one committed after sees this subscription.
-      await tx.query('SELECT 1 FROM whitelabel_packages WHERE id = $1 FOR SHARE', [pkg.id]);
+      await sharePackage(tx, pkg.id);
       if ((await currentPriceRef(tx, subId)) !== stripe.priceRef)
         await deps.queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: subId } satisfies SubscriptionPriceJob, {
           tx,
@@ -188,11 +182,7 @@ export async function createSignupAccount(
     );
     // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
     await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang: form.lang });
-    if (signupId !== undefined)
-      await tx.query(
-        `UPDATE whitelabel_signups SET status = 'completed', payment_ref = $2, subscription_id = $3, updated_at = $4 WHERE id = $1`,
-        [signupId, payment?.ref ?? null, subId, now],
-      );
+    if (signupId !== undefined) await markSignupCompleted(tx, signupId, payment?.ref ?? null, subId, now);
     return subId;
   });
 }
