@@ -102,7 +102,7 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock, config 
       };
       const issues = new Issues();
       if (!HOST.test(input.domain)) issues.add({ field: 'domain', code: 'validation.domain' });
-      // The logo and favicon: a web address, or the path of an image this reseller uploaded (brandImages.ts).
+      // The logo and favicon: a web address, or the path of an image this reseller uploaded (brandImages.routes.ts).
       for (const field of ['logo', 'favicon'] as const) {
         const value = input[field];
         if (value === null || brandImageId(value) === null) issues.url(field, value);

@@ -81,7 +81,7 @@ export async function createPackage(
 
 /**
  * Changes a package of the owner (404 otherwise) under its row lock; a new name or amount goes to the
- * package's Product and Prices at Stripe after the commit (stripeCatalog.ts). Modules are replaced when given.
+ * package's Product and Prices at Stripe after the commit (stripeCatalog.service.ts). Modules are replaced when given.
  */
 export async function updatePackage(
   db: Db,

@@ -119,7 +119,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * Stripe Billing: a package is a Product with a recurring Price per interval; a purchase is a
  * Subscription of the customer with its saved card as default payment method, created with an
  * idempotency key and `error_if_incomplete` (a first invoice that cannot be paid creates nothing).
- * Renewals are Stripe's: its invoice and subscription events drive our state (renewalEvents.ts).
+ * Renewals are Stripe's: its invoice and subscription events drive our state (modules/whitelabel/renewalEvents.service.ts).
  */
 function stripeBilling(stripe: Stripe): SubscriptionBilling {
   async function create(request: SubscriptionRequest): Promise<SubscriptionOutcome> {

@@ -21,8 +21,8 @@ async function ourSubscription(
  * 'stripe'`, `provider_subscription_ref` = Stripe's `sub_…`): an update carries `cancel_at_period_end`
  * (or a cancelled status), a deleted subscription ends it and the customer's access — the same
  * state the reseller's cancel / restore / reactivate apply from Stripe's answer
- * (stripeSubscriptionActions.ts). The invoices — a paid period granted, a failed renewal past due —
- * are routes/whitelabel/renewalEvents.ts.
+ * (stripeSubscriptionActions.service.ts). The invoices — a paid period granted, a failed renewal past due —
+ * are modules/whitelabel/renewalEvents.service.ts.
  */
 export function registerSubscriptionEvents(payments: Payments, db: Db, now: () => Date): void {
   const follow = async (event: PaymentEvent) => {

@@ -27,7 +27,7 @@ import { createSignupAccount, type SignupForm } from '../../modules/whitelabel/s
  *    to the reseller's connected account, and an idempotency key. It is an external effect claimed in
  *    `external_effects`, so two processes, a retried job or a second event make one subscription.
  * 3. The account is made with the subscription's first period granted under its first invoice's id;
- *    Stripe's `invoice.paid` for that invoice grants nothing more, later ones renew (renewalEvents.ts).
+ *    Stripe's `invoice.paid` for that invoice grants nothing more, later ones renew (modules/whitelabel/renewalEvents.service.ts).
  *
  * A first invoice that cannot be paid makes no subscription (`error_if_incomplete`): the sign-up ends
  * failed. A Checkout left to expire ends it expired. Neither grants anything.

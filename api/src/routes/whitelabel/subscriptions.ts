@@ -440,7 +440,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         );
         const s = cur.rows[0];
         if (!s) throw notFound();
-        // Billed by Stripe: the change is made there, after this transaction (stripeSubscriptionActions.ts).
+        // Billed by Stripe: the change is made there, after this transaction (modules/whitelabel/stripeSubscriptionActions.service.ts).
         if (s.billing_provider === 'stripe' && s.provider_subscription_ref && payments.provider.billing) {
           checkStripeTransition(s, action);
           return s;
