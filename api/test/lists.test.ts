@@ -8,7 +8,7 @@ import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestCon
 import { installApolloPeople } from './support/apolloPeople';
 import { creditBalance } from '../src/credits/ledger';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
-import { addSuppressions, emailSha256 } from '../src/routes/leadSearch/suppressionStore';
+import { addSuppressions, emailSha256 } from '../src/modules/leadSearch/suppressions.repository';
 
 let ctx: TestContext;
 let crm: FakeCrm;

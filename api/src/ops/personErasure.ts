@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { addSuppressions, emailSha256 } from '../routes/leadSearch/suppressionStore';
+import { addSuppressions, emailSha256 } from '../modules/leadSearch/suppressions.repository';
 import { writeAudit } from '../routes/admin/common';
 
 /**

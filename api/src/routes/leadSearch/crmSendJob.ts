@@ -18,7 +18,11 @@ import {
   type PushOutcome,
   type ResultForCrm,
 } from '../../providers/crm';
-import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressionStore';
+import {
+  suppressedAmong,
+  suppressionDetail,
+  type SuppressedBy,
+} from '../../modules/leadSearch/suppressions.repository';
 
 /** Most results one send queues (a bounded background job; send the rest with another). */
 export const CRM_SEND_MAX_ROWS = 5000;

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db';
 import { grantCredits } from '../../credits/ledger';
 import { EMAIL_GRADES, type EmailGrade, type EmailGrader, type GradedEmail } from '../../providers/leads/emailGrades';
 import { jobUnderwaySql } from '../../queue/jobQueue';
-import { addSuppressions } from './suppressionStore';
+import { addSuppressions } from '../../modules/leadSearch/suppressions.repository';
 
 /** The queued grading of a list's emails (api/src/workers/emailVerify.ts). */
 export const EMAIL_VERIFY = 'email-verify';

@@ -20,7 +20,7 @@ import { resultRoutes } from './results';
 import { savedSearchRoutes } from './savedSearches';
 import { listExportRoutes } from './listExports';
 import { searchRoutes } from './searches';
-import { suppressionRoutes } from './suppressions';
+import { suppressionRoutes } from '../../modules/leadSearch/suppressions.routes';
 import { webhookRoutes } from './webhooks';
 import { workflowRoutes } from './workflows';
 

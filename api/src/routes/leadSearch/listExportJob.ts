@@ -5,7 +5,7 @@ import type { ObjectStorageConfig } from '../../storage/config';
 import { s3ObjectStore, type ObjectStore } from '../../storage/objectStore';
 import { csvBatch, UTF8_BOM } from './csv';
 import type { ResultFilters } from './resultQuery';
-import { exportWhere } from './suppressionStore';
+import { exportWhere } from '../../modules/leadSearch/suppressions.repository';
 
 /** Rows per chunk of an export file (one keyset query, one chunk row or object). */
 export const EXPORT_BATCH = 2000;

@@ -17,7 +17,7 @@ import { listTypeIn, type ListPath } from './listPath';
 import { actorOf, recordListEvent } from './listHistory';
 import { deleteResultsUndoably } from './listOperationStore';
 import { resultFiltersSchema, resultWhere, sortKeys, type ResultFilters, type ResultSort } from './resultQuery';
-import { duplicateOfSql, exportWhere, listSuppressedSql } from './suppressionStore';
+import { duplicateOfSql, exportWhere, listSuppressedSql } from '../../modules/leadSearch/suppressions.repository';
 
 const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.email_grade, r.email_grade_reason, r.bounced_at IS NOT NULL AS bounced, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
 const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, ${listSuppressedSql('r')} AS suppressed, ${duplicateOfSql('r')} AS duplicate_of, r.created_at`;

@@ -14,7 +14,7 @@ import { enqueueWebhookCheck } from '../../workers/listWebhook';
 import type { SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
-import { suppressedAmong, suppressionDetail } from './suppressionStore';
+import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { actorOf, recordListEvent } from './listHistory';
 import { checkWebhookUrl } from './webhookGuard';

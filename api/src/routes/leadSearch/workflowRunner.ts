@@ -16,7 +16,7 @@ import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { startSearch } from './startSearch';
 import { enrichmentFor } from './enrichmentJob';
 import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';
-import { suppressedAmong, suppressionDetail } from './suppressionStore';
+import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
 import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './listWebhookDelivery';
 import {

@@ -15,9 +15,9 @@ import {
   Type,
 } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
-import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.repository';
-import { addSuppressions, deleteSuppression, listSuppressions, parseSuppressionValue } from './suppressionStore';
+import { say } from '../../routes/respond';
+import { accountIdOf } from '../settings/account.repository';
+import { addSuppressions, deleteSuppression, listSuppressions, parseSuppressionValue } from './suppressions.repository';
 
 /** Largest CSV upload of do-not-contact entries (bytes of the text). */
 export const SUPPRESSION_CSV_MAX_BYTES = 5 * 1024 * 1024;
