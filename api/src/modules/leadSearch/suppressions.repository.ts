@@ -23,27 +23,6 @@ export interface Suppression {
 /** What a result matched: its email (or its hash) or its domain. */
 export type SuppressedBy = 'email' | 'domain';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOMAIN_RE = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}[a-z0-9]$/;
-
-/**
- * An entry from what a user typed: an email, or a domain (a URL or "@domain" gives its host). Null when it is
- * neither. Lower-cased, so matching ignores case.
- */
-export function parseSuppressionValue(raw: string): { kind: 'email' | 'domain'; value: string } | null {
-  let text = raw.trim().toLowerCase();
-  if (!text) return null;
-  if (text.startsWith('mailto:')) text = text.slice(7);
-  if (!text.startsWith('@') && text.includes('@'))
-    return EMAIL_RE.test(text) && text.length <= 254 ? { kind: 'email', value: text } : null;
-  const host = text
-    .replace(/^@/, '')
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^www\./, '')
-    .split(/[/:?#]/)[0]!;
-  return DOMAIN_RE.test(host) ? { kind: 'domain', value: host } : null;
-}
-
 /** The value of an `email_sha256` entry: what suppression_keys() computes in SQL for the same address. */
 export const emailSha256 = (email: string): string =>
   createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');

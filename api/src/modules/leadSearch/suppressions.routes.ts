@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { parse } from 'csv-parse/sync';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import {
@@ -14,17 +13,16 @@ import {
   Timestamp,
   Type,
 } from '../../http/contract';
-import { ApiError, unprocessable, validationError } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { say } from '../../routes/respond';
 import { accountIdOf } from '../settings/account.repository';
-import { addSuppressions, deleteSuppression, listSuppressions, parseSuppressionValue } from './suppressions.repository';
-
-/** Largest CSV upload of do-not-contact entries (bytes of the text). */
-export const SUPPRESSION_CSV_MAX_BYTES = 5 * 1024 * 1024;
-/** Most entries one upload adds. */
-export const SUPPRESSION_CSV_MAX_ROWS = 100_000;
-/** Invalid lines an upload answer lists (the count covers them all). */
-const INVALID_LISTED = 50;
+import { deleteSuppression, listSuppressions } from './suppressions.repository';
+import {
+  addSuppression,
+  importSuppressionCsv,
+  INVALID_LISTED,
+  SUPPRESSION_CSV_MAX_BYTES,
+} from './suppressions.service';
 
 const SuppressionDto = Type.Object({
   id: Type.Integer(),
@@ -35,22 +33,6 @@ const SuppressionDto = Type.Object({
   created_at: Timestamp(),
 });
 const Reason = Type.String({ maxLength: 200 });
-
-/** Header names that say which column holds the entries. */
-const VALUE_HEADERS = [
-  'email',
-  'e-mail',
-  'email address',
-  'domain',
-  'website',
-  'value',
-  'correo',
-  'courriel',
-  'adresse e-mail',
-  'e-mail-adresse',
-  'dominio',
-  'domaine',
-];
 
 /**
  * The do-not-contact list of the signed-in user's account (team members share their owner's): emails and whole
@@ -104,17 +86,7 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const entry = parseSuppressionValue(request.body.value);
-      if (!entry) throw validationError({ field: 'value', code: 'lists.suppression_value' });
-      const accountId = await accountIdOf(db, user.id);
-      const [added] = await addSuppressions(
-        db,
-        accountId,
-        [{ ...entry, reason: request.body.reason?.trim() || null }],
-        { source: 'manual', createdBy: user.id },
-      );
-      if (!added) throw unprocessable('lists.suppression_exists', 'value');
+      const added = await addSuppression(db, currentUser(request).id, request.body.value, request.body.reason);
       reply.code(201);
       return { ...say(request, 'lists.suppression_added', { value: added.value }), suppression: added };
     },
@@ -145,58 +117,16 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      let records: string[][];
-      try {
-        records = parse(request.body.csv, {
-          bom: true,
-          relax_column_count: true,
-          skip_empty_lines: true,
-          trim: true,
-          max_record_size: 64 * 1024,
-        });
-      } catch (error) {
-        throw new ApiError(400, 'lists.csv_unreadable', {
-          field: 'csv',
-          params: { reason: (error as Error).message.slice(0, 200) },
-        });
-      }
-      // A header row names the column; without one, each line's first cell that reads as an email or domain.
-      const header = records[0]?.map((h) => h.toLowerCase()) ?? [];
-      const named = header.findIndex((h) => VALUE_HEADERS.includes(h));
-      const headed = named >= 0 || (header.length > 0 && header.every((h) => !parseSuppressionValue(h)));
-      const body = headed ? records.slice(1) : records;
-      if (body.length > SUPPRESSION_CSV_MAX_ROWS)
-        throw validationError({
-          field: 'csv',
-          code: 'lists.csv_too_many_rows',
-          params: { max: SUPPRESSION_CSV_MAX_ROWS },
-        });
-      const entries = new Map<string, { kind: 'email' | 'domain'; value: string }>();
-      const invalid: { line: number; value: string }[] = [];
-      let invalidCount = 0;
-      body.forEach((cells, i) => {
-        const candidates = named >= 0 ? [cells[named] ?? ''] : cells;
-        const entry = candidates.map(parseSuppressionValue).find(Boolean);
-        if (entry) entries.set(`${entry.kind}:${entry.value}`, entry);
-        else {
-          invalidCount += 1;
-          if (invalid.length < INVALID_LISTED)
-            invalid.push({ line: i + 1 + (headed ? 1 : 0), value: (candidates[0] ?? '').slice(0, 100) });
-        }
-      });
-      const accountId = await accountIdOf(db, user.id);
-      const reason = request.body.reason?.trim() || null;
-      const list = [...entries.values()].map((e) => ({ ...e, reason }));
-      let added = 0;
-      // Batches keep each statement's JSON small; an entry already listed is left as it was.
-      for (let i = 0; i < list.length; i += 5000)
-        added += (await addSuppressions(db, accountId, list.slice(i, i + 5000), { source: 'csv', createdBy: user.id }))
-          .length;
+      const { added, listed, invalidCount, invalid } = await importSuppressionCsv(
+        db,
+        currentUser(request).id,
+        request.body.csv,
+        request.body.reason,
+      );
       return {
         ...say(request, 'lists.suppression_imported', { added, invalid: invalidCount }),
         added,
-        already_listed: list.length - added,
+        already_listed: listed - added,
         invalid_count: invalidCount,
         invalid,
       };
