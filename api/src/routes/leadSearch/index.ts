@@ -12,7 +12,7 @@ import { enrichmentRoutes } from './enrichment';
 import { listImportRoutes } from './listImports';
 import { fineTuneRoutes } from './fineTunes';
 import { globalSearchRoutes } from './globalSearch';
-import { googleApiKeyRoutes } from './googleApiKey';
+import { googleApiKeyRoutes } from '../../modules/leadSearch/googleApiKey.routes';
 import { intentRoutes } from './intent';
 import { labelRoutes } from '../../modules/leadSearch/labels.routes';
 import { phoneRevealRoutes } from './phoneReveals';

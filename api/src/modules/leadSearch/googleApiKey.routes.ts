@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import { MessageProperties, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { sealGoogleApiKey } from '../../users/googleApiKeys';
 
 /** What a Google API key looks like (Google Cloud console keys): AIza and 35 more URL-safe characters. */
