@@ -5,6 +5,7 @@ import { MessageProperties, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
 import { say } from '../../routes/respond';
 import { sealGoogleApiKey } from '../../users/googleApiKeys';
+import { clearGoogleApiKey, saveSealedGoogleApiKey } from './googleApiKey.repository';
 
 /** What a Google API key looks like (Google Cloud console keys): AIza and 35 more URL-safe characters. */
 const GOOGLE_API_KEY = '^AIza[0-9A-Za-z_-]{35}$';
@@ -32,11 +33,12 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: 
     },
     async (request) => {
       // Sealed under APP_SECRET (users/googleApiKeys.ts).
-      await db.query('UPDATE users SET google_api_key_sealed = $2, updated_at = $3 WHERE id = $1', [
+      await saveSealedGoogleApiKey(
+        db,
         currentUser(request).id,
         sealGoogleApiKey(config.appSecret, request.body.google_api_key),
         clock.now(),
-      ]);
+      );
       return { ...say(request, 'leadSources.google_key_saved'), has_google_api_key: true };
     },
   );
@@ -50,10 +52,7 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: 
       },
     },
     async (request) => {
-      await db.query('UPDATE users SET google_api_key_sealed = NULL, updated_at = $2 WHERE id = $1', [
-        currentUser(request).id,
-        clock.now(),
-      ]);
+      await clearGoogleApiKey(db, currentUser(request).id, clock.now());
       return { ...say(request, 'leadSources.google_key_removed'), has_google_api_key: false };
     },
   );
