@@ -1,5 +1,5 @@
 import Fastify, { type RouteOptions } from 'fastify';
-import { adminRoutes } from '../src/routes/admin';
+import { adminRoutes } from '../src/modules/admin';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 /**

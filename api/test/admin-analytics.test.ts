@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
-import { seedAdminDemo } from '../src/routes/admin/demoData';
+import { seedAdminDemo } from '../src/modules/admin/demoData.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 type Dashboard = ApiResponse<'/api/admin/dashboard', 'get'>;

@@ -1,5 +1,5 @@
 import type { ApiPage } from '../../shared/src/api/contract';
-import { seedAdminDemo } from '../src/routes/admin/demoData';
+import { seedAdminDemo } from '../src/modules/admin/demoData.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 type Item = Record<string, unknown> & { id: number };

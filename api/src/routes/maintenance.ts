@@ -4,7 +4,7 @@ import { Message, Type, type Static } from '../http/contract';
 import { currentUser } from '../http/auth';
 import { emptyObjectSchema } from '../http/schemas';
 import { readMaintenance, writeMaintenance } from '../ops/maintenance';
-import { adminOnly, writeAudit } from './admin/common';
+import { adminOnly, writeAudit } from '../modules/admin/common';
 import { say } from './respond';
 
 const State = Type.Object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Nullable, Type } from '../../http/contract';
-import { defineAdminCrud } from './crud';
+import { defineAdminCrud } from './crud.routes';
 
 /** Onboarding topics (spec §3 Topic; GET api/topics lists the shown ones to users). */
 export function adminTopicRoutes(api: FastifyInstance, deps: AppDeps): void {

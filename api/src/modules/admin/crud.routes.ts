@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import {
   IdParams,
   Message,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Nullable, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { defineAdminCrud } from './crud';
+import { defineAdminCrud } from './crud.routes';
 
 /** Referral partners (spec §3 Partner); users point at one through referral_partner_id. */
 export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { adminAnalyticsRoutes } from './analytics';
-import { auditRoutes } from './audit';
-import { adminCourseRoutes } from './courses';
-import { adminDashboardRoutes } from './dashboard';
-import { seedAdminDemo } from './demoData';
-import { adminPartnerRoutes } from './partners';
-import { adminPaymentRefundRoutes } from './paymentRefunds';
-import { adminPlanRoutes } from './plans';
-import { adminPromptRoutes } from './prompts';
-import { adminReportRoutes } from './reports';
-import { adminLeadSourceRoutes } from './leadSources';
-import { adminSearcherRoutes } from './searchers';
-import { adminTopicRoutes } from './topics';
-import { aiModelRoutes } from './aiModel';
-import { adminPersonErasureRoutes } from './personErasure';
-import { adminUserRoutes } from './users';
+import { adminAnalyticsRoutes } from './analytics.routes';
+import { auditRoutes } from './audit.routes';
+import { adminCourseRoutes } from './courses.routes';
+import { adminDashboardRoutes } from './dashboard.routes';
+import { seedAdminDemo } from './demoData.service';
+import { adminPartnerRoutes } from './partners.routes';
+import { adminPaymentRefundRoutes } from './paymentRefunds.routes';
+import { adminPlanRoutes } from './plans.routes';
+import { adminPromptRoutes } from './prompts.routes';
+import { adminReportRoutes } from './reports.routes';
+import { adminLeadSourceRoutes } from './leadSources.routes';
+import { adminSearcherRoutes } from './searchers.routes';
+import { adminTopicRoutes } from './topics.routes';
+import { aiModelRoutes } from './aiModel.routes';
+import { adminPersonErasureRoutes } from './personErasure.routes';
+import { adminUserRoutes } from './users.routes';
 
 /** Routes of the super-admin area (every route requires the admin module). One file per resource beside this one; register them here. */
 export function adminRoutes(api: FastifyInstance, deps: AppDeps): void {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Nullable, StringEnum, Type } from '../../http/contract';
-import { defineAdminCrud } from './crud';
+import { defineAdminCrud } from './crud.routes';
 
 /** Training content: courses and their onboarding pages (draft or shown). Pages are scoped to their course. */
 export function adminCourseRoutes(api: FastifyInstance, deps: AppDeps): void {

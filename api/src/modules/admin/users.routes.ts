@@ -11,7 +11,7 @@ import { ApiError, unprocessable } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
 import { emailSchema, langSchema, nameSchema, passwordSchema } from '../../http/schemas';
 import { loadUserDto, MODULE_SLUGS, normaliseEmail, UserSchema, type ModuleSlug } from '../../users/users';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { adminOnly, changes, idParamsSchema, notFound, pageQueryProperties, writeAudit } from './common';
 import {
   AdminUserSchema,
@@ -28,7 +28,7 @@ import {
   USER_TYPES,
   type AdminUserDto,
   type AdminUserFilters,
-} from './userRepository';
+} from './users.repository';
 
 /** The answer of every change to a user: the toast and the user as it is now. */
 const SavedUser = Type.Object({ ...MessageProperties, user: AdminUserSchema });

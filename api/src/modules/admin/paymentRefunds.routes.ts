@@ -4,10 +4,10 @@ import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
 import { Nullable, Page, StringEnum, Type, type Static } from '../../http/contract';
 import { paymentsFor } from '../../providers/payments';
-import { refundAnswer, RefundAnswer } from '../../modules/settings/wallet.routes';
-import { createWalletService } from '../../modules/settings/wallet.service';
-import { WALLET_PAYMENT_COLUMNS } from '../../modules/whitelabel/creditPurchases.repository';
-import { walletPaymentProperties } from '../../modules/whitelabel/creditPurchases.schemas';
+import { refundAnswer, RefundAnswer } from '../settings/wallet.routes';
+import { createWalletService } from '../settings/wallet.service';
+import { WALLET_PAYMENT_COLUMNS } from '../whitelabel/creditPurchases.repository';
+import { walletPaymentProperties } from '../whitelabel/creditPurchases.schemas';
 import { adminOnly, idParamsSchema, notFound, pageQueryProperties, Params } from './common';
 
 /** One wallet payment as the administrator sees it: whose reseller's customer paid, and to whose account. */

@@ -32,7 +32,7 @@ import {
   saveLeadSourceOrder,
   usageMonth,
 } from '../../providers/leads/sourceSettings';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { adminOnly } from './common';
 
 const USES = Object.keys(SOURCE_CANDIDATES) as OrderedUse[];

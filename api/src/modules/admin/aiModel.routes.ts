@@ -7,7 +7,7 @@ import type { AppDeps } from '../../http/context';
 import { Empty, MessageProperties, StringEnum, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
 import { aiProvider } from '../../providers/ai';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import { adminOnly } from './common';
 
 /** The models the super admin may pick: the operator's AI_MODELS (comma separated), else the defaults, always with the configured one. */

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
 import { Message, MessageProperties, Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
 import { nameSchema } from '../../http/schemas';
-import { say } from '../respond';
+import { say } from '../../routes/respond';
 import {
   adminOnly,
   changes,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { StringEnum, Type } from '../../http/contract';
-import { defineAdminCrud } from './crud';
+import { defineAdminCrud } from './crud.routes';
 
 /** Spec §3 fine-tune prompt types; `library` prompts form the library users pick from. */
 export const PROMPT_TYPES = [
