@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { addSuppressions, emailSha256 } from '../modules/leadSearch/suppressions.repository';
-import { writeAudit } from '../modules/admin/common';
+import { writeAudit } from '../modules/admin/audit.repository';
 
 /**
  * A person (a lead, not an account) asks to be erased by email address: every tenant's results with

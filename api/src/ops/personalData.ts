@@ -2,7 +2,7 @@ import { zipSync, strToU8 } from 'fflate';
 import type { Db, Queryable } from '../db';
 import type { ObjectStorageConfig } from '../storage/config';
 import { s3ObjectStore } from '../storage/objectStore';
-import { writeAudit } from '../modules/admin/common';
+import { writeAudit } from '../modules/admin/audit.repository';
 
 /**
  * Personal-data rights (issue 34, GDPR/CCPA): an account's export archive, its deletion after a

@@ -4,7 +4,8 @@ import { Message, Type, type Static } from '../http/contract';
 import { currentUser } from '../http/auth';
 import { emptyObjectSchema } from '../http/schemas';
 import { readMaintenance, writeMaintenance } from '../ops/maintenance';
-import { adminOnly, writeAudit } from '../modules/admin/common';
+import { writeAudit } from '../modules/admin/audit.repository';
+import { adminOnly } from '../modules/admin/common';
 import { say } from './respond';
 
 const State = Type.Object({

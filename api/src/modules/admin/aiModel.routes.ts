@@ -1,31 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { aiBulkActions, aiModelClass, AI_MODEL_CLASSES, DEFAULT_AI_MODELS } from '@leadsmith/shared/constants';
-import type { Queryable } from '../../db';
+import { aiBulkActions, aiModelClass, AI_MODEL_CLASSES } from '@leadsmith/shared/constants';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { Empty, MessageProperties, StringEnum, Type } from '../../http/contract';
-import { validationError } from '../../http/errors';
-import { aiProvider } from '../../providers/ai';
 import { say } from '../../routes/respond';
+import { availableAiModels, choosePlatformAiModel, platformAiModel } from './aiModel.service';
 import { adminOnly } from './common';
-
-/** The models the super admin may pick: the operator's AI_MODELS (comma separated), else the defaults, always with the configured one. */
-export function availableAiModels(env: NodeJS.ProcessEnv = process.env): string[] {
-  const listed = (env.AI_MODELS ?? '')
-    .split(',')
-    .map((m) => m.trim())
-    .filter(Boolean);
-  return [...new Set([aiProvider().info.model, ...(listed.length ? listed : DEFAULT_AI_MODELS)])];
-}
-
-/** The platform's AI model: the super admin's choice, else the provider's configured model. */
-export async function platformAiModel(db: Queryable): Promise<string> {
-  return (
-    (await db.query<{ model: string }>('SELECT model FROM ai_model_setting WHERE id')).rows[0]?.model ??
-    aiProvider().info.model
-  );
-}
 
 const ModelState = Type.Object({
   model: Type.String(),
@@ -69,14 +50,7 @@ export function aiModelRoutes(api: FastifyInstance, { db }: AppDeps): void {
       },
     },
     async (request) => {
-      const model = request.body.model.trim();
-      const models = availableAiModels();
-      if (!models.includes(model)) throw validationError({ field: 'model', code: 'validation.invalid' });
-      await db.query(
-        `INSERT INTO ai_model_setting (id, model, updated_by, updated_at) VALUES (true, $1, $2, now())
-         ON CONFLICT (id) DO UPDATE SET model = EXCLUDED.model, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-        [model, currentUser(request).id],
-      );
+      const { model, models } = await choosePlatformAiModel(db, request.body.model, currentUser(request).id);
       return { ...say(request, 'admin.ai_model_saved', { model }), ...state(model), models };
     },
   );

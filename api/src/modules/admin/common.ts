@@ -1,5 +1,4 @@
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
-import type { Queryable } from '../../db';
 import { ApiError } from '../../http/errors';
 
 /** Every admin route: a valid token (401) of a user holding the admin module (403), checked on the server. */
@@ -31,33 +30,6 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditValue = Record<string, unknown> | null;
-
-/** One audit row, written with the change in the caller's transaction (who, what, which id, before/after, when). */
-export async function writeAudit(
-  tx: Queryable,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: AuditEntity;
-    entityId: number;
-    before?: AuditValue;
-    after?: AuditValue;
-    at: Date;
-  },
-): Promise<void> {
-  await tx.query(
-    'INSERT INTO admin_audit_log (actor_id, action, entity, entity_id, before, after, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)',
-    [
-      entry.actorId,
-      entry.action,
-      entry.entity,
-      entry.entityId,
-      entry.before ? JSON.stringify(entry.before) : null,
-      entry.after ? JSON.stringify(entry.after) : null,
-      entry.at,
-    ],
-  );
-}
 
 /** Only the fields that changed, as `{ before, after }`; null when nothing did. */
 export function changes(

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { Nullable, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { defineAdminCrud } from './crud.routes';
+import { partnerInUse } from './partners.repository';
 
 /** Referral partners (spec §3 Partner); users point at one through referral_partner_id. */
 export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -34,8 +35,7 @@ export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {
     ],
     messages: { created: 'admin.partner_created', updated: 'admin.partner_updated', deleted: 'admin.partner_deleted' },
     beforeDelete: async (tx, id) => {
-      const used = await tx.query('SELECT 1 FROM users WHERE referral_partner_id = $1 LIMIT 1', [id]);
-      if (used.rowCount > 0) throw unprocessable('admin.partner_in_use');
+      if (await partnerInUse(tx, id)) throw unprocessable('admin.partner_in_use');
     },
   });
 }

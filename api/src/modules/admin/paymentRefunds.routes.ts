@@ -6,9 +6,9 @@ import { Nullable, Page, StringEnum, Type, type Static } from '../../http/contra
 import { paymentsFor } from '../../providers/payments';
 import { refundAnswer, RefundAnswer } from '../settings/wallet.routes';
 import { createWalletService } from '../settings/wallet.service';
-import { WALLET_PAYMENT_COLUMNS } from '../whitelabel/creditPurchases.repository';
 import { walletPaymentProperties } from '../whitelabel/creditPurchases.schemas';
-import { adminOnly, idParamsSchema, notFound, pageQueryProperties, Params } from './common';
+import { adminOnly, idParamsSchema, notFound, pageQueryProperties } from './common';
+import { listPayments, paymentExists, type PaymentState } from './paymentRefunds.repository';
 
 /** One wallet payment as the administrator sees it: whose reseller's customer paid, and to whose account. */
 const AdminPayment = Type.Object({
@@ -21,7 +21,7 @@ const AdminPayment = Type.Object({
   }),
 });
 
-const PAYMENT_STATES = ['succeeded', 'refunded', 'failed', 'pending'] as const;
+const PAYMENT_STATES = ['succeeded', 'refunded', 'failed', 'pending'] as const satisfies readonly PaymentState[];
 
 /**
  * The wallet payments (issue 25) for the administrator: every customer's top-ups, automatic top-ups and
@@ -55,24 +55,12 @@ export function adminPaymentRefundRoutes(api: FastifyInstance, deps: AppDeps): v
     },
     async (request) => {
       const { page, pageSize, search, state } = request.query;
-      const p = new Params();
-      const where = [`c.provider = ${p.add(payments.provider.name)}`];
-      if (search?.trim()) {
-        const like = p.add(`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`(u.email ILIKE ${like} OR concat_ws(' ', u.first_name, u.last_name) ILIKE ${like})`);
-      }
-      if (state === 'pending') where.push("c.status IN ('processing', 'requires_action')");
-      else if (state) where.push(`c.status = ${p.add(state)}`);
-      const from = `FROM settings_payment_charges c JOIN users u ON u.id = c.user_id LEFT JOIN credit_wallets w ON w.user_id = u.id LEFT JOIN users r ON r.id = u.parent_id WHERE ${where.join(' AND ')}`;
-      const total = (await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, p.values)).rows[0]?.n ?? 0;
-      const limit = p.add(pageSize);
-      const offset = p.add((page - 1) * pageSize);
-      const { rows } = await deps.db.query<Static<typeof AdminPayment>>(
-        `SELECT ${WALLET_PAYMENT_COLUMNS}, CASE WHEN r.id IS NULL THEN NULL ELSE COALESCE(NULLIF(trim(concat_ws(' ', r.first_name, r.last_name)), ''), r.email) END AS reseller_name,
-                c.connected_account IS NOT NULL AS paid_to_reseller
-           ${from} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`,
-        p.values,
-      );
+      const { rows, total } = await listPayments<Static<typeof AdminPayment>>(deps.db, payments.provider.name, {
+        page,
+        pageSize,
+        search,
+        state,
+      });
       return { data: rows, currentPage: page, pageSize, total };
     },
   );
@@ -89,11 +77,7 @@ export function adminPaymentRefundRoutes(api: FastifyInstance, deps: AppDeps): v
       },
     },
     async (request, reply) => {
-      const known = await deps.db.query('SELECT 1 FROM settings_payment_charges WHERE id = $1 AND provider = $2', [
-        request.params.id,
-        payments.provider.name,
-      ]);
-      if (known.rowCount === 0) throw notFound();
+      if (!(await paymentExists(deps.db, request.params.id, payments.provider.name))) throw notFound();
       const answer = refundAnswer(request, await wallet.refund(request.params.id, currentUser(request).id));
       return reply.code(answer.status).send(answer.body);
     },

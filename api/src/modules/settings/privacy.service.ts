@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../../ops/personalData';
-import { writeAudit } from '../admin/common';
+import { writeAudit } from '../admin/audit.repository';
 import { ACCOUNT_EXPORT } from '../../workers/privacy';
 import { passwordMatches } from './account.service';
 import {

@@ -14,7 +14,7 @@ import { accountIdOf } from '../../modules/settings/account.repository';
 import { loadCampaign } from './campaignStore';
 import { resolvePrompts } from './fineTunesStore';
 import { isPersonList } from './promptDefaults';
-import { platformAiModel } from '../../modules/admin/aiModel.routes';
+import { platformAiModel } from '../../modules/admin/aiModel.service';
 import { resultWhere, type ResultFilters } from './resultQuery';
 
 /** Most results one AI action handles (the first ones matching, by id). */

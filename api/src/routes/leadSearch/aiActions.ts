@@ -12,7 +12,7 @@ import { loadCampaign, notFound } from './campaignStore';
 import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
 import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { aiBulkActions } from '@leadsmith/shared/constants';
-import { platformAiModel } from '../../modules/admin/aiModel.routes';
+import { platformAiModel } from '../../modules/admin/aiModel.service';
 import {
   AI_INLINE_ROWS,
   AI_MAX_PROMPTS,

@@ -16,7 +16,7 @@ import { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { WEBHOOK_MAX_ROWS } from './listWebhookDelivery';
 import { sendToListWebhook } from './webhooks';
 import { aiBulkActions } from '@leadsmith/shared/constants';
-import { platformAiModel } from '../../modules/admin/aiModel.routes';
+import { platformAiModel } from '../../modules/admin/aiModel.service';
 import type { MailDeps } from '../../mail/templatedMail';
 
 /**
