@@ -16,6 +16,7 @@ const WITHOUT_DATABASE = [
   'ai-provider',
   'leadSearch-catalogue',
   'mail',
+  'ops-sharedServer',
   'postgres-support',
   'queue-crashRound',
   'queue-twoProcesses',

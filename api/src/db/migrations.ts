@@ -133,9 +133,13 @@ export async function migrationState(
   db: Db,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<{ locked: boolean; pending: string[] }> {
-  // A bigint advisory key is held as classid (high 32 bits) and objid (low 32 bits), objsubid 1.
+  // A bigint advisory key is held as classid (high 32 bits) and objid (low 32 bits), objsubid 1. Advisory locks
+  // belong to a database: a migration of another database on the same server (staging beside production) holds
+  // the same key there, and is not this database's.
   const { rows: locks } = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND objsubid = 1",
+    `SELECT count(*)::int AS n FROM pg_locks
+      WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND objsubid = 1
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     [MIGRATION_LOCK_KEY],
   );
   const { rows } = await db.query<{ ok: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok");
