@@ -1,24 +1,7 @@
-/** Page query shared by every Settings list: page ≥ 1, pageSize 1–100 (default 20, spec §9). */
-export const pageQuerySchema = {
-  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-  pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-} as const;
-
-export interface PageQuery {
-  page: number;
-  pageSize: number;
-}
-
-export interface Paginated<T> {
-  data: T[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
-
-export const idParamsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
+/** Every Settings list is paginated on the server with the one page query and envelope (http/contract.ts). */
+export {
+  IdParams as idParamsSchema,
+  PageQueryProperties as pageQuerySchema,
+  type PageOf as Paginated,
+  type PageQueryOf as PageQuery,
+} from '../../http/contract';
