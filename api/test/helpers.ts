@@ -5,7 +5,7 @@ import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { createTestDatabase } from './support/postgres';
-import { seededTemplateFor } from './support/seededTemplate';
+import { seededTemplateFor, TEMPLATE_CLOCK_START } from './support/seededTemplate';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -13,7 +13,7 @@ export interface FakeClock extends Clock {
   set(at: Date): void;
 }
 
-export function fakeClock(start = new Date('2026-03-15T12:00:00.000Z')): FakeClock {
+export function fakeClock(start = new Date(TEMPLATE_CLOCK_START)): FakeClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

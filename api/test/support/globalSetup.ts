@@ -4,9 +4,9 @@ import path from 'node:path';
 import { buildApp } from '../../src/app';
 import { migrate, openDb } from '../../src/db';
 import { seed } from '../../src/seed';
-import { testConfig } from '../helpers';
+import { fakeClock, testConfig } from '../helpers';
 import { setup as startDns, teardown as stopDns } from './globalDns';
-import { TEMPLATE_CLOCK_START, TEMPLATE_ENV } from './seededTemplate';
+import { TEMPLATE_ENV } from './seededTemplate';
 
 /** Jest's global setup of the API project: the fixture DNS server, then the run's seeded database (seededTemplate.ts). */
 export default async function setup(): Promise<void> {
@@ -22,7 +22,7 @@ export async function teardown(): Promise<void> {
 
 async function writeSeededTemplate(): Promise<void> {
   if (process.env.API_TEST_DATABASE_URL || process.env[TEMPLATE_ENV]) return;
-  const clock = { now: () => new Date(TEMPLATE_CLOCK_START) };
+  const clock = fakeClock();
   const db = await openDb({ databaseUrl: null, dataDir: ':memory:' });
   try {
     await migrate(db);

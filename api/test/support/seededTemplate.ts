@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
  * One migrated and seeded embedded database for the whole API run, its job queue's tables made: creating a
  * PGlite cluster, migrating, seeding it and making pg-boss's tables took 10–15 s a test app on this machine
  * (under load), loading a copy of one 2–4 s. The global setup (globalSetup.ts) writes the copy (PGlite's
- * dumpDataDir) to the file named in API_TEST_PGLITE_TEMPLATE, seeded at the default test clock's start; test
+ * dumpDataDir) to the file named in API_TEST_PGLITE_TEMPLATE, seeded at the default test clock's start (fakeClock()); test
  * apps whose clock starts there open that copy, any other clock a database made from scratch. The PostgreSQL
  * pass (API_TEST_DATABASE_URL) creates its databases on the server as before.
  */
