@@ -8,7 +8,7 @@ export const LIST_UNDO_MIGRATIONS: readonly Migration[] = [
   {
     id: 'w6-list29b-001-undo-trash',
     sql: `
--- A list in the trash: hidden from every read and write of the lists (campaignStore.ts, campaignRepository.ts), kept
+-- A list in the trash: hidden from every read and write of the lists (campaigns.repository.ts), kept
 -- with its results until the purge (workers/trashPurge.ts) deletes it 30 days after deleted_at.
 ALTER TABLE campaigns ADD COLUMN deleted_at timestamptz;
 CREATE INDEX campaigns_trash_idx ON campaigns (deleted_at) WHERE deleted_at IS NOT NULL;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { notFound } from '../../routes/leadSearch/campaignStore';
+import { notFound } from './campaigns.service';
 import { deleteLabel, findLabel, type LabelRow, lockLabelName, updateLabel } from './labels.repository';
 import { dropLabel, renameLabel } from './resultLabels.repository';
 

@@ -11,7 +11,7 @@ import { registerEmbeddedTemplate, type AiProvider } from '../../providers/ai';
 import { profileCompleted } from '../../modules/ai/common';
 import { loadProfile, type ProfileFields } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../../modules/settings/account.repository';
-import { loadCampaign } from './campaignStore';
+import { loadCampaign } from '../../modules/leadSearch/campaigns.service';
 import { resolvePrompts } from './fineTunesStore';
 import { isPersonList } from './promptDefaults';
 import { platformAiModel } from '../../modules/admin/aiModel.service';

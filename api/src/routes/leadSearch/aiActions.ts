@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from './listPath';
+import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
 import { enqueueAiJob } from '../../workers/aiJob';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -8,7 +8,7 @@ import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { aiProvider } from '../../providers/ai';
 import { say } from '../respond';
-import { loadCampaign, notFound } from './campaignStore';
+import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
 import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { aiBulkActions } from '@leadsmith/shared/constants';

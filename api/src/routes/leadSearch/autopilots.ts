@@ -18,7 +18,7 @@ import {
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { FIRST_RUN_DELAY_MS, REPEATS } from './autopilotScheduler';
-import { notFound } from './campaignStore';
+import { notFound } from '../../modules/leadSearch/campaigns.service';
 import { checkFilters, filtersSchema } from './searchFilters';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../schedule/recurrence';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from './listPath';
+import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
 import type { Queryable, SqlParam } from '../../db';
 import type { JobQueue } from '../../queue/jobQueue';
 import { enqueueCrmSend } from '../../workers/crmSend';
@@ -18,7 +18,7 @@ import {
 } from '../../providers/crm';
 import { say } from '../respond';
 import { accountIdOf } from '../../modules/settings/account.repository';
-import { loadCampaign, notFound } from './campaignStore';
+import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { CRM_SEND_MAX_ROWS, JOB_COLUMNS, toDto, type CrmSendJobDto, type JobRow } from './crmSendJob';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 

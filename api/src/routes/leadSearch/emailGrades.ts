@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from './listPath';
+import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
@@ -11,7 +11,7 @@ import { validSyntax } from '../../providers/leads/domain/verify';
 import { enqueueEmailVerify, gradingUnderway } from '../../workers/emailVerify';
 import { say } from '../respond';
 import { accountIdOf } from '../../modules/settings/account.repository';
-import { loadCampaign, notFound } from './campaignStore';
+import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { countUngraded, gradeSummary, reportBounce } from './emailGradeStore';
 
 /** Where CRMs and webhook receivers post bounces (the token follows). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from './listPath';
+import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
@@ -11,16 +11,20 @@ import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
 import { say } from '../respond';
 import {
   ENRICHMENT_JOB_COLUMNS,
-  loadCampaign,
-  notFound,
   toEnrichmentJobDto,
   type EnrichmentJobRow,
-} from './campaignStore';
+} from '../../modules/leadSearch/campaigns.repository';
+import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { ENRICH_MAX_ROWS, PENDING, selectionWhere, type Selection } from './enrichmentJob';
 import { resultFiltersSchema } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from '../../modules/leadSearch/resultLabels.repository';
-import { actorOf, recordListEvent } from './listHistory';
-import { EnrichmentJobSchema, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
+import { actorOf } from '../../modules/leadSearch/listHistory.routes';
+import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';
+import {
+  EnrichmentJobSchema,
+  type EnrichmentJobDto,
+  type EnrichmentKind,
+} from '../../modules/leadSearch/campaigns.schemas';
 import { MessageProperties, Nullable, Type } from '../../http/contract';
 import { recordOperation } from './listOperationStore';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import type { JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
-import type { EnrichmentKind } from './listSchemas';
+import type { EnrichmentKind } from '../../modules/leadSearch/campaigns.schemas';
 
 /** The results a chunk enriched, as one lead.enriched webhook event, queued in the chunk's transaction. */
 export async function leadsEnriched(

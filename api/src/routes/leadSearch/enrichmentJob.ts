@@ -25,7 +25,11 @@ import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from './credits';
 import { resultWhere, type ResultFilters } from './resultQuery';
 import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
-import { ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
+import {
+  ENRICHMENT_KINDS,
+  type EnrichmentJobDto,
+  type EnrichmentKind,
+} from '../../modules/leadSearch/campaigns.schemas';
 import { similarPeople, type SimilarPerson, type SimilarSources } from './similarPeople';
 
 /** Most results one enrichment call handles. */

@@ -6,7 +6,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, Nullable, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
-import { notFound } from './campaignStore';
+import { notFound } from '../../modules/leadSearch/campaigns.service';
 
 /** Page views one address may record per minute (a tracking pixel must not become a write flood). */
 export const COLLECT_RATE_PER_MINUTE = 300;

@@ -20,7 +20,7 @@ import { s3ObjectStore } from '../../storage/objectStore';
 import { enqueueListExport } from '../../workers/listExport';
 import type { Language } from '../../i18n/messages';
 import { say } from '../respond';
-import { loadCampaign, notFound } from './campaignStore';
+import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { csvHeader, csvLine, CSV_COLUMNS } from './csv';
 import {
   downloadLink,

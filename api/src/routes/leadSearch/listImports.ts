@@ -9,7 +9,7 @@ import { t, type MessageCode } from '../../i18n/messages';
 import { enqueueListImport } from '../../workers/listImport';
 import { say } from '../respond';
 import { csvLine } from './csv';
-import { loadCampaign } from './campaignStore';
+import { loadCampaign } from '../../modules/leadSearch/campaigns.service';
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,

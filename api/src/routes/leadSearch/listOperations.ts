@@ -16,7 +16,7 @@ import {
 } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
-import { notFound } from './campaignStore';
+import { notFound } from '../../modules/leadSearch/campaigns.service';
 import { deleteFromTrash, listTrash, purgeAt, restoreCampaigns, undoOperation } from './listOperationStore';
 
 const TrashedCampaign = Type.Object({

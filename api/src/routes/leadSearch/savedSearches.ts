@@ -20,7 +20,7 @@ import {
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { DEFAULT_TIME_ZONE, isTimeZone, nextRunAfter } from '../../schedule/recurrence';
 import { say } from '../respond';
-import { notFound } from './campaignStore';
+import { notFound } from '../../modules/leadSearch/campaigns.service';
 import { COST_PER_RECORD } from './credits';
 import { SAVED_SEARCH_ALERTS, startSavedSearchRun, type SavedSearchAlert } from './savedSearchAlerts';
 import { MAX_SEARCH_COUNT } from './searches';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from './listPath';
+import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
@@ -13,10 +13,11 @@ import { queueOf } from '../../queue/jobQueue';
 import { enqueueWebhookCheck } from '../../workers/listWebhook';
 import type { SearchType } from '../../providers/leads';
 import { say } from '../respond';
-import { loadCampaign, notFound } from './campaignStore';
+import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-import { actorOf, recordListEvent } from './listHistory';
+import { actorOf } from '../../modules/leadSearch/listHistory.routes';
+import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';
 import { checkWebhookUrl } from './webhookGuard';
 import { deliverListWebhook, WEBHOOK_MAX_ROWS } from './listWebhookDelivery';
 

@@ -15,7 +15,7 @@ import type { Queryable } from '../../db';
 import { ApiError, validationError, type FieldIssue } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
 import type { SearchType } from '../../providers/leads';
-import { notFound } from './campaignStore';
+import { notFound } from '../../modules/leadSearch/campaigns.service';
 import { checkFilters, filtersSchema } from './searchFilters';
 import { isTimeZone } from '../../schedule/recurrence';
 

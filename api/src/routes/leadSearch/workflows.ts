@@ -17,7 +17,7 @@ import {
   type PageQueryOf,
 } from '../../http/contract';
 import { say } from '../respond';
-import { notFound } from './campaignStore';
+import { notFound } from '../../modules/leadSearch/campaigns.service';
 import {
   checkGraph,
   checkPublishable,

@@ -4,11 +4,11 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Page, PageQueryProperties, pageOf, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES } from '../../providers/leads';
-import { say } from '../respond';
-import { CAMPAIGN_FILTERS, type CampaignListQuery } from './campaignRepository';
-import { campaignService, type CampaignInput } from './campaignService';
-import { actorOf } from './listHistory';
-import { CampaignSchema } from './listSchemas';
+import { say } from '../../routes/respond';
+import { CAMPAIGN_FILTERS, type CampaignListQuery } from './campaigns.repository';
+import { campaignService, type CampaignInput } from './campaigns.service';
+import { actorOf } from './listHistory.routes';
+import { CampaignSchema } from './campaigns.schemas';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const listName = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;

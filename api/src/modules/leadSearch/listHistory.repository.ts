@@ -1,18 +1,11 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable, SqlParam } from '../../db';
-import { currentUser } from '../../http/auth';
-import type { AppDeps } from '../../http/context';
-import { IdParams, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
-import { validationError } from '../../http/errors';
-import { loadCampaign } from './campaignStore';
 
 /**
  * A list's history (spec §7 `POST /api/campaign/{id}/history`, issue 28 item 1): every search run, enrichment,
  * import, export, CRM and webhook send, bulk action and label change on the list, who did it and what it
  * cost. Searches, enrichments, CRM sends, AI runs and queued exports are read from their own job tables (their cost and
  * progress stay live there); everything else is written here by `recordListEvent`, in the transaction of
- * the change where there is one (ADR 026).
+ * the change where there is one (ADR 026). The SQL of both is here; the route is listHistory.routes.ts.
  */
 
 /** Events written to campaign_history. */
@@ -38,11 +31,6 @@ export interface ListActor {
   impersonatorId: number | null;
 }
 
-export const actorOf = (request: FastifyRequest): ListActor => {
-  const user = currentUser(request);
-  return { actorId: user.id, impersonatorId: user.impersonatorId };
-};
-
 /** Writes one event of a list's history (pass the transaction of the change when there is one). */
 export async function recordListEvent(
   db: Queryable,
@@ -58,36 +46,27 @@ export async function recordListEvent(
   );
 }
 
-const Person = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() });
-const HistoryEntry = Type.Object({
-  id: Type.String({ description: 'Unique in the list: the source and its id (e.g. search-12)' }),
-  kind: StringEnum(HISTORY_KINDS),
-  created_at: Timestamp(),
-  actor: Nullable(Person),
-  impersonated_by: Nullable(Person),
-  /** What the event did: counts, provider, format, label… (by kind). */
-  details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
-  credits: Type.Integer({ description: 'Credits the event cost (so far, for a job still running)' }),
-  status: Nullable(
-    Type.String({ description: "A job's state (running, done, stopped, failed); null for an instant event" }),
-  ),
-});
-export type HistoryEntryDto = Static<typeof HistoryEntry>;
+/** What a page of the history is filtered on (the route's body; `endDate` not before `startDate`). */
+export interface HistoryFilters {
+  page: number;
+  limit: number;
+  search: string;
+  startDate?: string | null;
+  endDate?: string | null;
+  kinds?: HistoryKind[];
+}
 
-const date = Type.Union([Type.String({ format: 'date' }), Type.Null()]);
-/** The list filters of spec §3 that apply to a history (page, limit, search, dates), and the kinds to show. */
-const HistoryFilters = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    search: Type.String({ maxLength: 200, default: '', description: "Matches the actor's name or email" }),
-    startDate: Type.Optional(date),
-    endDate: Type.Optional(date),
-    kinds: Type.Optional(Type.Array(StringEnum(HISTORY_KINDS), { maxItems: HISTORY_KINDS.length, uniqueItems: true })),
-  },
-  { additionalProperties: false },
-);
-type HistoryFiltersIn = Static<typeof HistoryFilters>;
+/** One entry of the history, as the route answers it. */
+export interface HistoryEntryRow {
+  id: string;
+  kind: HistoryKind;
+  created_at: Date | string;
+  actor: { id: number; name: string; email: string } | null;
+  impersonated_by: { id: number; name: string; email: string } | null;
+  details: ListEventDetails;
+  credits: number;
+  status: string | null;
+}
 
 /** One SELECT per source, each to the same columns; the campaign id is $1. */
 const SOURCES = `
@@ -134,13 +113,12 @@ interface HistoryRow {
 const person = (id: number | null, name: string | null, email: string | null) =>
   id === null ? null : { id, name: name?.trim() || (email ?? ''), email: email ?? '' };
 
+/** A page of the list's history, newest first, and how many entries match. */
 export async function listHistory(
   db: Queryable,
   campaignId: number,
-  f: HistoryFiltersIn,
-): Promise<{ rows: HistoryEntryDto[]; total: number }> {
-  if (f.startDate && f.endDate && f.startDate > f.endDate)
-    throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
+  f: HistoryFilters,
+): Promise<{ rows: HistoryEntryRow[]; total: number }> {
   const params: SqlParam[] = [campaignId];
   const add = (value: SqlParam) => {
     params.push(value);
@@ -178,26 +156,4 @@ export async function listHistory(
       status: r.status,
     })),
   };
-}
-
-export function listHistoryRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  const app = api.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(
-    '/api/campaign/:id/history',
-    {
-      onRequest: [app.requireAuth, app.requireModule('leads')],
-      schema: {
-        summary:
-          "A list's history: searches, enrichments, imports, exports, CRM and webhook sends, bulk actions and label changes, who and what it cost",
-        params: IdParams,
-        body: HistoryFilters,
-        response: { 200: Page(HistoryEntry) },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(db, currentUser(request).id, request.params.id);
-      const { rows, total } = await listHistory(db, campaign.id, request.body);
-      return { data: rows, currentPage: request.body.page, pageSize: request.body.limit, total };
-    },
-  );
 }

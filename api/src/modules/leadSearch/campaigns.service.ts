@@ -1,26 +1,57 @@
 /**
  * The lists' rules: names and tags are trimmed (tags once each), a new list and its list.created webhook
  * deliveries commit together, a change of its details is written to the list's history, and every change
- * answers the list as it now is. The routes parse and
- * answer; the SQL is in campaignRepository.ts.
+ * answers the list as it now is; a list that is not the owner's (or is in the trash) is a 404, here for every
+ * feature that reads one list. The routes parse and answer; the SQL is in campaigns.repository.ts.
  */
-import { isUniqueViolation, type Db } from '../../db';
+import { isUniqueViolation, type Db, type Queryable, type SqlParam } from '../../db';
 import { ApiError } from '../../http/errors';
 import type { JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import {
+  findCampaign,
+  findCampaignWith,
   insertCampaign,
   listCampaigns,
+  lockRunningSearches,
+  nameInTrash,
   setCampaignsArchived,
   trashCampaigns,
   updateCampaign,
   type CampaignListQuery,
-} from './campaignRepository';
-import { recordOperation } from './listOperationStore';
-import { stopJob } from './searchJobs';
-import { loadCampaign, notFound, type CampaignDto } from './campaignStore';
-import { recordListEvent, type ListActor } from './listHistory';
+} from './campaigns.repository';
+import type { CampaignDto } from './campaigns.schemas';
+import { recordOperation } from '../../routes/leadSearch/listOperationStore';
+import { stopJob } from '../../routes/leadSearch/searchJobs';
+import { recordListEvent, type ListActor } from './listHistory.repository';
 import type { SearchType } from '../../providers/leads';
+
+export const notFound = () => new ApiError(404, 'not_found');
+
+/** The user's campaign with its latest job; another account's id, a list in the trash (or none) → 404. */
+export async function loadCampaign(
+  db: Queryable,
+  userId: number,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CampaignDto> {
+  const campaign = await findCampaign(db, userId, id, opts);
+  if (!campaign) throw notFound();
+  return campaign;
+}
+
+/** The list, its latest job and the caller's `extraSql` in one statement (findCampaignWith); 404 when not the user's. */
+export async function loadCampaignWith<T>(
+  db: Queryable,
+  userId: number,
+  id: number,
+  extraSql: string,
+  params: readonly SqlParam[],
+): Promise<{ campaign: CampaignDto; rows: T }> {
+  const found = await findCampaignWith<T>(db, userId, id, extraSql, params);
+  if (!found) throw notFound();
+  return found;
+}
 
 const cleanTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()))];
 const cleanSource = (source: string | null | undefined) => (source === undefined ? undefined : source?.trim() || null);
@@ -42,11 +73,8 @@ async function uniqueName<T>(db: Db, userId: number, name: string | undefined, s
     return await save();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const trashed = await db.query(
-      'SELECT 1 FROM campaigns WHERE user_id = $1 AND lower(name) = lower($2) AND deleted_at IS NOT NULL',
-      [userId, name ?? ''],
-    );
-    throw new ApiError(409, trashed.rowCount > 0 ? 'leadSearch.list_name_in_trash' : 'leadSearch.list_name_taken', {
+    const trashed = await nameInTrash(db, userId, name ?? '');
+    throw new ApiError(409, trashed ? 'leadSearch.list_name_in_trash' : 'leadSearch.list_name_taken', {
       field: 'name',
     });
   }
@@ -129,11 +157,7 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
       return db.transaction(async (tx) => {
         const moved = await trashCampaigns(tx, userId, ids, now());
         if (moved.length === 0) return { count: 0, undoId: null };
-        const running = await tx.query<{ id: number }>(
-          `SELECT id FROM search_jobs WHERE campaign_id = ANY($1::int[]) AND status = 'running' FOR UPDATE`,
-          [`{${moved.join(',')}}`],
-        );
-        for (const job of running.rows) await stopJob(tx, queue, job.id);
+        for (const jobId of await lockRunningSearches(tx, moved)) await stopJob(tx, queue, jobId);
         return { count: moved.length, undoId: await recordOperation(tx, userId, 'delete', moved, now()) };
       });
     },
