@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import type { JobQueue } from '../queue/jobQueue';
-import { purgeTrash } from '../routes/leadSearch/listOperationStore';
+import { purgeTrash } from '../modules/leadSearch/listOperations.repository';
 
 export const TRASH_PURGE = 'trash-purge';
 

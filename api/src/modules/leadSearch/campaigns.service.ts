@@ -21,7 +21,7 @@ import {
   type CampaignListQuery,
 } from './campaigns.repository';
 import type { CampaignDto } from './campaigns.schemas';
-import { recordOperation } from '../../routes/leadSearch/listOperationStore';
+import { recordOperation } from './listOperations.repository';
 import { stopJob } from '../../routes/leadSearch/searchJobs';
 import { recordListEvent, type ListActor } from './listHistory.repository';
 import type { SearchType } from '../../providers/leads';

@@ -1,6 +1,6 @@
 import type { Queryable, SqlParam } from '../../db';
 import { isUniqueViolation } from '../../db/types';
-import { labelJournalSql } from '../../routes/leadSearch/listOperationStore';
+import { labelJournalSql } from './listOperations.repository';
 
 /** Most labels one result carries. */
 export const MAX_LABELS = 10;

@@ -4,7 +4,7 @@ import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
 import type { SearchType } from '../../providers/leads';
 import { hasActions, runPendingActions } from './autopilotActions';
-import { listNotTrashedSql } from './listOperationStore';
+import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
 import { startSearch } from './startSearch';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';

@@ -26,7 +26,7 @@ import {
   type EnrichmentKind,
 } from '../../modules/leadSearch/campaigns.schemas';
 import { MessageProperties, Nullable, Type } from '../../http/contract';
-import { recordOperation } from './listOperationStore';
+import { recordOperation } from '../../modules/leadSearch/listOperations.repository';
 
 /**
  * Records an enrichment request (`enrichment_jobs`, status running) and enqueues its job in the same

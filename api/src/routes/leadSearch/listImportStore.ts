@@ -8,7 +8,7 @@ import { validSyntax } from '../../providers/leads/domain/verify';
 import { LeadSourceError, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
-import { listNotTrashedSql } from './listOperationStore';
+import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
 import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';
 
 /** Most data rows one file may hold (the 100,000; LIST_IMPORT_MAX_ROWS lowers it, e.g. for tests). */

@@ -17,7 +17,7 @@ import { labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
 import { actorOf } from '../../modules/leadSearch/listHistory.routes';
 import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';
-import { deleteResultsUndoably } from './listOperationStore';
+import { deleteResultsUndoably } from '../../modules/leadSearch/listOperations.repository';
 import { resultFiltersSchema, resultWhere, sortKeys, type ResultFilters, type ResultSort } from './resultQuery';
 import { duplicateOfSql, exportWhere, listSuppressedSql } from '../../modules/leadSearch/suppressions.repository';
 

@@ -5,7 +5,7 @@ import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { nextRunAfter } from '../../schedule/recurrence';
 import { startScheduledSearch, type RunError } from './autopilotScheduler';
-import { listNotTrashedSql } from './listOperationStore';
+import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
 
 /** How often a saved search alerts: never, once a day or once a week (counted from when it was turned on). */
 export const SAVED_SEARCH_ALERTS = ['off', 'daily', 'weekly'] as const;

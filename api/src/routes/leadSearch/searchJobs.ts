@@ -12,7 +12,7 @@ import {
 import { spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { COST_PER_RECORD } from './credits';
-import { listNotTrashedSql } from './listOperationStore';
+import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { enqueueEmailVerify } from '../../workers/emailVerify';

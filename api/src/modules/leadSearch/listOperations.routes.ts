@@ -15,9 +15,10 @@ import {
   type PageQueryOf,
 } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
-import { say } from '../respond';
-import { notFound } from '../../modules/leadSearch/campaigns.service';
-import { deleteFromTrash, listTrash, purgeAt, restoreCampaigns, undoOperation } from './listOperationStore';
+import { say } from '../../routes/respond';
+import { notFound } from './campaigns.service';
+import { deleteFromTrash, listTrash, purgeAt, restoreCampaigns } from './listOperations.repository';
+import { undoOperation } from './listOperations.service';
 
 const TrashedCampaign = Type.Object({
   id: Type.Integer(),
@@ -65,7 +66,7 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { kind, count } = await db.transaction((tx) => undoOperation(tx, userId, request.params.id, clock.now()));
+      const { kind, count } = await undoOperation(db, userId, request.params.id, clock.now());
       return { ...say(request, UNDO_MESSAGES[kind], { count }), kind, count };
     },
   );

@@ -2,11 +2,11 @@
  * Undoable changes to lists and the trash (issue 29 item 5, ADR 034). A bulk archive, delete or label change
  * records an operation in the same transaction as the change; its undo, within UNDO_WINDOW_MS (plus a grace for
  * the request's way back), reverses exactly what it changed. The undo is claimed by one conditional UPDATE, so two
- * undos of the same operation (two tabs, two API processes) reverse it once.
+ * undos of the same operation (two tabs, two API processes) reverse it once. The SQL is here; the undo's steps in
+ * listOperations.service.ts.
  */
 import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
-import { ApiError } from '../../http/errors';
 
 export type ListOperationKind = 'archive' | 'unarchive' | 'delete' | 'label' | 'delete_results';
 
@@ -79,7 +79,7 @@ export async function deleteResultsUndoably(
 }
 
 /** Puts back the results journalled by the delete `id` (same ids, same labels) into the owner's lists that still exist; how many. */
-async function restoreResults(tx: Queryable, userId: number, id: number): Promise<number> {
+export async function restoreResults(tx: Queryable, userId: number, id: number): Promise<number> {
   const { rows } = await tx.query<{ id: string; campaign_id: number }>(
     `INSERT INTO campaign_results
      SELECT x.* FROM list_operation_results j CROSS JOIN LATERAL jsonb_populate_record(NULL::campaign_results, j.result) x
@@ -107,62 +107,64 @@ async function restoreResults(tx: Queryable, userId: number, id: number): Promis
 }
 
 /**
- * Reverses the owner's operation `id` once, inside `tx`: 404 when it is not the owner's, 409 `undo_expired` once
- * its window has passed or it was already undone. Answers its kind and how many lists or results it gave back.
+ * Claims the owner's operation `id` for its undo: once, and only within its window. Its kind and lists, or
+ * undefined when it is not the owner's, its window has passed or it was undone already.
  */
-export async function undoOperation(
+export async function claimOperation(
   tx: Queryable,
   userId: number,
   id: number,
   now: Date,
-): Promise<{ kind: ListOperationKind; count: number }> {
-  const claimed = (
+): Promise<{ kind: ListOperationKind; campaign_ids: number[] } | undefined> {
+  return (
     await tx.query<{ kind: ListOperationKind; campaign_ids: number[] }>(
       'UPDATE list_operations SET undone_at = $3 WHERE id = $1 AND user_id = $2 AND undone_at IS NULL AND undo_until >= $3 RETURNING kind, campaign_ids',
       [id, userId, now],
     )
   ).rows[0];
-  if (!claimed) {
-    const exists = (await tx.query('SELECT 1 FROM list_operations WHERE id = $1 AND user_id = $2', [id, userId]))
-      .rowCount;
-    throw exists ? new ApiError(409, 'leadSearch.undo_expired') : new ApiError(404, 'not_found');
-  }
-  const ids = idArray(claimed.campaign_ids);
-  switch (claimed.kind) {
-    case 'archive':
-    case 'unarchive': {
-      const { rowCount } = await tx.query(
-        'UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL',
-        [userId, ids, claimed.kind === 'unarchive'],
-      );
-      return { kind: claimed.kind, count: rowCount };
-    }
-    case 'delete':
-      return { kind: 'delete', count: await restoreCampaigns(tx, userId, claimed.campaign_ids) };
-    case 'delete_results':
-      return { kind: 'delete_results', count: await restoreResults(tx, userId, id) };
-    case 'label': {
-      // Exactly the rows the change touched: labels it added come off, labels it removed go back where they were
-      // (results deleted since then are left out).
-      await tx.query(
-        `DELETE FROM result_labels k USING list_operation_labels j
-          WHERE j.operation_id = $1 AND j.change = 'added' AND k.result_id = j.result_id AND k.label = j.label AND k.user_id = $2`,
-        [id, userId],
-      );
-      await tx.query(
-        `INSERT INTO result_labels (result_id, label, user_id, position)
-         SELECT j.result_id, j.label, r.user_id, j.position FROM list_operation_labels j JOIN campaign_results r ON r.id = j.result_id
-          WHERE j.operation_id = $1 AND j.change = 'removed' AND r.user_id = $2
-         ON CONFLICT DO NOTHING`,
-        [id, userId],
-      );
-      const results = await tx.query<{ n: number }>(
-        'SELECT count(DISTINCT result_id)::int AS n FROM list_operation_labels WHERE operation_id = $1',
-        [id],
-      );
-      return { kind: 'label', count: results.rows[0]?.n ?? 0 };
-    }
-  }
+}
+
+/** Whether the operation `id` is the owner's (whatever its state). */
+export async function operationExists(q: Queryable, userId: number, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM list_operations WHERE id = $1 AND user_id = $2', [id, userId])).rowCount > 0;
+}
+
+/** Sets `archived` on the owner's lists among `ids` that are not in the trash; how many. */
+export async function setArchived(
+  tx: Queryable,
+  userId: number,
+  ids: readonly number[],
+  archived: boolean,
+): Promise<number> {
+  const { rowCount } = await tx.query(
+    'UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL',
+    [userId, idArray(ids), archived],
+  );
+  return rowCount;
+}
+
+/**
+ * Reverses the label change `id`: exactly the rows it touched. Labels it added come off, labels it removed go back
+ * where they were (results deleted since then are left out). How many results it touched.
+ */
+export async function revertLabels(tx: Queryable, userId: number, id: number): Promise<number> {
+  await tx.query(
+    `DELETE FROM result_labels k USING list_operation_labels j
+      WHERE j.operation_id = $1 AND j.change = 'added' AND k.result_id = j.result_id AND k.label = j.label AND k.user_id = $2`,
+    [id, userId],
+  );
+  await tx.query(
+    `INSERT INTO result_labels (result_id, label, user_id, position)
+     SELECT j.result_id, j.label, r.user_id, j.position FROM list_operation_labels j JOIN campaign_results r ON r.id = j.result_id
+      WHERE j.operation_id = $1 AND j.change = 'removed' AND r.user_id = $2
+     ON CONFLICT DO NOTHING`,
+    [id, userId],
+  );
+  const results = await tx.query<{ n: number }>(
+    'SELECT count(DISTINCT result_id)::int AS n FROM list_operation_labels WHERE operation_id = $1',
+    [id],
+  );
+  return results.rows[0]?.n ?? 0;
 }
 
 /** Takes the owner's lists among `ids` out of the trash; how many. */

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { COLUMN_WIDTH, RESULT_COLUMN_KEYS } from '@leadsmith/shared/constants';
-import type { Queryable } from '../../db';
 import { isUniqueViolation } from '../../db/types';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, Message, MessageProperties, Timestamp, Type, type Static } from '../../http/contract';
 import { ApiError } from '../../http/errors';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
-import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.repository';
-import { resultFiltersSchema } from './resultQuery';
+import { say } from '../../routes/respond';
+import { accountIdOf } from '../settings/account.repository';
+import { resultFiltersSchema } from '../../routes/leadSearch/resultQuery';
+import { deleteView, findView, insertView, updateView, viewsOf } from './listViews.repository';
 
 /** A view keeps the list filters without paging and without defaults (only what the user chose). */
 const {
@@ -62,7 +62,6 @@ const ListViewSchema = Type.Object({
   created_at: Timestamp(),
   updated_at: Timestamp(),
 });
-type ListView = Static<typeof ListViewSchema>;
 
 const CreateBody = Type.Object(
   { name: ViewName, list_type: ListTypeSchema, columns: Columns, filters: Type.Optional(ViewFiltersSchema) },
@@ -74,8 +73,6 @@ const ChangeBody = Type.Object(
 );
 const SavedView = Type.Object({ ...MessageProperties, view: ListViewSchema });
 
-const COLUMNS = 'id, name, list_type, columns, filters, created_at, updated_at';
-
 /** A column listed twice is refused by name (uniqueItems compares whole items, so two widths would pass it). */
 function checkColumns(columns: readonly { key: string }[] | undefined): void {
   if (!columns) return;
@@ -86,13 +83,7 @@ function checkColumns(columns: readonly { key: string }[] | undefined): void {
 
 const nameTaken = () => new ApiError(409, 'leadSearch.view_name_taken', { field: 'name' });
 
-async function oneView(db: Queryable, accountId: number, id: number): Promise<ListView> {
-  const row = (
-    await db.query<ListView>(`SELECT ${COLUMNS} FROM list_views WHERE id = $1 AND account_id = $2`, [id, accountId])
-  ).rows[0];
-  if (!row) throw new ApiError(404, 'not_found');
-  return row;
-}
+const notFound = () => new ApiError(404, 'not_found');
 
 /**
  * Saved views of a list's results table (issue 29 item 7): per account, so a team shares them; the view itself also
@@ -113,11 +104,7 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
       },
     },
     async (request) => {
-      const { rows } = await db.query<ListView>(
-        `SELECT ${COLUMNS} FROM list_views WHERE account_id = $1 AND list_type = $2 ORDER BY lower(name), id`,
-        [await account(request), request.query.list_type],
-      );
-      return { data: rows };
+      return { data: await viewsOf(db, await account(request), request.query.list_type) };
     },
   );
 
@@ -135,19 +122,15 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const { name, list_type, columns, filters } = request.body;
       checkColumns(columns);
       try {
-        const { rows } = await db.query<ListView>(
-          `INSERT INTO list_views (account_id, list_type, name, columns, filters, created_by) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING ${COLUMNS}`,
-          [
-            await account(request),
-            list_type,
-            name.trim(),
-            JSON.stringify(columns),
-            JSON.stringify(filters ?? {}),
-            currentUser(request).id,
-          ],
-        );
+        const view = await insertView(db, await account(request), {
+          list_type,
+          name: name.trim(),
+          columns,
+          filters: filters ?? {},
+          createdBy: currentUser(request).id,
+        });
         reply.code(201);
-        return { ...say(request, 'leadSearch.view_saved'), view: rows[0]! };
+        return { ...say(request, 'leadSearch.view_saved'), view };
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
         throw error;
@@ -170,20 +153,14 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const accountId = await account(request);
       const { name, columns, filters } = request.body;
       checkColumns(columns);
-      await oneView(db, accountId, request.params.id);
+      if (!(await findView(db, accountId, request.params.id))) throw notFound();
       try {
-        const { rows } = await db.query<ListView>(
-          `UPDATE list_views SET name = COALESCE($3, name), columns = COALESCE($4::jsonb, columns), filters = COALESCE($5::jsonb, filters), updated_at = now()
-            WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
-          [
-            request.params.id,
-            accountId,
-            name?.trim() ?? null,
-            columns ? JSON.stringify(columns) : null,
-            filters ? JSON.stringify(filters) : null,
-          ],
-        );
-        return { ...say(request, 'leadSearch.view_saved'), view: rows[0]! };
+        const view = await updateView(db, accountId, request.params.id, {
+          name: name?.trim() ?? null,
+          columns,
+          filters,
+        });
+        return { ...say(request, 'leadSearch.view_saved'), view: view! };
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
         throw error;
@@ -195,11 +172,7 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
     '/api/list-views/:id',
     { ...guard, schema: { summary: 'Delete a saved view', params: IdParams, response: { 200: Message } } },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM list_views WHERE id = $1 AND account_id = $2', [
-        request.params.id,
-        await account(request),
-      ]);
-      if (rowCount === 0) throw new ApiError(404, 'not_found');
+      if (!(await deleteView(db, await account(request), request.params.id))) throw notFound();
       return say(request, 'leadSearch.view_deleted');
     },
   );
