@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { createEmbeddedProvider, type AiProvider, type GenerateRequest } from '../src/providers/ai';
 import { runAiPrompts, stepAiJob } from '../src/routes/leadSearch/aiActionJob';
-import { promptIdsForTypes } from '../src/routes/leadSearch/fineTunesStore';
+import { promptIdsForTypes } from '../src/modules/leadSearch/fineTunes.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { SEARCH_TYPES } from '../src/providers/leads';
 import { EMPLOYEE_COST, PHONE_TYPES } from '../src/routes/leadSearch/enrichmentJob';
-import { AI_ACTION_LIST_TYPES } from '../src/routes/leadSearch/promptDefaults';
+import { AI_ACTION_LIST_TYPES } from '../src/modules/leadSearch/promptDefaults';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
 
 interface OpenApiDocument {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { migrate, openDb, type Db } from '../src/db';
-import { promptIdsForTypes } from '../src/routes/leadSearch/fineTunesStore';
+import { promptIdsForTypes } from '../src/modules/leadSearch/fineTunes.service';
 import { seed } from '../src/seed';
 import { startFakeLeadVendors, FAKE_KEYS, type FakeLeadVendors } from './fakeLeadVendors';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';

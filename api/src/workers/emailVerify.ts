@@ -4,7 +4,8 @@ import { emailGrader, checksGrader } from '../providers/leads/emailGrades';
 import { dnsResolverFromEnv } from '../providers/leads/domain/engine';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { EMAIL_VERIFY, emailVerifyKey, gradeListEmails, gradingQueuedSql } from '../routes/leadSearch/emailGradeStore';
+import { EMAIL_VERIFY, emailVerifyKey, gradingQueuedSql } from '../modules/leadSearch/emailGrades.repository';
+import { gradeListEmails } from '../modules/leadSearch/emailGrades.service';
 
 const RETRIES = 3;
 
@@ -26,7 +27,7 @@ export async function gradingUnderway(db: Queryable, campaignId: number): Promis
 }
 
 /**
- * Grades a list's emails (emailGradeStore.ts): steps of at most 15 s, each chunk's grades stored only on rows
+ * Grades a list's emails (modules/leadSearch/emailGrades.service.ts): steps of at most 15 s, each chunk's grades stored only on rows
  * still ungraded, the rest handed to a fresh job. A step retried after a crash starts again at the first
  * ungraded row, so it asks again only about the chunk it had not stored. No grader configured: the keyless checks.
  */

@@ -1,4 +1,4 @@
-import { LIBRARY_SEED } from '../../routes/leadSearch/promptDefaults';
+import { LIBRARY_SEED } from '../../modules/leadSearch/promptDefaults';
 import type { Migration } from './types';
 
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;

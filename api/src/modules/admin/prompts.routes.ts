@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { StringEnum, Type } from '../../http/contract';
+import {
+  PROMPT_LIST_TYPES,
+  PROMPT_MAX_LENGTH,
+  PROMPT_TITLE_MAX_LENGTH,
+  PROMPT_TYPES,
+} from '../leadSearch/promptDefaults';
 import { defineAdminCrud } from './crud.routes';
 
-/** Spec §3 fine-tune prompt types; `library` prompts form the library users pick from. */
-export const PROMPT_TYPES = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-  'library',
-] as const;
-export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
-
-/** The AI assistant's default prompts every user starts from, by prompt type and list type. */
+/**
+ * The AI assistant's default prompts every user starts from, by prompt type and list type (`library` prompts form the
+ * library users pick from): the types, list types and lengths of the users' own prompts (leadSearch/promptDefaults.ts).
+ */
 export function adminPromptRoutes(api: FastifyInstance, deps: AppDeps): void {
   defineAdminCrud(api, deps, {
     entity: 'prompt',
@@ -31,10 +26,18 @@ export function adminPromptRoutes(api: FastifyInstance, deps: AppDeps): void {
       { name: 'list_type', values: PROMPT_LIST_TYPES },
     ],
     fields: [
-      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
+      {
+        name: 'title',
+        schema: Type.String({ minLength: 1, maxLength: PROMPT_TITLE_MAX_LENGTH, pattern: '\\S' }),
+        required: true,
+      },
       { name: 'prompt_type', schema: StringEnum(PROMPT_TYPES), required: true },
       { name: 'list_type', schema: StringEnum(PROMPT_LIST_TYPES), required: true },
-      { name: 'prompt', schema: Type.String({ minLength: 1, maxLength: 4000, pattern: '\\S' }), required: true },
+      {
+        name: 'prompt',
+        schema: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' }),
+        required: true,
+      },
       { name: 'active', schema: Type.Boolean() },
     ],
     messages: { created: 'admin.prompt_created', updated: 'admin.prompt_updated', deleted: 'admin.prompt_deleted' },

@@ -7,7 +7,7 @@ import type { Queryable, SqlParam } from '../../db';
 import { integerParams } from '../../db/types';
 import { pageWindow, type PageQueryOf } from '../../http/contract';
 import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
-import { gradingQueuedSql } from '../../routes/leadSearch/emailGradeStore';
+import { gradingQueuedSql } from './emailGrades.repository';
 import type { CampaignDto, EnrichmentJobDto, JobDto } from './campaigns.schemas';
 
 export type { CampaignDto, JobDto };

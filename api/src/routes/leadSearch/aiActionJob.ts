@@ -12,8 +12,8 @@ import { profileCompleted } from '../../modules/ai/common';
 import { loadProfile, type ProfileFields } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../../modules/settings/account.repository';
 import { loadCampaign } from '../../modules/leadSearch/campaigns.service';
-import { resolvePrompts } from './fineTunesStore';
-import { isPersonList } from './promptDefaults';
+import { resolvePrompts } from '../../modules/leadSearch/fineTunes.service';
+import { isPersonList } from '../../modules/leadSearch/promptDefaults';
 import { platformAiModel } from '../../modules/admin/aiModel.service';
 import { resultWhere, type ResultFilters } from './resultQuery';
 

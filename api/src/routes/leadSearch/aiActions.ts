@@ -9,8 +9,8 @@ import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../
 import { aiProvider } from '../../providers/ai';
 import { say } from '../respond';
 import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
-import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
-import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
+import { resolvePrompts, type FineTuneDto } from '../../modules/leadSearch/fineTunes.service';
+import type { AI_ACTION_LIST_TYPES } from '../../modules/leadSearch/promptDefaults';
 import { aiBulkActions } from '@leadsmith/shared/constants';
 import { platformAiModel } from '../../modules/admin/aiModel.service';
 import {

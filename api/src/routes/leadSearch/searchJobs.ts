@@ -16,7 +16,7 @@ import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repos
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { enqueueEmailVerify } from '../../workers/emailVerify';
-import { hasUngradedEmails } from './emailGradeStore';
+import { hasUngradedEmails } from '../../modules/leadSearch/emailGrades.repository';
 import { openGoogleApiKey } from '../../users/googleApiKeys';
 
 /**

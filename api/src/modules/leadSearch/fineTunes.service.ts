@@ -1,6 +1,26 @@
 import type { Queryable } from '../../db';
-import { ApiError } from '../../http/errors';
+import { ApiError, unprocessable } from '../../http/errors';
+import {
+  activeDefaultPrompts,
+  clearFineTune,
+  countExtraPrompts,
+  countStandardPrompts,
+  deleteFineTune,
+  findFineTune,
+  findLibraryItem,
+  fineTunesByIds,
+  insertFineTune,
+  insertLibraryCopy,
+  insertStandardPrompts,
+  standardPromptIds,
+  updateFineTune,
+  type FineTuneRow,
+  type LibraryItem,
+} from './fineTunes.repository';
 import { builtInDefault, STANDARD_PROMPT_TYPES, type PromptListType, type PromptType } from './promptDefaults';
+
+/** Most extra prompts (own and library copies) a user keeps per list type. */
+export const MAX_EXTRA_PROMPTS = 50;
 
 /** A user's prompt as the API answers it; `prompt`/`title` are the effective text (the default when not customised). */
 export interface FineTuneDto {
@@ -23,23 +43,6 @@ export interface FineTuneDto {
   updated_at: string;
 }
 
-export interface FineTuneRow {
-  id: number;
-  user_id: number;
-  list_type: PromptListType;
-  prompt_type: PromptType;
-  standard: boolean;
-  title: string | null;
-  prompt: string | null;
-  library_id: number | null;
-  admin_prompt_id: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-export const FINE_TUNE_COLUMNS =
-  'id, user_id, list_type, prompt_type, standard, title, prompt, library_id, admin_prompt_id, created_at, updated_at';
-
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export const promptNotFound = (): ApiError => new ApiError(404, 'not_found');
@@ -51,11 +54,7 @@ type Defaults = Map<string, { title: string; prompt: string }>;
  * (admin → AI assistant) for the pair, or the built-in one.
  */
 export async function defaultsFor(db: Queryable, listType: string): Promise<Defaults> {
-  const { rows } = await db.query<{ prompt_type: string; title: string; prompt: string }>(
-    `SELECT DISTINCT ON (prompt_type) prompt_type, title, prompt FROM admin_default_prompts
-      WHERE list_type = $1 AND active AND prompt_type <> 'library' ORDER BY prompt_type, id DESC`,
-    [listType],
-  );
+  const rows = await activeDefaultPrompts(db, listType);
   const map: Defaults = new Map();
   for (const type of STANDARD_PROMPT_TYPES) map.set(type, builtInDefault(listType, type));
   for (const row of rows) map.set(row.prompt_type, { title: row.title, prompt: row.prompt });
@@ -80,29 +79,19 @@ export function toFineTuneDto(row: FineTuneRow, defaults: Defaults, showDefault 
   };
 }
 
+/** A row as the API answers it, with its list type's defaults. */
+const dtoOf = async (db: Queryable, row: FineTuneRow, showDefault = false): Promise<FineTuneDto> =>
+  toFineTuneDto(row, await defaultsFor(db, row.list_type), showDefault);
+
 /** Makes the user's standard prompts of a list type (once; the defaults until the user edits them). */
 export async function ensureStandardPrompts(db: Queryable, userId: number, listType: string): Promise<void> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM lead_fine_tunes WHERE user_id = $1 AND list_type = $2 AND standard',
-    [userId, listType],
-  );
-  if ((rows[0]?.n ?? 0) >= STANDARD_PROMPT_TYPES.length) return;
-  await db.query(
-    `INSERT INTO lead_fine_tunes (user_id, list_type, prompt_type, standard)
-     SELECT $1, $2, t, true FROM unnest($3::text[]) AS t
-     ON CONFLICT (user_id, list_type, prompt_type) WHERE standard DO NOTHING`,
-    [userId, listType, `{${STANDARD_PROMPT_TYPES.join(',')}}`],
-  );
+  if ((await countStandardPrompts(db, userId, listType)) >= STANDARD_PROMPT_TYPES.length) return;
+  await insertStandardPrompts(db, userId, listType, STANDARD_PROMPT_TYPES);
 }
 
 /** One of the user's prompts; another account's id (or none) → 404. */
 export async function loadFineTune(db: Queryable, userId: number, id: number): Promise<FineTuneRow> {
-  const row = (
-    await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE id = $1 AND user_id = $2`, [
-      id,
-      userId,
-    ])
-  ).rows[0];
+  const row = await findFineTune(db, userId, id);
   if (!row) throw promptNotFound();
   return row;
 }
@@ -113,10 +102,7 @@ export async function loadFineTune(db: Queryable, userId: number, id: number): P
  */
 export async function resolvePrompts(db: Queryable, userId: number, ids: readonly number[]): Promise<FineTuneDto[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<FineTuneRow>(
-    `SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE user_id = $1 AND id = ANY($2::int[])`,
-    [userId, `{${ids.join(',')}}`],
-  );
+  const rows = await fineTunesByIds(db, userId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const defaultsByList = new Map<string, Defaults>();
   const out: FineTuneDto[] = [];
@@ -145,10 +131,72 @@ export async function promptIdsForTypes(
 ): Promise<number[]> {
   if (types.length === 0) return [];
   await ensureStandardPrompts(db, userId, listType);
-  const { rows } = await db.query<{ id: number; prompt_type: string }>(
-    'SELECT id, prompt_type FROM lead_fine_tunes WHERE user_id = $1 AND list_type = $2 AND standard AND prompt_type = ANY($3::text[])',
-    [userId, listType, `{${types.join(',')}}`],
-  );
+  const rows = await standardPromptIds(db, userId, listType, types);
   const byType = new Map(rows.map((r) => [r.prompt_type, r.id]));
   return types.map((t) => byType.get(t)).filter((id): id is number => id !== undefined);
+}
+
+/** A new extra prompt, refused (on `field`) when the user has MAX_EXTRA_PROMPTS of the list type already. */
+async function refuseTooMany(db: Queryable, userId: number, listType: string, field: string): Promise<void> {
+  if ((await countExtraPrompts(db, userId, listType)) >= MAX_EXTRA_PROMPTS)
+    throw unprocessable('leadSearch.assistant.too_many', field, { max: MAX_EXTRA_PROMPTS });
+}
+
+export async function createFineTune(
+  db: Queryable,
+  userId: number,
+  p: { type: PromptListType; prompt_type: string; title: string; prompt: string },
+): Promise<FineTuneDto> {
+  await refuseTooMany(db, userId, p.type, 'title');
+  const row = await insertFineTune(db, userId, {
+    list_type: p.type,
+    prompt_type: p.prompt_type,
+    title: p.title.trim(),
+    prompt: p.prompt.trim(),
+  });
+  return dtoOf(db, row, true);
+}
+
+export async function editFineTune(
+  db: Queryable,
+  userId: number,
+  id: number,
+  p: { title?: string; prompt?: string },
+): Promise<FineTuneDto> {
+  await loadFineTune(db, userId, id);
+  const row = await updateFineTune(db, userId, id, p.title?.trim() ?? null, p.prompt?.trim() ?? null);
+  if (!row) throw promptNotFound();
+  return dtoOf(db, row, true);
+}
+
+/** Brings a standard prompt back to its default; another kind of prompt → 422. */
+export async function resetFineTune(db: Queryable, userId: number, id: number): Promise<FineTuneDto> {
+  const existing = await loadFineTune(db, userId, id);
+  if (!existing.standard) throw unprocessable('leadSearch.assistant.not_standard', 'id');
+  return dtoOf(db, await clearFineTune(db, userId, existing.id), true);
+}
+
+/** Deletes a prompt; the standard prompt of a type cannot go away: deleting it brings the default back (`reset`). */
+export async function removeFineTune(db: Queryable, userId: number, id: number): Promise<{ reset: boolean }> {
+  const existing = await loadFineTune(db, userId, id);
+  if (existing.standard) {
+    await clearFineTune(db, userId, existing.id);
+    return { reset: true };
+  }
+  await deleteFineTune(db, userId, existing.id);
+  return { reset: false };
+}
+
+/** Copies a library item into the user's prompts (an extra prompt, so within MAX_EXTRA_PROMPTS). */
+export async function copyLibraryPrompt(
+  db: Queryable,
+  userId: number,
+  source: 'builtin' | 'admin',
+  id: number,
+): Promise<{ item: LibraryItem; fine_tune: FineTuneDto }> {
+  const item = await findLibraryItem(db, source, id);
+  if (!item) throw promptNotFound();
+  await refuseTooMany(db, userId, item.list_type, 'id');
+  const row = await insertLibraryCopy(db, userId, item);
+  return { item, fine_tune: await dtoOf(db, row) };
 }

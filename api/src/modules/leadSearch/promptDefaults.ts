@@ -1,7 +1,8 @@
 /**
  * The AI assistant's built-in prompts (spec §3 fine-tune prompts, by prompt type and list type) and
  * the variables a prompt can use. A super admin's active default prompt (admin → AI assistant) for a
- * prompt type and list type replaces the built-in one; every other pair uses the text below.
+ * prompt type and list type replaces the built-in one; every other pair uses the text below. The types, list types
+ * and lengths are also those of the super admin's prompts (admin/prompts.routes.ts).
  */
 
 /** Spec §3 prompt types. */
@@ -47,8 +48,9 @@ export const AI_ACTION_LIST_TYPES = [
   'group',
 ] as const satisfies readonly PromptListType[];
 
-/** Longest prompt text. */
+/** Longest prompt text and title (a user's prompt and a super admin's default or library prompt alike). */
 export const PROMPT_MAX_LENGTH = 4000;
+export const PROMPT_TITLE_MAX_LENGTH = 150;
 
 const PERSON_TYPES: readonly PromptListType[] = ['people', 'group'];
 export const isPersonList = (listType: string): boolean => PERSON_TYPES.includes(listType as PromptListType);

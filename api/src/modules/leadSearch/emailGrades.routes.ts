@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
+import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
@@ -9,13 +8,11 @@ import { ApiError, validationError } from '../../http/errors';
 import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrades';
 import { validSyntax } from '../../providers/leads/domain/verify';
 import { enqueueEmailVerify, gradingUnderway } from '../../workers/emailVerify';
-import { say } from '../respond';
-import { accountIdOf } from '../../modules/settings/account.repository';
-import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
-import { countUngraded, gradeSummary, reportBounce } from './emailGradeStore';
-
-/** Where CRMs and webhook receivers post bounces (the token follows). */
-export const BOUNCE_PATH = '/api/email-bounces';
+import { say } from '../../routes/respond';
+import { accountIdOf } from '../settings/account.repository';
+import { loadCampaign, notFound } from './campaigns.service';
+import { accountOfBounceToken, countUngraded, gradeSummary } from './emailGrades.repository';
+import { BOUNCE_PATH, bounceEndpoint, reportBounce } from './emailGrades.service';
 
 const GradeCounts = Type.Object(
   Object.fromEntries(EMAIL_GRADES.map((g) => [g, Type.Integer()])) as Record<
@@ -109,33 +106,8 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
     },
   );
 
-  async function endpointToken(accountId: number, regenerate = false): Promise<string> {
-    const token = randomBytes(24).toString('base64url');
-    const { rows } = await db.query<{ token: string }>(
-      regenerate
-        ? `INSERT INTO email_bounce_endpoints (account_id, token) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET token = EXCLUDED.token, created_at = now() RETURNING token`
-        : `WITH made AS (INSERT INTO email_bounce_endpoints (account_id, token) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING RETURNING token)
-           SELECT token FROM made UNION ALL SELECT token FROM email_bounce_endpoints WHERE account_id = $1 LIMIT 1`,
-      [accountId, token],
-    );
-    return rows[0]!.token;
-  }
   const originOf = (request: { protocol: string; headers: { host?: string } }) =>
     `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-  async function endpointOf(accountId: number, origin: string, regenerate = false) {
-    const token = await endpointToken(accountId, regenerate);
-    const { rows } = await db.query<{
-      email: string;
-      reason: string | null;
-      results: number;
-      refunded: number;
-      created_at: Date;
-    }>(
-      'SELECT email, reason, results, refunded, created_at FROM email_bounces WHERE account_id = $1 ORDER BY id DESC LIMIT 20',
-      [accountId],
-    );
-    return { url: `${origin}${BOUNCE_PATH}/${token}`, recent: rows };
-  }
 
   app.get(
     '/api/bounce-reports',
@@ -146,7 +118,7 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
         response: { 200: BounceEndpoint },
       },
     },
-    async (request) => endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request)),
+    async (request) => bounceEndpoint(db, await accountIdOf(db, currentUser(request).id), originOf(request)),
   );
 
   app.post(
@@ -160,7 +132,7 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
     },
     async (request) => ({
       ...say(request, 'lists.bounce_endpoint_regenerated'),
-      ...(await endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request), true)),
+      ...(await bounceEndpoint(db, await accountIdOf(db, currentUser(request).id), originOf(request), true)),
     }),
   );
 
@@ -183,11 +155,7 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
       },
     },
     async (request) => {
-      const { rows } = await db.query<{ account_id: number }>(
-        'SELECT account_id FROM email_bounce_endpoints WHERE token = $1',
-        [request.params.token],
-      );
-      const accountId = rows[0]?.account_id;
+      const accountId = await accountOfBounceToken(db, request.params.token);
       if (!accountId) throw new ApiError(404, 'not_found');
       const email = request.body.email.trim().toLowerCase();
       if (!validSyntax(email)) throw validationError({ field: 'email', code: 'validation.email' });
