@@ -55,8 +55,14 @@ export interface PageOf<T> {
   total: number;
 }
 
+/** LIMIT and OFFSET of a page query: what a repository's list function takes. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
 /** LIMIT and OFFSET of a page query. */
-export const pageWindow = ({ page, pageSize }: PageQueryOf): { limit: number; offset: number } => ({
+export const pageWindow = ({ page, pageSize }: PageQueryOf): PageWindow => ({
   limit: pageSize,
   offset: (page - 1) * pageSize,
 });

@@ -1,5 +1,6 @@
 /** The SQL of a simple admin resource (topics, partners, prompts, courses and their pages), from its definition. */
 import type { Queryable } from '../../db';
+import { pageWindow } from '../../http/contract';
 import { Params } from './common';
 
 /** What the SQL needs of a resource's definition (crud.schemas.ts). */
@@ -71,8 +72,9 @@ export async function listCrudRows(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const total =
     (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t ${where}`, p.values)).rows[0]?.n ?? 0;
-  const limit = p.add(query.pageSize);
-  const offset = p.add((query.page - 1) * query.pageSize);
+  const bounds = pageWindow(query);
+  const limit = p.add(bounds.limit);
+  const offset = p.add(bounds.offset);
   const { rows } = await q.query<CrudRow>(
     `${selectOf(def)} ${where} ORDER BY ${def.orderBy} LIMIT ${limit} OFFSET ${offset}`,
     p.values,

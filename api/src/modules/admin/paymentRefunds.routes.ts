@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
-import { Nullable, Page, StringEnum, Type, type Static } from '../../http/contract';
+import { Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
 import { paymentsFor } from '../../providers/payments';
 import { refundAnswer, RefundAnswer } from '../settings/wallet.routes';
 import { createWalletService } from '../settings/wallet.service';
@@ -54,14 +54,12 @@ export function adminPaymentRefundRoutes(api: FastifyInstance, deps: AppDeps): v
       },
     },
     async (request) => {
-      const { page, pageSize, search, state } = request.query;
-      const { rows, total } = await listPayments<Static<typeof AdminPayment>>(deps.db, payments.provider.name, {
-        page,
-        pageSize,
-        search,
-        state,
-      });
-      return { data: rows, currentPage: page, pageSize, total };
+      const { rows, total } = await listPayments<Static<typeof AdminPayment>>(
+        deps.db,
+        payments.provider.name,
+        request.query,
+      );
+      return pageOf(rows, request.query, total);
     },
   );
 

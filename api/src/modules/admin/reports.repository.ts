@@ -1,5 +1,6 @@
 /** The SQL of the admin's reports: subscribers by subscription status, users per referral partner. */
 import type { Queryable } from '../../db';
+import { pageWindow } from '../../http/contract';
 import { Params, type PageQuery } from './common';
 
 export type ReportStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'none';
@@ -32,8 +33,9 @@ export async function subscriptionsReport(
   const total =
     (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${whereSql}`, p.values)).rows[0]?.n ??
     0;
-  const limit = p.add(q.pageSize);
-  const offset = p.add((q.page - 1) * q.pageSize);
+  const bounds = pageWindow(q);
+  const limit = p.add(bounds.limit);
+  const offset = p.add(bounds.offset);
   const { rows } = await db.query<Omit<SubscriberRow, 'license_expires_at'> & { license_expires_at: Date | null }>(
     `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, pl.name AS plan_name, u.subscription_id, u.subscription_status, u.license_expires_at
            FROM users u LEFT JOIN admin_plans pl ON pl.id = u.plan_id
@@ -70,13 +72,14 @@ export async function referralsReport(
       )
     ).rows[0]?.n ?? 0;
   const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_partners')).rows[0]?.n ?? 0;
+  const { limit, offset } = pageWindow(q);
   const { rows } = await db.query<ReferralRow>(
     `SELECT p.id AS partner_id, p.name, p.referral_code,
                 count(u.id) FILTER (WHERE u.deleted_at IS NULL)::int AS active_users,
                 count(u.id) FILTER (WHERE u.deleted_at IS NOT NULL)::int AS deleted_users
            FROM admin_partners p LEFT JOIN users u ON u.referral_partner_id = p.id
           GROUP BY p.id ORDER BY active_users DESC, p.id LIMIT $1 OFFSET $2`,
-    [q.pageSize, (q.page - 1) * q.pageSize],
+    [limit, offset],
   );
   return { unattributed, rows, total };
 }

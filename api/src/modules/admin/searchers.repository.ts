@@ -1,5 +1,6 @@
 /** The SQL of Admin → Searchers: users ranked by searches (credit debits) in a period. */
 import type { Queryable } from '../../db';
+import { pageWindow } from '../../http/contract';
 import { Params, type PageQuery } from './common';
 
 interface SearcherRow {
@@ -33,8 +34,9 @@ export async function listSearchers(
         p.values,
       )
     ).rows[0]?.n ?? 0;
-  const limit = p.add(q.pageSize);
-  const offset = p.add((q.page - 1) * q.pageSize);
+  const bounds = pageWindow(q);
+  const limit = p.add(bounds.limit);
+  const offset = p.add(bounds.offset);
   const { rows } = await db.query<Omit<SearcherRow, 'last_search_at'> & { last_search_at: Date }>(
     `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, count(*)::int AS searches, sum(-l.delta)::int AS credits_used,
                 max(l.created_at) AS last_search_at, (u.deleted_at IS NOT NULL) AS deleted

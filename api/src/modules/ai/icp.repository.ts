@@ -1,6 +1,7 @@
 /** The SQL of the account's ideal customer profiles (ai_icp_suggestions). */
 import type { Queryable } from '../../db';
 import type { IcpDraft, IcpSuggestion } from './icp.schemas';
+import type { PageWindow } from '../../http/contract';
 
 const SUGGESTION_COLUMNS =
   'id, position, title, description, search_type, location, filters, provider, language, created_at';
@@ -9,11 +10,11 @@ const SUGGESTION_COLUMNS =
 export async function listSuggestions(
   db: Queryable,
   accountId: number,
-  { page, pageSize }: { page: number; pageSize: number },
+  { limit, offset }: PageWindow,
 ): Promise<{ rows: IcpSuggestion[]; total: number }> {
   const { rows } = await db.query<IcpSuggestion>(
     `SELECT ${SUGGESTION_COLUMNS} FROM ai_icp_suggestions WHERE user_id = $1 ORDER BY position, id LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize],
+    [accountId, limit, offset],
   );
   const total = await db.query<{ total: number }>(
     'SELECT count(*)::int AS total FROM ai_icp_suggestions WHERE user_id = $1',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Page, Type } from '../../http/contract';
+import { MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import { aiAccountId, aiGuard, pageQuerySchema, type PageQuery, type Paginated } from './common';
@@ -29,9 +29,8 @@ export function icpRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
     },
     async (request): Promise<Paginated<IcpSuggestion>> => {
       const accountId = await aiAccountId(db, request);
-      const { page, pageSize } = request.query;
-      const { rows, total } = await listSuggestions(db, accountId, { page, pageSize });
-      return { data: rows, currentPage: page, pageSize, total };
+      const { rows, total } = await listSuggestions(db, accountId, pageWindow(request.query));
+      return pageOf(rows, request.query, total);
     },
   );
 

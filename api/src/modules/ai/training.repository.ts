@@ -1,6 +1,7 @@
 /** The SQL of AI training: the account's runs (ai_training_runs) and Settings' training data, read only. */
 import type { Queryable } from '../../db';
 import type { TrainingRun } from './training.schemas';
+import type { PageWindow } from '../../http/contract';
 
 const RUN_COLUMNS = 'id, status, provider, model, sources, tokens, summary, error_code, started_at, finished_at';
 
@@ -34,11 +35,11 @@ export async function latestRun(db: Queryable, accountId: number): Promise<Train
 export async function listRuns(
   db: Queryable,
   accountId: number,
-  { page, pageSize }: { page: number; pageSize: number },
+  { limit, offset }: PageWindow,
 ): Promise<{ rows: TrainingRun[]; total: number }> {
   const { rows } = await db.query<TrainingRun>(
     `SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize],
+    [accountId, limit, offset],
   );
   const count = await db.query<{ total: number }>(
     'SELECT count(*)::int AS total FROM ai_training_runs WHERE user_id = $1',

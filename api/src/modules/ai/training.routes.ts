@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Page, StringEnum, Type } from '../../http/contract';
+import { MessageProperties, Nullable, Page, StringEnum, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import { AiEngineSchema } from './status.routes';
@@ -102,9 +102,8 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
     },
     async (request): Promise<Paginated<TrainingRun>> => {
       const accountId = await aiAccountId(db, request);
-      const { page, pageSize } = request.query;
-      const { rows, total } = await listRuns(db, accountId, { page, pageSize });
-      return { data: rows, currentPage: page, pageSize, total };
+      const { rows, total } = await listRuns(db, accountId, pageWindow(request.query));
+      return pageOf(rows, request.query, total);
     },
   );
 

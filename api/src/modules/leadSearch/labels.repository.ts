@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 import { labelsOf } from './resultLabels.repository';
 
 /** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
@@ -43,7 +44,7 @@ export async function findLabel(db: Queryable, userId: number, id: number): Prom
 export async function labelPage(
   db: Queryable,
   userId: number,
-  { page, limit, search }: { page: number; limit: number; search?: string },
+  { limit, offset, search }: PageWindow & { search?: string },
 ): Promise<{ rows: LabelRow[]; total: number }> {
   const params: (string | number)[] = [userId];
   let where = 'l.user_id = $1';
@@ -58,7 +59,7 @@ export async function labelPage(
   const rows = (
     await db.query<LabelRow>(
       `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l
-          WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+          WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${offset}`,
       params,
     )
   ).rows;
@@ -109,14 +110,14 @@ export async function labelledResults(
   db: Queryable,
   userId: number,
   name: string,
-  { page, limit }: { page: number; limit: number },
+  { limit, offset }: PageWindow,
 ): Promise<Record<string, unknown>[]> {
   return (
     await db.query<Record<string, unknown>>(
       `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, ${labelsOf('r')} AS labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
              FROM result_labels k JOIN campaign_results r ON r.id = k.result_id JOIN campaigns c ON c.id = r.campaign_id
             WHERE k.user_id = $1 AND k.label = $2::text
-            ORDER BY k.result_id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+            ORDER BY k.result_id DESC LIMIT ${limit} OFFSET ${offset}`,
       [userId, name],
     )
   ).rows;

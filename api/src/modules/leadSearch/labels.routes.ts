@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Page, pageOf, PageQueryProperties, StringEnum, Type } from '../../http/contract';
+import {
+  MessageProperties,
+  Nullable,
+  Page,
+  pageOf,
+  PageQueryProperties,
+  pageWindow,
+  StringEnum,
+  Type,
+} from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
@@ -71,8 +80,10 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { page, pageSize: limit, search } = request.query;
-      const { rows, total } = await labelPage(db, userId, { page, limit, search });
+      const { rows, total } = await labelPage(db, userId, {
+        ...pageWindow(request.query),
+        search: request.query.search,
+      });
       return {
         ...pageOf(rows.map(toDto), request.query, total),
         colors: [...LABEL_COLORS],
@@ -164,8 +175,7 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const userId = currentUser(request).id;
       const label = await loadLabel(db, userId, request.params.id);
-      const { page, pageSize: limit } = request.query;
-      const rows = await labelledResults(db, userId, label.name, { page, limit });
+      const rows = await labelledResults(db, userId, label.name, pageWindow(request.query));
       const total = Number(label.result_count);
       return { ...pageOf(rows, request.query, total), total_capped: total >= LABEL_COUNT_CAP, label: toDto(label) };
     },

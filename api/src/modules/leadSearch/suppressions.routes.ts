@@ -8,7 +8,9 @@ import {
   MessageProperties,
   Nullable,
   Page,
+  pageOf,
   PageQueryProperties,
+  pageWindow,
   StringEnum,
   Timestamp,
   Type,
@@ -61,14 +63,9 @@ export function suppressionRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) => {
       const accountId = await accountIdOf(db, currentUser(request).id);
-      const { page, pageSize, search, kind } = request.query;
-      const { rows, total } = await listSuppressions(db, accountId, {
-        search,
-        kind,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      return { data: rows, currentPage: page, pageSize, total };
+      const { search, kind } = request.query;
+      const { rows, total } = await listSuppressions(db, accountId, { search, kind, ...pageWindow(request.query) });
+      return pageOf(rows, request.query, total);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db';
 import type { Language } from '../../i18n/messages';
 import type { ModuleSlug, Role, UserType } from '../../users/users';
+import type { PageWindow } from '../../http/contract';
 
 /** One API key as every answer shows it: never the key itself after creation. */
 export interface ApiKeyRow {
@@ -14,10 +15,10 @@ export interface ApiKeyRow {
 
 const COLUMNS = 'id, name, key_prefix, created_at, last_used_at, revoked_at';
 
-export async function listApiKeys(db: Queryable, userId: number, page: number, pageSize: number): Promise<ApiKeyRow[]> {
+export async function listApiKeys(db: Queryable, userId: number, { limit, offset }: PageWindow): Promise<ApiKeyRow[]> {
   const { rows } = await db.query<ApiKeyRow>(
     `SELECT ${COLUMNS} FROM settings_api_keys WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [userId, pageSize, (page - 1) * pageSize],
+    [userId, limit, offset],
   );
   return rows;
 }

@@ -2,7 +2,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { IdParams, Message, MessageProperties, Nullable, Page, PageQuery, Timestamp, Type } from '../../http/contract';
+import {
+  IdParams,
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQuery,
+  Timestamp,
+  Type,
+  pageOf,
+  pageWindow,
+} from '../../http/contract';
 import { say } from '../../routes/respond';
 import { notFound } from './account.service';
 import { countApiKeys, deleteApiKey, listApiKeys, updateApiKey } from './apiKeys.repository';
@@ -37,9 +48,8 @@ export function apiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { page, pageSize } = request.query;
-      const rows = await listApiKeys(db, userId, page, pageSize);
-      return { data: rows, currentPage: page, pageSize, total: await countApiKeys(db, userId) };
+      const rows = await listApiKeys(db, userId, pageWindow(request.query));
+      return pageOf(rows, request.query, await countApiKeys(db, userId));
     },
   );
 

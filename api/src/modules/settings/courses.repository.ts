@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 /** The billing of a reseller's customer's reseller (undefined for any other user). */
 export async function resellerBillingOf(
@@ -21,11 +22,11 @@ export interface CourseSummaryRow {
 }
 
 /** One page of the platform's shown courses, in order, each with its number of shown pages. */
-export async function shownCourses(db: Queryable, page: number, pageSize: number): Promise<CourseSummaryRow[]> {
+export async function shownCourses(db: Queryable, { limit, offset }: PageWindow): Promise<CourseSummaryRow[]> {
   const { rows } = await db.query<CourseSummaryRow>(
     `SELECT c.id, c.title, c.description, (SELECT count(*)::int FROM admin_course_pages p WHERE p.course_id = c.id AND p.status = 'shown') AS pages
          FROM admin_courses c WHERE c.shown ORDER BY c.position, c.id LIMIT $1 OFFSET $2`,
-    [pageSize, (page - 1) * pageSize],
+    [limit, offset],
   );
   return rows;
 }

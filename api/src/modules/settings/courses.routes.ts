@@ -74,8 +74,7 @@ export function courseRoutes(api: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      return coursesFor(db, request.user!.id, page, pageSize);
+      return coursesFor(db, request.user!.id, request.query);
     },
   );
 

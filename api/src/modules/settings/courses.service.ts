@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { pageOf, pageWindow, type PageQueryOf } from '../../http/contract';
 import { escapeHtml } from '../../mail/renderEmail';
 import { paymentsFor, PaymentUnknownError } from '../../providers/payments';
 import { sanitizeHtml } from '../whitelabel/sanitizeHtml';
@@ -83,18 +84,15 @@ export async function billingPortalFor(
 }
 
 /** One page of the courses the user is shown (the platform's or its reseller's; none when the reseller hides them). */
-export async function coursesFor(db: Queryable, userId: number, page: number, pageSize: number) {
+export async function coursesFor(db: Queryable, userId: number, query: PageQueryOf) {
   const source = await trainingSourceFor(db, userId);
-  if (source.kind === 'hidden') return { data: [], currentPage: page, pageSize, total: 0, training_center: false };
-  if (source.kind === 'reseller')
-    return {
-      ...(await publishedCourses(db, source.ownerId, page, pageSize)),
-      currentPage: page,
-      pageSize,
-      training_center: true,
-    };
-  const rows = await shownCourses(db, page, pageSize);
-  return { data: rows, currentPage: page, pageSize, total: await countShownCourses(db), training_center: true };
+  if (source.kind === 'hidden') return { ...pageOf([], query, 0), training_center: false };
+  if (source.kind === 'reseller') {
+    const { rows, total } = await publishedCourses(db, source.ownerId, pageWindow(query));
+    return { ...pageOf(rows, query, total), training_center: true };
+  }
+  const rows = await shownCourses(db, pageWindow(query));
+  return { ...pageOf(rows, query, await countShownCourses(db)), training_center: true };
 }
 
 /** One course the user is shown, with its shown lessons (404 for any other). */

@@ -1,5 +1,6 @@
 import type { Bucket } from '../../credits/ledger';
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 /** The account's ledger over [from, to): per UTC day, credits consumed and added (days without entries absent). */
 export async function usagePerDay(
@@ -47,13 +48,12 @@ export async function ledgerEntries(
   db: Queryable,
   accountId: number,
   range: { from: Date; to: Date },
-  page: number,
-  pageSize: number,
+  { limit, offset }: PageWindow,
 ): Promise<LedgerEntryRow[]> {
   const entries = await db.query<LedgerEntryRow>(
     `SELECT id, created_at, delta, bucket, reason FROM credit_ledger
           WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [accountId, range.from, range.to, pageSize, (page - 1) * pageSize],
+    [accountId, range.from, range.to, limit, offset],
   );
   return entries.rows;
 }

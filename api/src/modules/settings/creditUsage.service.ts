@@ -1,5 +1,6 @@
 import { usageType } from '../../credits/usageType';
 import type { Queryable } from '../../db';
+import { pageOf, pageWindow } from '../../http/contract';
 import { validationError } from '../../http/errors';
 import { consumedPerReason, countLedgerEntries, ledgerEntries, usagePerDay } from './creditUsage.repository';
 
@@ -36,11 +37,9 @@ export async function creditUsage(
     });
   const from = start;
   const to = new Date(end.getTime() + DAY_MS);
-  const { page, pageSize } = query;
-
   const perDay = await usagePerDay(db, accountId, from, to);
   const perReason = await consumedPerReason(db, accountId, from, to);
-  const entries = await ledgerEntries(db, accountId, { from, to }, page, pageSize);
+  const entries = await ledgerEntries(db, accountId, { from, to }, pageWindow(query));
   const total = await countLedgerEntries(db, accountId, from, to);
 
   const byDayMap = new Map(perDay.map((r) => [r.day, r]));
@@ -58,9 +57,10 @@ export async function creditUsage(
     by_type: [...byType.entries()]
       .map(([type, consumed]) => ({ type, consumed }))
       .sort((a, b) => b.consumed - a.consumed),
-    data: entries.map((e) => ({ ...e, id: Number(e.id), type: e.delta < 0 ? usageType(e.reason) : null })),
-    currentPage: page,
-    pageSize,
-    total,
+    ...pageOf(
+      entries.map((e) => ({ ...e, id: Number(e.id), type: e.delta < 0 ? usageType(e.reason) : null })),
+      query,
+      total,
+    ),
   };
 }

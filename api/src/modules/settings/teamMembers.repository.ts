@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db';
 import type { Language } from '../../i18n/messages';
 import type { ModuleSlug } from '../../users/users';
+import type { PageWindow } from '../../http/contract';
 
 export interface MemberRow {
   id: number;
@@ -42,15 +43,10 @@ export async function teamOwnerIdOf(db: Queryable, userId: number): Promise<numb
   return rows[0]?.team_owner_id;
 }
 
-export async function listMembers(
-  db: Queryable,
-  ownerId: number,
-  page: number,
-  pageSize: number,
-): Promise<MemberRow[]> {
+export async function listMembers(db: Queryable, ownerId: number, { limit, offset }: PageWindow): Promise<MemberRow[]> {
   const { rows } = await db.query<MemberRow>(
     `${MEMBER_SELECT} WHERE u.team_owner_id = $1 AND u.deleted_at IS NULL ORDER BY u.id DESC LIMIT $2 OFFSET $3`,
-    [ownerId, pageSize, (page - 1) * pageSize],
+    [ownerId, limit, offset],
   );
   return rows;
 }

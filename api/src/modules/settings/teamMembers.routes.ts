@@ -12,6 +12,8 @@ import {
   StringEnum,
   Timestamp,
   Type,
+  pageOf,
+  pageWindow,
 } from '../../http/contract';
 import { emailSchema, nameSchema } from '../../http/schemas';
 import { MODULE_SLUGS } from '../../users/users';
@@ -66,13 +68,9 @@ export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const owner = await ownerId(request);
-      const { page, pageSize } = request.query;
-      const rows = await listMembers(db, owner, page, pageSize);
+      const rows = await listMembers(db, owner, pageWindow(request.query));
       return {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countMembers(db, owner),
+        ...pageOf(rows, request.query, await countMembers(db, owner)),
         access_options: await accessOptions(db, owner),
       };
     },

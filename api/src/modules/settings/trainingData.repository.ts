@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 /** A training-data table and its text fields, in their column order. */
 export interface TrainingTable {
@@ -12,12 +13,11 @@ export async function listTrainingRows(
   db: Queryable,
   spec: TrainingTable,
   accountId: number,
-  page: number,
-  pageSize: number,
+  { limit, offset }: PageWindow,
 ): Promise<Record<string, unknown>[]> {
   const { rows } = await db.query(
     `SELECT ${columnsOf(spec)} FROM ${spec.table} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize],
+    [accountId, limit, offset],
   );
   return rows;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, Timestamp, Type } from '../../http/contract';
+import { Message, MessageProperties, Page, Timestamp, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import type { MessageCode } from '../../i18n/messages';
 import { say } from '../../routes/respond';
@@ -82,10 +82,8 @@ export function trainingCollectionRoutes(
       },
       async (request): Promise<Paginated<Record<string, unknown>>> => {
         const accountId = await requestAccountId(db, request);
-        const { page, pageSize } = request.query;
-        const rows = await listTrainingRows(db, table, accountId, page, pageSize);
-        const total = await countTrainingRows(db, table, accountId);
-        return { data: rows, currentPage: page, pageSize, total };
+        const rows = await listTrainingRows(db, table, accountId, pageWindow(request.query));
+        return pageOf(rows, request.query, await countTrainingRows(db, table, accountId));
       },
     );
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 export interface FileRow {
   id: number;
@@ -14,12 +15,11 @@ const COLUMNS = 'id, name, mime_type, size_bytes, created_at, updated_at';
 export async function listTrainingFiles(
   db: Queryable,
   accountId: number,
-  page: number,
-  pageSize: number,
+  { limit, offset }: PageWindow,
 ): Promise<FileRow[]> {
   const { rows } = await db.query<FileRow>(
     `SELECT ${COLUMNS} FROM settings_training_files WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize],
+    [accountId, limit, offset],
   );
   return rows;
 }

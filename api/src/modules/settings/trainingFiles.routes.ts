@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, StringEnum, Timestamp, Type } from '../../http/contract';
+import { Message, MessageProperties, Page, StringEnum, Timestamp, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import { s3ObjectStore } from '../../storage/objectStore';
@@ -59,13 +59,9 @@ export function trainingFileRoutes(
     },
     async (request): Promise<Paginated<FileRow> & { max_file_mb: number; accepted_types: readonly string[] }> => {
       const accountId = await requestAccountId(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listTrainingFiles(db, accountId, page, pageSize);
+      const rows = await listTrainingFiles(db, accountId, pageWindow(request.query));
       return {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countTrainingFiles(db, accountId),
+        ...pageOf(rows, request.query, await countTrainingFiles(db, accountId)),
         max_file_mb: TRAINING_FILE_MAX_MB,
         accepted_types: TRAINING_FILE_TYPES,
       };

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db';
 import type { ChargeOutcome, PaymentsProvider } from '../../providers/payments';
 import type { DetachJob } from '../../workers/paymentMethodDetach';
+import type { PageWindow } from '../../http/contract';
 
 export type ChargeKind = 'card_validation' | 'top_up' | 'auto_top_up';
 
@@ -54,10 +55,10 @@ export async function chargeById(db: Queryable, id: number): Promise<ChargeRow> 
   return (await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1`, [id])).rows[0]!;
 }
 
-export async function listCharges(db: Queryable, userId: number, page: number, pageSize: number): Promise<ChargeRow[]> {
+export async function listCharges(db: Queryable, userId: number, { limit, offset }: PageWindow): Promise<ChargeRow[]> {
   const { rows } = await db.query<ChargeRow>(
     `${CHARGE_SELECT} WHERE c.user_id = $1 ORDER BY c.id DESC LIMIT $2 OFFSET $3`,
-    [userId, pageSize, (page - 1) * pageSize],
+    [userId, limit, offset],
   );
   return rows;
 }

@@ -19,6 +19,8 @@ import {
   StringEnum,
   Timestamp,
   Type,
+  pageOf,
+  pageWindow,
 } from '../../http/contract';
 import { metadataOf, type Payments } from '../../providers/payments';
 import { say } from '../../routes/respond';
@@ -173,9 +175,8 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { page, pageSize } = request.query;
-      const rows = await listCharges(db, userId, page, pageSize);
-      return { data: rows, currentPage: page, pageSize, total: await countCharges(db, userId) };
+      const rows = await listCharges(db, userId, pageWindow(request.query));
+      return pageOf(rows, request.query, await countCharges(db, userId));
     },
   );
 

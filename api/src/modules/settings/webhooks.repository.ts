@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import type { WebhookEvent } from '../../workers/settingsWebhook';
+import type { PageWindow } from '../../http/contract';
 
 export interface WebhookRow {
   id: number;
@@ -17,12 +18,11 @@ const COLUMNS = 'id, name, url, events, secret, last_status, last_sent_at, creat
 export async function listWebhooks(
   db: Queryable,
   accountId: number,
-  page: number,
-  pageSize: number,
+  { limit, offset }: PageWindow,
 ): Promise<WebhookRow[]> {
   const { rows } = await db.query<WebhookRow>(
     `SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize],
+    [accountId, limit, offset],
   );
   return rows;
 }

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  StringEnum,
+  Timestamp,
+  Type,
+  pageOf,
+  pageWindow,
+} from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../../routes/respond';
@@ -57,13 +67,9 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
     async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
       const accountId = await requestAccountId(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listWebhooks(db, accountId, page, pageSize);
+      const rows = await listWebhooks(db, accountId, pageWindow(request.query));
       return {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countWebhooks(db, accountId),
+        ...pageOf(rows, request.query, await countWebhooks(db, accountId)),
         events: WEBHOOK_EVENTS,
       };
     },

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import type { CrawledLink, CrawlOutcome } from './crawler.service';
+import type { PageWindow } from '../../http/contract';
 
 export type LinkKind = 'website' | 'single';
 export const CRAWL_ERRORS = ['address_refused', 'unreachable'] as const;
@@ -98,12 +99,11 @@ export async function listLinks(
   db: Queryable,
   accountId: number,
   kind: LinkKind,
-  page: number,
-  pageSize: number,
+  { limit, offset }: PageWindow,
 ): Promise<LinkRow[]> {
   const { rows } = await db.query<LinkRow>(
     `SELECT ${LINK_COLUMNS} FROM settings_website_links WHERE user_id = $1 AND kind = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
-    [accountId, kind, pageSize, (page - 1) * pageSize],
+    [accountId, kind, limit, offset],
   );
   return rows;
 }

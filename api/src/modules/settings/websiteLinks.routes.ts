@@ -1,7 +1,17 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { defineWebsiteCrawlWorker } from '../../workers/websiteCrawl';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  StringEnum,
+  Timestamp,
+  Type,
+  pageOf,
+  pageWindow,
+} from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import { requestAccountId } from './account.routes';
@@ -148,9 +158,9 @@ export function websiteLinkRoutes(
     },
     async (request): Promise<Paginated<LinkRow>> => {
       const accountId = await requestAccountId(db, request);
-      const { page, pageSize, type } = request.query;
-      const rows = await listLinks(db, accountId, type, page, pageSize);
-      return { data: rows, currentPage: page, pageSize, total: await countLinks(db, accountId, type) };
+      const { type } = request.query;
+      const rows = await listLinks(db, accountId, type, pageWindow(request.query));
+      return pageOf(rows, request.query, await countLinks(db, accountId, type));
     },
   );
 

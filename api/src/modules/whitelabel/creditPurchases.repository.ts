@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 /** The columns of walletPaymentProperties; `c` is the charge, `u` its customer, `w` the customer's wallet. */
 export const WALLET_PAYMENT_COLUMNS = `c.id, u.id AS customer_id, trim(concat_ws(' ', u.first_name, u.last_name)) AS customer_name, u.email, c.kind, c.amount_cents, c.credits,
@@ -31,8 +32,7 @@ export async function listCreditPurchases(
   q: Queryable,
   ownerId: number,
   provider: string,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<CreditPurchaseRow[]> {
   const { rows } = await q.query<CreditPurchaseRow>(
     `${SELECT} WHERE u.parent_id = $1 AND c.provider = $2 ORDER BY c.id DESC LIMIT $3 OFFSET $4`,

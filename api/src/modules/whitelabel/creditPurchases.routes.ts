@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
-import { Page, Type } from '../../http/contract';
+import { Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { paymentsFor } from '../../providers/payments';
@@ -42,10 +42,9 @@ export function creditPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listCreditPurchases(db, owner, payments.provider.name, pageSize, (page - 1) * pageSize);
+      const rows = await listCreditPurchases(db, owner, payments.provider.name, pageWindow(request.query));
       const total = await countCreditPurchases(db, owner, payments.provider.name);
-      return { data: rows, currentPage: page, pageSize, total };
+      return pageOf(rows, request.query, total);
     },
   );
 

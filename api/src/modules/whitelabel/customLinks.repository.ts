@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 /** A row of whitelabel_custom_links as the routes answer it. */
 export interface CustomLinkRow {
@@ -23,8 +24,7 @@ const COLUMNS = 'id, title, url, show_in_menu, position, created_at, updated_at'
 export async function listCustomLinks(
   q: Queryable,
   ownerId: number,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<CustomLinkRow[]> {
   const { rows } = await q.query<CustomLinkRow>(
     `SELECT ${COLUMNS} FROM whitelabel_custom_links WHERE owner_id = $1 ORDER BY position, id LIMIT $2 OFFSET $3`,

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, Timestamp, Type, type Static } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Page,
+  Timestamp,
+  Type,
+  type Static,
+  pageOf,
+  pageWindow,
+} from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import {
@@ -11,7 +20,6 @@ import {
   resellerGuard,
   resellerIdOf,
   type PageQuery,
-  type Paginated,
 } from './common';
 import {
   countCustomLinks,
@@ -80,15 +88,8 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listCustomLinks(db, owner, pageSize, (page - 1) * pageSize);
-      const result: Paginated<CustomLink> = {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countCustomLinks(db, owner),
-      };
-      return result;
+      const rows = await listCustomLinks(db, owner, pageWindow(request.query));
+      return pageOf(rows, request.query, await countCustomLinks(db, owner));
     },
   );
 

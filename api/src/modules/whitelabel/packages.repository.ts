@@ -1,5 +1,6 @@
 import { CUSTOMER_BASE_MODULE_SLUGS, type PackageModuleSlug } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 import type { OwnPackage, Package, PackageInput } from './packages.schemas';
 
 export const PACKAGE_COLUMNS = `id, slug, name, description, monthly_price_cents, yearly_price_cents, one_time_price_cents, trial_days, trial_amount_cents,
@@ -64,8 +65,7 @@ export type PackageListRow = OwnPackage & { subscribers: number; has_sales_setti
 export async function listPackages(
   q: Queryable,
   owner: number,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<PackageListRow[]> {
   const { rows } = await q.query<PackageListRow>(
     `SELECT ${PACKAGE_COLUMNS}, ${MODULES_COLUMN},

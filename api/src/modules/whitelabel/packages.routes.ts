@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_MODULE_SLUGS } from '@leadsmith/shared/constants';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, Type } from '../../http/contract';
+import { Message, MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
 import { paymentsFor } from '../../providers/payments';
@@ -20,7 +20,6 @@ import {
   resellerIdOf,
   urlSchema,
   type PageQuery,
-  type Paginated,
 } from './common';
 import { countPackages, listPackages, ownPackage, packageOf } from './packages.repository';
 import { OwnPackageSchema, type PackageInput } from './packages.schemas';
@@ -129,15 +128,8 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listPackages(db, owner, pageSize, (page - 1) * pageSize);
-      const result: Paginated<(typeof rows)[number]> = {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countPackages(db, owner),
-      };
-      return result;
+      const rows = await listPackages(db, owner, pageWindow(request.query));
+      return pageOf(rows, request.query, await countPackages(db, owner));
     },
   );
 

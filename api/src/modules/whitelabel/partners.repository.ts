@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 /** A row of whitelabel_partners as the partner routes answer it. */
 export interface PartnerRow {
@@ -30,8 +31,7 @@ const valuesOf = (v: PartnerValues) => [v.name, v.email, v.company, v.referral_c
 export async function listPartners(
   q: Queryable,
   ownerId: number,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<PartnerRow[]> {
   const { rows } = await q.query<PartnerRow>(
     `SELECT ${COLUMNS} FROM whitelabel_partners WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,

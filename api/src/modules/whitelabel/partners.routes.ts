@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Nullable, Page, Timestamp, Type, type Static } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  Timestamp,
+  Type,
+  type Static,
+  pageOf,
+  pageWindow,
+} from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
@@ -13,7 +23,6 @@ import {
   resellerGuard,
   resellerIdOf,
   type PageQuery,
-  type Paginated,
 } from './common';
 import {
   countPartners,
@@ -87,15 +96,8 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listPartners(db, owner, pageSize, (page - 1) * pageSize);
-      const result: Paginated<Partner> = {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countPartners(db, owner),
-      };
-      return result;
+      const rows = await listPartners(db, owner, pageWindow(request.query));
+      return pageOf(rows, request.query, await countPartners(db, owner));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 
 export type PageStatus = 'draft' | 'shown';
 
@@ -55,7 +56,7 @@ export async function courseOf(q: Queryable, owner: number, id: number): Promise
   return rows[0] ?? null;
 }
 
-export async function listCourses(q: Queryable, owner: number, limit: number, offset: number): Promise<CourseRow[]> {
+export async function listCourses(q: Queryable, owner: number, { limit, offset }: PageWindow): Promise<CourseRow[]> {
   const { rows } = await q.query<CourseRow>(
     `SELECT ${COURSE_COLUMNS} FROM whitelabel_courses c WHERE c.owner_id = $1 ORDER BY c.position, c.id LIMIT $2 OFFSET $3`,
     [owner, limit, offset],
@@ -114,8 +115,7 @@ export async function listCoursePages(
   courseId: number,
   owner: number,
   status: PageStatus | null,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<CoursePageRow[]> {
   const { rows } = await q.query<CoursePageRow>(
     `SELECT ${PAGE_COLUMNS} FROM whitelabel_course_pages WHERE course_id = $1 AND owner_id = $2 AND ($3::text IS NULL OR status = $3) ORDER BY position, id LIMIT $4 OFFSET $5`,
@@ -233,8 +233,7 @@ export interface PublishedCourseSummary {
 export async function listPublishedCourses(
   q: Queryable,
   ownerId: number,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<PublishedCourseSummary[]> {
   const { rows } = await q.query<PublishedCourseSummary>(
     `SELECT c.id, c.title, c.description, (SELECT count(*)::int FROM whitelabel_course_pages p WHERE p.course_id = c.id AND p.status = 'shown') AS pages

@@ -8,7 +8,8 @@ import {
   StringEnum,
   Timestamp,
   Type,
-  type Static,
+  pageOf,
+  pageWindow,
 } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
@@ -21,7 +22,6 @@ import {
   resellerGuard,
   resellerIdOf,
   type PageQuery,
-  type Paginated,
 } from './common';
 import { sanitizeHtml } from './sanitizeHtml';
 import {
@@ -136,9 +136,6 @@ const SavedCourse = Type.Object({ ...MessageProperties, data: CourseSchema });
 const OnePage = Type.Object({ data: CoursePageSchema });
 const SavedPage = Type.Object({ ...MessageProperties, data: CoursePageSchema });
 
-type Course = Static<typeof CourseSchema>;
-type CoursePage = Static<typeof CoursePageSchema>;
-
 // The reseller side.
 
 export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
@@ -156,15 +153,8 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listCourses(db, owner, pageSize, (page - 1) * pageSize);
-      const result: Paginated<Course> = {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countCourses(db, owner),
-      };
-      return result;
+      const rows = await listCourses(db, owner, pageWindow(request.query));
+      return pageOf(rows, request.query, await countCourses(db, owner));
     },
   );
 
@@ -235,15 +225,9 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     async (request) => {
       const owner = await resellerIdOf(db, request);
       if (!(await courseOf(db, owner, request.params.id))) throw notFound();
-      const { page, pageSize, status } = request.query;
-      const rows = await listCoursePages(db, request.params.id, owner, status ?? null, pageSize, (page - 1) * pageSize);
-      const result: Paginated<CoursePage> = {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total: await countCoursePages(db, request.params.id, owner, status ?? null),
-      };
-      return result;
+      const { status } = request.query;
+      const rows = await listCoursePages(db, request.params.id, owner, status ?? null, pageWindow(request.query));
+      return pageOf(rows, request.query, await countCoursePages(db, request.params.id, owner, status ?? null));
     },
   );
 

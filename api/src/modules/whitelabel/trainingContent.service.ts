@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 import { ApiError, unprocessable } from '../../http/errors';
 import { lockReseller } from './reseller.repository';
 import { sanitizeHtml } from './sanitizeHtml';
@@ -78,11 +79,10 @@ export type { PublishedCourseSummary };
 export async function publishedCourses(
   q: Queryable,
   ownerId: number,
-  page: number,
-  pageSize: number,
-): Promise<{ data: PublishedCourseSummary[]; total: number }> {
-  const rows = await listPublishedCourses(q, ownerId, pageSize, (page - 1) * pageSize);
-  return { data: rows, total: await countPublishedCourses(q, ownerId) };
+  { limit, offset }: PageWindow,
+): Promise<{ rows: PublishedCourseSummary[]; total: number }> {
+  const rows = await listPublishedCourses(q, ownerId, { limit, offset });
+  return { rows, total: await countPublishedCourses(q, ownerId) };
 }
 
 /** One shown course of the reseller with its shown lessons (bodies sanitised again on the way out), or null. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 import type { Webhook, WebhookEvent } from './webhooks.schemas';
 
 const COLUMNS = 'id, name, url, events, secret, last_status, last_delivery_at, created_at, updated_at';
@@ -10,7 +11,7 @@ export interface WebhookValues {
   secret: string;
 }
 
-export async function listWebhooks(q: Queryable, ownerId: number, limit: number, offset: number): Promise<Webhook[]> {
+export async function listWebhooks(q: Queryable, ownerId: number, { limit, offset }: PageWindow): Promise<Webhook[]> {
   const { rows } = await q.query<Webhook>(
     `SELECT ${COLUMNS} FROM whitelabel_webhooks WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
     [ownerId, limit, offset],

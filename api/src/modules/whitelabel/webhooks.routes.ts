@@ -1,7 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
+import {
+  Message,
+  MessageProperties,
+  Nullable,
+  Page,
+  StringEnum,
+  Timestamp,
+  Type,
+  pageOf,
+  pageWindow,
+} from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
@@ -81,14 +91,10 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      const { page, pageSize } = request.query;
-      const rows = await listWebhooks(db, owner, pageSize, (page - 1) * pageSize);
+      const rows = await listWebhooks(db, owner, pageWindow(request.query));
       const total = await countWebhooks(db, owner);
       const result: Paginated<Webhook> & { events: readonly string[] } = {
-        data: rows,
-        currentPage: page,
-        pageSize,
-        total,
+        ...pageOf(rows, request.query, total),
         events: WEBHOOK_EVENTS,
       };
       return result;
