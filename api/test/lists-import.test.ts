@@ -6,7 +6,7 @@ import { bearer, createTestApp, DEMO, json, login, type TestContext } from './he
 import { creditBalance } from '../src/credits/ledger';
 import { installEmailFinder } from '../src/providers/leads/emailFinder';
 import { hunterEmailFinder } from '../src/providers/leads/hunterProvider';
-import type { ImportDto } from '../src/routes/leadSearch/listImportStore';
+import type { ImportDto } from '../src/modules/leadSearch/listImports.schemas';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 
 let ctx: TestContext;

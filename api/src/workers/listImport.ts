@@ -3,7 +3,8 @@ import type { Db, Queryable } from '../db';
 import { currentEmailFinder } from '../providers/leads/emailFinder';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { failImport, stepImport } from '../routes/leadSearch/listImportStore';
+import { failImport } from '../modules/leadSearch/listImports.repository';
+import { stepImport } from '../modules/leadSearch/listImportJob.service';
 import { enqueueEmailVerify } from './emailVerify';
 
 export const LIST_IMPORT = 'list-import';
@@ -15,7 +16,7 @@ export async function enqueueListImport(queue: JobQueue, importId: number, tx?: 
 }
 
 /**
- * A CSV import (listImportStore.ts): steps of ~10 s of 500-row chunks, each chunk's rows, report lines and figures
+ * A CSV import (listImportJob.service.ts): steps of ~10 s of 500-row chunks, each chunk's rows, report lines and figures
  * committed with the import's cursor; a step retried after a crash resumes after the last committed chunk. The last
  * chunk records the list's history event and queues the grading of the list's new emails.
  */

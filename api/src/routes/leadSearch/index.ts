@@ -9,7 +9,7 @@ import { listViewRoutes } from '../../modules/leadSearch/listViews.routes';
 import { crmSendRoutes } from './crmSend';
 import { emailGradeRoutes } from '../../modules/leadSearch/emailGrades.routes';
 import { enrichmentRoutes } from './enrichment';
-import { listImportRoutes } from './listImports';
+import { listImportRoutes } from '../../modules/leadSearch/listImports.routes';
 import { fineTuneRoutes } from '../../modules/leadSearch/fineTunes.routes';
 import { globalSearchRoutes } from './globalSearch';
 import { googleApiKeyRoutes } from '../../modules/leadSearch/googleApiKey.routes';

@@ -3,55 +3,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { IdParams, MessageProperties, Nullable, StringEnum, Type } from '../../http/contract';
+import { IdParams, MessageProperties, StringEnum, Type } from '../../http/contract';
 import { unprocessable, validationError } from '../../http/errors';
 import { t, type MessageCode } from '../../i18n/messages';
-import { enqueueListImport } from '../../workers/listImport';
-import { say } from '../respond';
-import { csvLine } from './csv';
-import { loadCampaign } from '../../modules/leadSearch/campaigns.service';
+import { say } from '../../routes/respond';
+import { csvLine } from '../../routes/leadSearch/csv';
+import { loadCampaign } from './campaigns.service';
+import { importErrors, importPreview, savedMappings } from './listImports.repository';
+import { ImportSchema, Mapping } from './listImports.schemas';
 import {
-  IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
-  importPreview,
   loadImport,
+  loadListImport,
+  startImport,
   storeUpload,
   suggestMapping,
-  type ImportMapping,
-} from './listImportStore';
+} from './listImports.service';
 
-const Mapping = Type.Object(
-  Object.fromEntries(
-    IMPORT_FIELDS.map((f) => [f, Type.Optional(Type.String({ minLength: 1, maxLength: 200 }))]),
-  ) as Record<(typeof IMPORT_FIELDS)[number], ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>>,
-  {
-    additionalProperties: false,
-    description: 'Lead field → the header of the column that holds it.',
-  },
-);
-const ImportSchema = Type.Object({
-  id: Type.Integer(),
-  campaign_id: Type.Integer(),
-  file_name: Type.String(),
-  columns: Type.Array(Type.String()),
-  status: StringEnum(['uploaded', 'running', 'done', 'failed'] as const),
-  mapping: Nullable(Mapping),
-  find_emails: Type.Boolean(),
-  skip_duplicates: Type.Boolean(),
-  total: Type.Integer({ description: 'Data rows in the file.' }),
-  processed: Type.Integer({ description: 'Rows handled so far.' }),
-  imported: Type.Integer(),
-  duplicates: Type.Integer(),
-  suppressed: Type.Integer(),
-  failed: Type.Integer(),
-  emails_found: Type.Integer(),
-  credits_charged: Type.Integer(),
-  stopped_no_credits: Type.Boolean({
-    description: 'The credits ran out: later rows came in without looking for their email.',
-  }),
-  created_at: Type.String({ format: 'date-time' }),
-  finished_at: Nullable(Type.String({ format: 'date-time' })),
-});
 const SavedMapping = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -153,11 +121,7 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      await loadCampaign(db, user.id, request.params.id);
-      const found = await loadImport(db, user.id, request.params.importId);
-      if (found.campaign_id !== request.params.id)
-        throw validationError({ field: 'importId', code: 'validation.invalid' });
+      const { found } = await loadListImport(db, currentUser(request).id, request.params.id, request.params.importId);
       return { import: found, preview: found.status === 'uploaded' ? await importPreview(db, found.id) : [] };
     },
   );
@@ -189,40 +153,12 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const campaign = await loadCampaign(db, user.id, request.params.id);
-      const found = await loadImport(db, user.id, request.params.importId);
-      if (found.campaign_id !== campaign.id) throw validationError({ field: 'importId', code: 'validation.invalid' });
-      const mapping = Object.fromEntries(
-        Object.entries(request.body.mapping).filter(([, column]) => column),
-      ) as ImportMapping;
-      for (const [field, column] of Object.entries(mapping)) {
-        if (!found.columns.includes(column))
-          throw validationError({ field: `mapping.${field}`, code: 'lists.import_unknown_column', params: { column } });
-      }
-      if (
-        !mapping.name &&
-        !mapping.first_name &&
-        !mapping.last_name &&
-        !mapping.email &&
-        !mapping.website &&
-        !mapping.linkedin_url
-      ) {
-        throw validationError({ field: 'mapping', code: 'lists.import_mapping_empty' });
-      }
-      await db.transaction(async (tx) => {
-        const started = await tx.query(
-          `UPDATE list_imports SET status = 'running', mapping = $2::jsonb, find_emails = $3, skip_duplicates = $4 WHERE id = $1 AND status = 'uploaded'`,
-          [found.id, JSON.stringify(mapping), request.body.find_emails ?? false, request.body.duplicates === 'skip'],
-        );
-        if (started.rowCount === 0) throw unprocessable('lists.import_not_startable');
-        if (request.body.save_mapping_as?.trim()) {
-          await tx.query(
-            `INSERT INTO list_import_mappings (user_id, list_type, name, mapping) VALUES ($1, $2, $3, $4::jsonb)
-             ON CONFLICT (user_id, list_type, name) DO UPDATE SET mapping = EXCLUDED.mapping, created_at = now()`,
-            [user.id, campaign.list_type, request.body.save_mapping_as.trim(), JSON.stringify(mapping)],
-          );
-        }
-        await enqueueListImport(queue, found.id, tx);
+      const { campaign, found } = await loadListImport(db, user.id, request.params.id, request.params.importId);
+      await startImport(db, queue, user.id, campaign, found, {
+        mapping: request.body.mapping,
+        saveAs: request.body.save_mapping_as,
+        findEmails: request.body.find_emails ?? false,
+        skipDuplicates: request.body.duplicates === 'skip',
       });
       reply.code(202);
       return { ...say(request, 'lists.import_started'), import: await loadImport(db, user.id, found.id) };
@@ -245,15 +181,8 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      await loadCampaign(db, user.id, request.params.id);
-      const found = await loadImport(db, user.id, request.params.importId);
-      if (found.campaign_id !== request.params.id)
-        throw validationError({ field: 'importId', code: 'validation.invalid' });
-      const { rows } = await db.query<{ line: number; field: string | null; code: string; value: string | null }>(
-        'SELECT line, field, code, value FROM list_import_errors WHERE import_id = $1 ORDER BY line',
-        [found.id],
-      );
+      const { found } = await loadListImport(db, currentUser(request).id, request.params.id, request.params.importId);
+      const rows = await importErrors(db, found.id);
       const lang = request.lang;
       const header = csvLine([
         t(lang, 'lists.import_report_line'),
@@ -285,11 +214,7 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
       },
     },
     async (request) => {
-      const { rows } = await db.query<{ id: number; name: string; list_type: string; mapping: ImportMapping }>(
-        'SELECT id, name, list_type, mapping FROM list_import_mappings WHERE user_id = $1 AND list_type = $2 ORDER BY name',
-        [currentUser(request).id, request.query.list_type],
-      );
-      return { data: rows };
+      return { data: await savedMappings(db, currentUser(request).id, request.query.list_type) };
     },
   );
 }
