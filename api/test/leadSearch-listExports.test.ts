@@ -4,7 +4,7 @@ import {
   stepListExport,
   EXPORT_BATCH,
   EXPORT_RETENTION_DAYS,
-} from '../src/routes/leadSearch/listExportJob';
+} from '../src/modules/leadSearch/listExportJob.service';
 import { LIST_EXPORT_PURGE } from '../src/workers/listExport';
 import type { ObjectStorageConfig } from '../src/storage/config';
 import { startFakeS3, type FakeS3 } from './fakeS3';

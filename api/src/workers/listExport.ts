@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
 import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
-import { failListExport, purgeExpiredExports, stepListExport } from '../routes/leadSearch/listExportJob';
+import { failListExport, purgeExpiredExports, stepListExport } from '../modules/leadSearch/listExportJob.service';
 import type { ObjectStorageConfig } from '../storage/config';
 
 export const LIST_EXPORT = 'list-export';
@@ -17,7 +17,7 @@ export async function enqueueListExport(queue: JobQueue, exportId: number, tx?: 
 }
 
 /**
- * A background CSV export (listExportJob.ts): steps of ~10 s of chunks, each chunk recorded with the
+ * A background CSV export (listExportJob.service.ts): steps of ~10 s of chunks, each chunk recorded with the
  * export's cursor, the rest handed to a fresh job; a step retried after a crash resumes after the last
  * recorded chunk. After RETRIES failed attempts the export is recorded as failed. The hourly purge
  * removes finished files past their retention.
@@ -47,7 +47,7 @@ export function defineListExportWorker(
       if (more) await enqueueListExport(queue, exportId);
     },
   );
-  // One run per hour slot across the worker processes (pg-boss cron); a run is idempotent (listExportJob.ts).
+  // One run per hour slot across the worker processes (pg-boss cron); a run is idempotent (listExportJob.service.ts).
   queue.define(
     LIST_EXPORT_PURGE,
     { policy: 'stately', expireInSeconds: 900, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '41 * * * *' },

@@ -41,7 +41,7 @@ CREATE TABLE list_export_chunks (
 `,
   },
   {
-    // A finished file is kept EXPORT_RETENTION_DAYS (listExportJob.ts), then the hourly list-export-purge job
+    // A finished file is kept EXPORT_RETENTION_DAYS (listExportJob.service.ts), then the hourly list-export-purge job
     // removes its chunks and marks it expired: the row stays, so the list says when the file expired.
     id: 'w6-wl33-list-export-expiry',
     sql: `

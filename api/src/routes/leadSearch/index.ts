@@ -18,7 +18,7 @@ import { labelRoutes } from '../../modules/leadSearch/labels.routes';
 import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from './results';
 import { savedSearchRoutes } from './savedSearches';
-import { listExportRoutes } from './listExports';
+import { listExportRoutes } from '../../modules/leadSearch/listExports.routes';
 import { searchRoutes } from './searches';
 import { suppressionRoutes } from '../../modules/leadSearch/suppressions.routes';
 import { webhookRoutes } from './webhooks';

@@ -1,11 +1,29 @@
+/**
+ * Background CSV exports (issue 32, ADR 028), the `list-export` and `list-export-purge` workers' side: the steps that
+ * write an export's file in chunks, its end, its failure and the purge of expired files; and what reads the file
+ * back (its bytes in order, its signed download link). The SQL is in listExports.repository.ts.
+ */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import type { ObjectStorageConfig } from '../../storage/config';
 import { s3ObjectStore, type ObjectStore } from '../../storage/objectStore';
-import { csvBatch, UTF8_BOM } from './csv';
-import type { ResultFilters } from './resultQuery';
-import { exportWhere } from '../../modules/leadSearch/suppressions.repository';
+import { csvBatch, UTF8_BOM } from '../../routes/leadSearch/csv';
+import { exportWhere } from './suppressions.repository';
+import {
+  advanceExport,
+  chunkAt,
+  countMatching,
+  deleteChunks,
+  exportById,
+  exportsWithLeftovers,
+  insertChunk,
+  markExpiredExports,
+  markExportDone,
+  markExportFailed,
+  setExportTotal,
+  type ExportRow,
+} from './listExports.repository';
 
 /** Rows per chunk of an export file (one keyset query, one chunk row or object). */
 export const EXPORT_BATCH = 2000;
@@ -18,28 +36,6 @@ export const EXPORT_RETENTION_DAYS = 7;
 const DAY_MS = 86_400_000;
 /** Exports purged per transaction-free pass of the purge (the rest go in the next pass of the same run). */
 const PURGE_BATCH = 100;
-
-export interface ExportRow {
-  id: number;
-  user_id: number;
-  campaign_id: number;
-  filters: ResultFilters;
-  file_name: string;
-  status: 'running' | 'done' | 'failed' | 'expired';
-  total: number | null;
-  rows_written: number;
-  bytes: number | string;
-  after_id: number | string;
-  chunks: number;
-  error: string | null;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-  /** Until when a done file can be downloaded (null: an export finished before exports expired). */
-  expires_at: Date | string | null;
-}
-
-export const EXPORT_COLUMNS =
-  'id, user_id, campaign_id, filters, file_name, status, total, rows_written, bytes, after_id, chunks, error, created_at, finished_at, expires_at';
 
 /** When a done export's file is (or was) no longer downloadable; null when it does not expire or is not done. */
 export function expiredAt(row: Pick<ExportRow, 'status' | 'expires_at'>, now: Date): Date | null {
@@ -68,18 +64,12 @@ const chunkKey = (exportId: number, seq: number) => `list-exports/${exportId}/${
  * Returns true when there is more to write.
  */
 export async function stepListExport(db: Db, exportId: number, deps: ExportDeps): Promise<boolean> {
-  let row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [exportId])).rows[0];
+  let row = await exportById(db, exportId);
   if (!row || row.status !== 'running') return false;
   // The do-not-contact list is honoured as in the direct download (left out unless include_suppressed).
   const where = exportWhere(row.campaign_id, row.filters);
   if (row.total === null) {
-    const total = (
-      await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM campaign_results r WHERE ${where.sql}`,
-        where.params,
-      )
-    ).rows[0]!.n;
-    await db.query('UPDATE list_exports SET total = $2 WHERE id = $1 AND total IS NULL', [exportId, total]);
+    await setExportTotal(db, exportId, await countMatching(db, where));
   }
   const store = deps.objectStorage ? s3ObjectStore(deps.objectStorage) : null;
   try {
@@ -94,16 +84,12 @@ export async function stepListExport(db: Db, exportId: number, deps: ExportDeps)
       const bytes = Buffer.byteLength(batch.text);
       if (store) await store.put(chunkKey(exportId, seq), Buffer.from(batch.text), 'text/csv; charset=utf-8');
       const moved = await db.transaction(async (tx) => {
-        const updated = await tx.query(
-          `UPDATE list_exports SET after_id = $3, chunks = chunks + 1, rows_written = rows_written + $4, bytes = bytes + $5
-            WHERE id = $1 AND chunks = $2 AND status = 'running'`,
-          [exportId, seq, batch.lastId, batch.rows, bytes],
-        );
-        if (updated.rowCount === 0) return false;
-        await tx.query(
-          'INSERT INTO list_export_chunks (export_id, seq, content, storage_key, bytes) VALUES ($1, $2, $3, $4, $5)',
-          [exportId, seq, store ? null : batch.text, store ? chunkKey(exportId, seq) : null, bytes],
-        );
+        if (!(await advanceExport(tx, exportId, seq, { lastId: batch.lastId, rows: batch.rows, bytes }))) return false;
+        await insertChunk(tx, exportId, seq, {
+          content: store ? null : batch.text,
+          storageKey: store ? chunkKey(exportId, seq) : null,
+          bytes,
+        });
         return true;
       });
       // Another step wrote this chunk meanwhile: it carries on from there.
@@ -121,20 +107,7 @@ async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise
   const now = deps.now();
   const expires = new Date(now.getTime() + EXPORT_RETENTION_DAYS * DAY_MS);
   await db.transaction(async (tx) => {
-    const done = (
-      await tx.query<{
-        user_id: number;
-        file_name: string;
-        rows_written: number;
-        campaign_id: number;
-        list_type: string;
-      }>(
-        `UPDATE list_exports e SET status = 'done', finished_at = $2, expires_at = $3 FROM campaigns c
-          WHERE e.id = $1 AND e.status = 'running' AND c.id = e.campaign_id
-          RETURNING e.user_id, e.file_name, e.rows_written, e.campaign_id, c.list_type`,
-        [exportId, now.toISOString(), expires.toISOString()],
-      )
-    ).rows[0];
+    const done = await markExportDone(tx, exportId, now, expires);
     if (!done || !deps.mail) return;
     await sendTemplatedMail(tx, deps.mail, {
       kind: 'export_ready',
@@ -152,11 +125,7 @@ export async function failListExport(
   now: Date,
   objectStorage?: ObjectStorageConfig | null,
 ): Promise<void> {
-  const failed = await db.query(
-    `UPDATE list_exports SET status = 'failed', error = 'failed', finished_at = $2 WHERE id = $1 AND status = 'running'`,
-    [exportId, now.toISOString()],
-  );
-  if (failed.rowCount) await removeChunks(db, exportId, objectStorage);
+  if (await markExportFailed(db, exportId, now)) await removeChunks(db, exportId, objectStorage);
 }
 
 /**
@@ -173,19 +142,11 @@ export async function purgeExpiredExports(
 ): Promise<number> {
   let expired = 0;
   for (;;) {
-    const marked = await db.query<{ id: number }>(
-      `UPDATE list_exports SET status = 'expired' WHERE id IN (
-         SELECT id FROM list_exports WHERE status = 'done' AND expires_at <= $1 ORDER BY expires_at LIMIT ${PURGE_BATCH}
-       ) AND status = 'done' RETURNING id`,
-      [now.toISOString()],
-    );
-    expired += marked.rows.length;
-    const leftovers = await db.query<{ id: number }>(
-      `SELECT e.id FROM list_exports e WHERE e.status IN ('expired', 'failed')
-          AND EXISTS (SELECT 1 FROM list_export_chunks c WHERE c.export_id = e.id) ORDER BY e.id LIMIT ${PURGE_BATCH}`,
-    );
-    for (const { id } of leftovers.rows) await removeChunks(db, id, objectStorage);
-    if (marked.rows.length < PURGE_BATCH && leftovers.rows.length < PURGE_BATCH) return expired;
+    const marked = await markExpiredExports(db, now, PURGE_BATCH);
+    expired += marked.length;
+    const leftovers = await exportsWithLeftovers(db, PURGE_BATCH);
+    for (const id of leftovers) await removeChunks(db, id, objectStorage);
+    if (marked.length < PURGE_BATCH && leftovers.length < PURGE_BATCH) return expired;
   }
 }
 
@@ -195,14 +156,7 @@ export async function removeChunks(
   exportId: number,
   objectStorage?: ObjectStorageConfig | null,
 ): Promise<void> {
-  const keys = (
-    await db.query<{ storage_key: string | null }>(
-      'DELETE FROM list_export_chunks WHERE export_id = $1 RETURNING storage_key',
-      [exportId],
-    )
-  ).rows
-    .map((r) => r.storage_key)
-    .filter((k): k is string => k !== null);
+  const keys = await deleteChunks(db, exportId);
   if (!keys.length || !objectStorage) return;
   const store = s3ObjectStore(objectStorage);
   try {
@@ -225,12 +179,7 @@ export async function* exportFile(
 ): AsyncGenerator<Buffer | string> {
   yield UTF8_BOM;
   for (let seq = 0; seq < chunks; seq += 1) {
-    const chunk = (
-      await db.query<{ content: string | null; storage_key: string | null }>(
-        'SELECT content, storage_key FROM list_export_chunks WHERE export_id = $1 AND seq = $2',
-        [exportId, seq],
-      )
-    ).rows[0];
+    const chunk = await chunkAt(db, exportId, seq);
     if (!chunk) throw new Error(`list export ${exportId}: chunk ${seq} missing`);
     if (chunk.content !== null) yield chunk.content;
     else {

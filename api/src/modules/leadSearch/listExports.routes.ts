@@ -17,22 +17,12 @@ import {
   Type,
 } from '../../http/contract';
 import { s3ObjectStore } from '../../storage/objectStore';
-import { enqueueListExport } from '../../workers/listExport';
 import type { Language } from '../../i18n/messages';
-import { say } from '../respond';
-import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
-import { csvHeader, csvLine, CSV_COLUMNS } from './csv';
-import {
-  downloadLink,
-  EXPORT_COLUMNS,
-  EXPORT_RETENTION_DAYS,
-  expiredAt,
-  exportFile,
-  linkValid,
-  removeChunks,
-  type ExportRow,
-} from './listExportJob';
-import { resultFiltersSchema, type ResultFilters } from './resultQuery';
+import { say } from '../../routes/respond';
+import { resultFiltersSchema, type ResultFilters } from '../../routes/leadSearch/resultQuery';
+import { downloadLink, EXPORT_RETENTION_DAYS, expiredAt, exportFile, linkValid } from './listExportJob.service';
+import { exportById, exportPage, type ExportRow } from './listExports.repository';
+import { loadExport, removeExport, startExport } from './listExports.service';
 
 /**
  * Above this many rows the list screen prepares the file in the background instead of downloading it at
@@ -74,7 +64,7 @@ const toDto = (row: ExportRow, now: Date) => ({
 
 /**
  * Background CSV exports of a list (issue 32, ADR 028): the request records the export and queues its
- * job in one transaction; the `list-export` job writes the file in chunks (listExportJob.ts) with its
+ * job in one transaction; the `list-export` job writes the file in chunks (listExportJob.service.ts) with its
  * progress on the row; the finished file is fetched through a signed link a plain anchor can follow.
  */
 export function listExportRoutes(api: FastifyInstance, { db, clock, queue, config }: AppDeps): void {
@@ -92,17 +82,6 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
       params: { date, days: EXPORT_RETENTION_DAYS },
       extra: { expired_at: at.toISOString() },
     });
-  }
-
-  async function load(userId: number, id: number): Promise<ExportRow> {
-    const row = (
-      await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1 AND user_id = $2`, [
-        id,
-        userId,
-      ])
-    ).rows[0];
-    if (!row) throw notFound();
-    return row;
   }
 
   app.post(
@@ -123,37 +102,9 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const campaign = await loadCampaign(db, userId, request.body.campaign_id);
-      // Paging does not apply to a file: every matching row goes in it.
-      const { page: _page, limit: _limit, after: _after, before: _before, ...filters } = request.body.filters ?? {};
-      const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
-      // The byte order mark is not stored: PGlite's text decoding drops a leading one. exportFile sends it first.
-      const header = csvLine(CSV_COLUMNS);
-      const id = await db.transaction(async (tx) => {
-        const created = (
-          await tx.query<{ id: number }>(
-            `INSERT INTO list_exports (user_id, campaign_id, filters, file_name, bytes, chunks, created_at) VALUES ($1, $2, $3::jsonb, $4, $5, 1, $6) RETURNING id`,
-            [
-              userId,
-              campaign.id,
-              JSON.stringify(filters),
-              fileName,
-              Buffer.byteLength(csvHeader()),
-              clock.now().toISOString(),
-            ],
-          )
-        ).rows[0]!.id;
-        // Chunk 0: the column names, so even a list with no row gives a file that says what it holds.
-        await tx.query('INSERT INTO list_export_chunks (export_id, seq, content, bytes) VALUES ($1, 0, $2, $3)', [
-          created,
-          header,
-          Buffer.byteLength(header),
-        ]);
-        await enqueueListExport(queue, created, tx);
-        return created;
-      });
+      const id = await startExport(db, queue, userId, request.body.campaign_id, request.body.filters, clock.now());
       reply.code(202);
-      return { ...say(request, 'listExport.started'), export: toDto(await load(userId, id), clock.now()) };
+      return { ...say(request, 'listExport.started'), export: toDto(await loadExport(db, userId, id), clock.now()) };
     },
   );
 
@@ -178,21 +129,12 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { limit, offset } = pageWindow(request.query);
-      const campaignId = request.query.campaign_id ?? null;
-      const filter = 'user_id = $1 AND ($2::int IS NULL OR campaign_id = $2)';
-      const total = (
-        await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM list_exports WHERE ${filter}`, [
-          userId,
-          campaignId,
-        ])
-      ).rows[0]!.n;
-      const rows = (
-        await db.query<ExportRow>(
-          `SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE ${filter} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
-          [userId, campaignId],
-        )
-      ).rows;
+      const { rows, total } = await exportPage(
+        db,
+        userId,
+        request.query.campaign_id ?? null,
+        pageWindow(request.query),
+      );
       return {
         ...pageOf(
           rows.map((row) => toDto(row, clock.now())),
@@ -207,7 +149,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
   app.get(
     '/api/list-exports/:id',
     { ...guard, schema: { summary: 'One export with its progress', params: IdParams, response: { 200: ListExport } } },
-    async (request) => toDto(await load(currentUser(request).id, request.params.id), clock.now()),
+    async (request) => toDto(await loadExport(db, currentUser(request).id, request.params.id), clock.now()),
   );
 
   app.post(
@@ -223,7 +165,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const row = await load(userId, request.params.id);
+      const row = await loadExport(db, userId, request.params.id);
       refuseExpired(row, request.lang);
       if (row.status !== 'done') throw new ApiError(409, 'listExport.not_ready');
       return downloadLink(config.appSecret, row.id, userId, clock.now());
@@ -250,9 +192,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
       },
     },
     async (request, reply) => {
-      const row = (
-        await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [request.params.id])
-      ).rows[0];
+      const row = await exportById(db, request.params.id);
       if (
         !row ||
         !linkValid(config.appSecret, row.id, row.user_id, request.query.expires, request.query.signature, clock.now())
@@ -280,11 +220,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
       },
     },
     async (request) => {
-      const userId = currentUser(request).id;
-      const row = await load(userId, request.params.id);
-      // The chunks (and their objects) first: the row's delete would take the chunk rows and leave the objects.
-      await removeChunks(db, row.id, config.objectStorage);
-      await db.query('DELETE FROM list_exports WHERE id = $1 AND user_id = $2', [row.id, userId]);
+      await removeExport(db, currentUser(request).id, request.params.id, config.objectStorage);
       return say(request, 'listExport.deleted');
     },
   );
