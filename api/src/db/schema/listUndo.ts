@@ -13,7 +13,7 @@ export const LIST_UNDO_MIGRATIONS: readonly Migration[] = [
 ALTER TABLE campaigns ADD COLUMN deleted_at timestamptz;
 CREATE INDEX campaigns_trash_idx ON campaigns (deleted_at) WHERE deleted_at IS NOT NULL;
 
--- One undoable change (routes/leadSearch/listOperations.ts). campaign_ids are the lists it actually changed (an
+-- One undoable change (modules/leadSearch/listOperations.service.ts). campaign_ids are the lists it actually changed (an
 -- archive of lists already archived changes nothing, so its undo must not bring them back); undone_at is set once,
 -- by the one undo that wins (a conditional UPDATE), whatever the number of API processes.
 CREATE TABLE list_operations (

@@ -159,7 +159,7 @@ export async function listCampaigns(
   userId: number,
   query: CampaignListQuery,
 ): Promise<{ rows: CampaignDto[]; total: number }> {
-  // A list in the trash is shown only on the trash page (listOperations.ts).
+  // A list in the trash is shown only on the trash page (listOperations.routes.ts).
   const where = ['c.user_id = $1', 'c.deleted_at IS NULL'];
   const params: SqlParam[] = [userId];
   const add = (value: SqlParam) => `$${params.push(value)}`;

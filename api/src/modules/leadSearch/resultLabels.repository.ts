@@ -48,7 +48,7 @@ export async function catalogueLabels(db: Queryable, userId: number, names: read
  * while it holds fewer than MAX_LABELS (labels removed by the same call are not counted).
  * Runs inside the caller's transaction (it raises work_mem for that transaction only and uses a savepoint).
  * `journal`: an undoable operation's id; the same statement writes each label row it adds or removes to that
- * operation's journal (listOperationStore.ts), so the undo reverses exactly them.
+ * operation's journal (listOperations.repository.ts), so the undo reverses exactly them.
  */
 export async function applyLabels(
   db: Queryable,
