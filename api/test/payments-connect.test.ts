@@ -1,6 +1,10 @@
 import { issueToken } from '../src/auth/tokens';
 import { paymentsFor } from '../src/providers/payments';
-import { CHECKOUT_LIFETIME_MS, SIGNUP_SWEEP_AFTER_MS, sweepPendingSignups } from '../src/routes/whitelabel/salesPage';
+import {
+  CHECKOUT_LIFETIME_MS,
+  SIGNUP_SWEEP_AFTER_MS,
+  sweepPendingSignups,
+} from '../src/modules/whitelabel/salesPage.service';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';

@@ -45,3 +45,74 @@ export async function recordPayment(
   );
   return rows[0]!.id;
 }
+
+/** A subscription's last charge that can be refunded (succeeded, or refunding already), row locked. */
+export async function lastRefundableCharge(
+  q: Queryable,
+  subscriptionId: number,
+): Promise<
+  | {
+      id: number;
+      amount_cents: number;
+      provider: string;
+      provider_ref: string;
+      connected_account: string | null;
+      status: string;
+    }
+  | undefined
+> {
+  return (
+    await q.query<{
+      id: number;
+      amount_cents: number;
+      provider: string;
+      provider_ref: string;
+      connected_account: string | null;
+      status: string;
+    }>(
+      `SELECT id, amount_cents, provider, provider_ref, connected_account, status FROM whitelabel_payments
+        WHERE subscription_id = $1 AND status IN ('succeeded', 'refunding') AND kind = 'charge' ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+      [subscriptionId],
+    )
+  ).rows[0];
+}
+
+/** The payment claimed for a refund: no second request can take it. */
+export async function markPaymentRefunding(q: Queryable, paymentId: number): Promise<void> {
+  await q.query(`UPDATE whitelabel_payments SET status = 'refunding' WHERE id = $1`, [paymentId]);
+}
+
+/** The claim given up (the provider refused the refund): the payment stands. */
+export async function releaseRefundClaim(q: Queryable, paymentId: number): Promise<void> {
+  await q.query(`UPDATE whitelabel_payments SET status = 'succeeded' WHERE id = $1 AND status = 'refunding'`, [
+    paymentId,
+  ]);
+}
+
+/** The payment made through this provider under this reference, while it can still be refunded. */
+export async function refundablePaymentByRef(
+  q: Queryable,
+  provider: string,
+  ref: string,
+): Promise<{ id: number; subscription_id: number } | undefined> {
+  return (
+    await q.query<{ id: number; subscription_id: number }>(
+      `SELECT id, subscription_id FROM whitelabel_payments WHERE provider = $1 AND provider_ref = $2 AND status IN ('succeeded', 'refunding')`,
+      [provider, ref],
+    )
+  ).rows[0];
+}
+
+/** Marks the payment refunded unless it already is; answers it when it changed. */
+export async function markPaymentRefunded(
+  q: Queryable,
+  paymentId: number,
+  now: Date,
+): Promise<{ owner_id: number; subscription_id: number; amount_cents: number } | undefined> {
+  return (
+    await q.query<{ owner_id: number; subscription_id: number; amount_cents: number }>(
+      `UPDATE whitelabel_payments SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status IN ('succeeded', 'refunding') RETURNING owner_id, subscription_id, amount_cents`,
+      [paymentId, now],
+    )
+  ).rows[0];
+}

@@ -10,11 +10,11 @@ import { packageRoutes } from './packages.routes';
 import { partnerRoutes } from './partners.routes';
 import { paykickstartRoutes } from './paykickstart.routes';
 import { renewalEventHandlers } from './renewalEvents.service';
-import { salesPageRoutes } from '../../routes/whitelabel/salesPage';
+import { salesPageRoutes } from './salesPage.routes';
 import { salesSettingsRoutes } from './salesSettings.routes';
 import { smtpRoutes } from './smtp.routes';
 import { stripeRoutes } from './stripe.routes';
-import { subscriptionRoutes } from '../../routes/whitelabel/subscriptions';
+import { subscriptionRoutes } from './subscriptions.routes';
 import { trainingContentRoutes } from './trainingContent.routes';
 import { webhookRoutes } from './webhooks.routes';
 

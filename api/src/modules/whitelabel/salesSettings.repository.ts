@@ -1,6 +1,6 @@
 /**
  * A package's sales settings as stored (whitelabel_sales_settings): read by the settings routes
- * (salesSettings.routes.ts), the public sales page (salesPage.ts) and its renderer (salesPageHtml.ts).
+ * (salesSettings.routes.ts), the public sales page (salesPage.routes.ts) and its renderer (salesPageHtml.ts).
  */
 import type { Queryable } from '../../db';
 import { DEFAULT_COLORS } from '../../routes/siteSettings';

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { sendAccountCode } from '../../auth/accountCodes';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
-import type { Language } from '../../i18n/messages';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import type { BillingInterval } from '../../providers/payments';
 import { addMonths } from '../../credits/periodGrant';
@@ -21,6 +20,7 @@ import {
   markSignupRefunding,
   setYearlyInterval,
   sharePackage,
+  type SignupForm,
 } from './signupAccount.repository';
 import { dispatchEvent } from './webhooks.service';
 
@@ -29,17 +29,9 @@ import { dispatchEvent } from './webhooks.service';
  * card in the page, Stripe Checkout took a one-time payment, or a Stripe Billing subscription was made.
  */
 
-export interface SignupForm {
-  email: string;
-  firstName: string;
-  lastName: string;
-  answers: Record<string, string>;
-  lang: Language;
-  /** A partner's referral code the sales page was opened with (`?ref=`); absent on sign-ups stored before it was kept. */
-  ref?: string | null;
-}
+export type { SignupForm } from './signupAccount.repository';
 
-/** A sign-up sold as a Stripe Billing subscription (subscriptionSignup.ts). */
+/** A sign-up sold as a Stripe Billing subscription (subscriptionSignup.service.ts). */
 export interface StripeSignup {
   subscriptionRef: string;
   customerRef: string;

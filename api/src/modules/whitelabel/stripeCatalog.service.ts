@@ -20,7 +20,7 @@ import {
 /**
  * A package's Product and Prices at Stripe follow the package (issue 25 item 3, ADR 048). A package sold
  * through Stripe Billing has a Product and a Price per interval and amount (`payment_prices`, made the
- * first time a buyer needs them, subscriptionSignup.ts). When the reseller changes the package:
+ * first time a buyer needs them, subscriptionSignup.service.ts). When the reseller changes the package:
  *
  * - a new name renames the Product;
  * - a new monthly or yearly amount makes a new Price (Stripe's prices are immutable) and archives the

@@ -1,46 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { Type } from '../../http/contract';
 import { LANGUAGES, parseLanguageHeader, t, type Language } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
-import { businessAccountOf } from '../../modules/whitelabel/businessAccount.repository';
-import {
-  paymentsFor,
-  PaymentMethodError,
-  PaymentUnknownError,
-  platformFee,
-  type ChargeOutcome,
-  type CheckoutState,
-  type Payments,
-} from '../../providers/payments';
-import { defineSignupSweepWorker } from '../../workers/signupSweep';
-import { connectedAccountOf } from '../../modules/whitelabel/billing.repository';
-import { customerRoomRefusal, passwordHashFor } from '../../modules/whitelabel/customers.service';
-import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
-import { type Package } from '../../modules/whitelabel/packages.schemas';
-import {
-  escapeHtml,
-  referralCodeOf,
-  renderSalesPage,
-  type SalesPageData,
-  type Values,
-} from '../../modules/whitelabel/salesPageHtml';
-import { salesSettingsOf } from '../../modules/whitelabel/salesSettings.repository';
-import { emailTaken } from '../../modules/whitelabel/signupAccount.repository';
-import {
-  createSignupAccount,
-  type SignupForm,
-  type SignupPayment,
-} from '../../modules/whitelabel/signupAccount.service';
-import {
-  completeSubscriptionSignup,
-  expireSignup,
-  intervalOf,
-  priceOf,
-  startSubscriptionCheckout,
-} from './subscriptionSignup';
+import { paymentsFor, PaymentMethodError, platformFee, type ChargeOutcome } from '../../providers/payments';
+import { businessAccountOf } from './businessAccount.repository';
+import { connectedAccountOf } from './billing.repository';
+import { customerRoomRefusal, passwordHashFor } from './customers.service';
+import { salesPackageBySlug } from './packages.repository';
+import { chargeCardOnPage, registerCheckoutEvents, startCheckoutSignup } from './salesPage.service';
+import { escapeHtml, referralCodeOf, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
+import { salesSettingsOf } from './salesSettings.repository';
+import { emailTaken } from './signupAccount.repository';
+import { createSignupAccount, type SignupForm, type SignupPayment } from './signupAccount.service';
+import { intervalOf, priceOf, startSubscriptionCheckout } from './subscriptionSignup.service';
 
 /**
  * Public sales pages (`/p/<slug>`): the reseller's own HTML and script, served by the API under a
@@ -69,11 +43,7 @@ interface PageData extends SalesPageData {
 }
 
 async function loadPage(q: Queryable, slug: string): Promise<PageData | null> {
-  const { rows } = await q.query<Package & { owner_id: number }>(
-    `SELECT ${PACKAGE_COLUMNS}, owner_id FROM whitelabel_packages WHERE slug = $1 AND show_on_sales_page`,
-    [slug],
-  );
-  const pkg = rows[0];
+  const pkg = await salesPackageBySlug(q, slug);
   if (!pkg) return null;
   return {
     pkg,
@@ -133,168 +103,10 @@ function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Langua
   );
 }
 
-/**
- * Stripe Checkout finished for a pending sign-up: the account is made with the payment recorded, or,
- * when the email was taken or the reseller has no room meanwhile, the payment is refunded. Once: the
- * sign-up's status moves from pending in the same statement that claims it.
- */
-async function completeSignup(
-  deps: AppDeps,
-  payments: Payments,
-  signupId: number,
-  paymentIntent: string,
-): Promise<void> {
-  const { db, clock } = deps;
-  const signup = (
-    await db.query<{
-      owner_id: number;
-      package_id: number;
-      form: SignupForm;
-      password_hash: string;
-      amount_cents: number;
-      status: string;
-    }>('SELECT owner_id, package_id, form, password_hash, amount_cents, status FROM whitelabel_signups WHERE id = $1', [
-      signupId,
-    ])
-  ).rows[0];
-  if (!signup || signup.status === 'completed' || signup.status === 'refunded') return;
-  const connected = await connectedAccountOf(db, signup.owner_id, payments.provider.name);
-  if (signup.status === 'pending') {
-    const pkg = (
-      await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])
-    ).rows[0]!;
-    const payment: SignupPayment = {
-      ref: paymentIntent,
-      provider: payments.provider.name,
-      amountCents: signup.amount_cents,
-      connectedAccount: connected,
-      applicationFeeCents: connected ? platformFee(payments.config, signup.amount_cents) : 0,
-    };
-    const created = await createSignupAccount(deps, {
-      ownerId: signup.owner_id,
-      pkg,
-      form: signup.form,
-      hash: signup.password_hash,
-      payment,
-      now: clock.now(),
-      signupId,
-    });
-    if (typeof created === 'number' || created === 'done') return;
-  }
-  // Refused (email taken, no room) after the customer paid: the payment goes back. A lost answer throws,
-  // and the retried job refunds again with the same key (the provider makes one refund).
-  const outcome = await payments.provider.refund(
-    paymentIntent,
-    `leadsmith-salespage-refund-${paymentIntent}`,
-    connected !== null,
-  );
-  if (outcome.status === 'refunded')
-    await db.query(
-      `UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`,
-      [signupId, clock.now()],
-    );
-}
-
-/**
- * A sign-up's Checkout Session as it ended, from its event or read by the sweep: completed makes the
- * account (or the subscription, then the account), expired ends the sign-up. Both paths are idempotent.
- */
-async function settleCheckout(
-  deps: AppDeps,
-  payments: Payments,
-  signupId: number,
-  session: Pick<CheckoutState, 'status' | 'mode' | 'paid' | 'paymentIntent' | 'setupIntent'>,
-): Promise<void> {
-  if (session.status === 'expired') return expireSignup(deps.db, signupId, deps.clock.now());
-  if (session.status !== 'complete') return;
-  // A package sold as a subscription: the card is saved (setup mode), the subscription is made next.
-  if (session.mode === 'setup') {
-    if (session.setupIntent) await completeSubscriptionSignup(deps, payments, signupId, session.setupIntent);
-    return;
-  }
-  if (session.paid && session.paymentIntent) await completeSignup(deps, payments, signupId, session.paymentIntent);
-}
-
-/** A pending sign-up is asked about once its Checkout's event is this late. */
-export const SIGNUP_SWEEP_AFTER_MS = 30 * 60_000;
-/** Stripe ends an unfinished Checkout Session after 24 hours; one still open later is ended by the sweep. */
-export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
-
-/**
- * The sweep of sign-ups stuck pending (issue 25): their Checkout's event never came (lost, or the
- * endpoint was down longer than Stripe retries). Each is settled from the session as Stripe has it now;
- * a session still open after its lifetime is expired at Stripe first (so nothing can be paid on it
- * after the sign-up ended); a sign-up whose session was never made (a crash before it) ends after the
- * same delay. Returns how many were settled.
- */
-export async function sweepPendingSignups(deps: AppDeps, payments: Payments): Promise<number> {
-  const { db, clock } = deps;
-  const provider = payments.provider;
-  const now = clock.now();
-  const { rows } = await db.query<{ id: number; checkout_ref: string | null; created_at: Date }>(
-    `SELECT id, checkout_ref, created_at FROM whitelabel_signups WHERE status IN ('pending', 'refunding') AND updated_at < $1 ORDER BY id LIMIT 50`,
-    [new Date(now.getTime() - SIGNUP_SWEEP_AFTER_MS)],
-  );
-  let settled = 0;
-  for (const signup of rows) {
-    if (!signup.checkout_ref) {
-      await expireSignup(db, signup.id, now);
-      settled += 1;
-      continue;
-    }
-    if (!provider.getCheckout || !provider.expireCheckout) continue;
-    try {
-      let session = await provider.getCheckout(signup.checkout_ref);
-      if (session.status === 'open' && now.getTime() - session.createdAt.getTime() > CHECKOUT_LIFETIME_MS)
-        session = await provider.expireCheckout(signup.checkout_ref);
-      if (session.status === 'open') continue;
-      await settleCheckout(deps, payments, signup.id, session);
-      settled += 1;
-    } catch (error) {
-      // Stripe unreachable: the next run asks again.
-      if (!(error instanceof PaymentUnknownError)) throw error;
-    }
-  }
-  return settled;
-}
-
 export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
-  const sessionOf = (object: Record<string, unknown>) => {
-    const session = object as {
-      mode?: string;
-      status?: string;
-      payment_status?: string;
-      payment_intent?: string | null;
-      setup_intent?: string | null;
-    };
-    return {
-      status:
-        session.status === 'complete'
-          ? ('complete' as const)
-          : session.status === 'expired'
-            ? ('expired' as const)
-            : ('open' as const),
-      mode: session.mode === 'setup' ? ('setup' as const) : ('payment' as const),
-      paid: session.payment_status === 'paid',
-      paymentIntent: session.payment_intent ?? null,
-      setupIntent: session.setup_intent ?? null,
-    };
-  };
-  for (const type of ['checkout.session.completed', 'checkout.session.expired'] as const) {
-    payments.events.on(type, async (event) => {
-      const signupId = Number(event.data.object.metadata?.signup_id);
-      if (!Number.isInteger(signupId)) return;
-      // The event's own type says how it ended (an expired event is never a completion, and the reverse).
-      const session = sessionOf(event.data.object);
-      await settleCheckout(deps, payments, signupId, {
-        ...session,
-        status: type === 'checkout.session.expired' ? 'expired' : session.status,
-      });
-    });
-  }
-  defineSignupSweepWorker(deps.queue, () => sweepPendingSignups(deps, payments));
+  registerCheckoutEvents(deps, payments);
   const HtmlPage = { description: 'The page', content: { 'text/html': { schema: Type.String() } } };
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
@@ -406,7 +218,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
         const fee = connected ? platformFee(payments.config, amount) : 0;
 
         if (paid && provider.billing && pkg.one_time_price_cents === null) {
-          // Stripe Billing: the card is saved on Checkout, then the package's subscription is made (subscriptionSignup.ts).
+          // Stripe Billing: the card is saved on Checkout, then the package's subscription is made (subscriptionSignup.service.ts).
           try {
             const url = await startSubscriptionCheckout(deps, provider.billing, {
               ownerId,
@@ -427,28 +239,19 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
 
         if (paid && provider.name === 'stripe') {
           // Stripe Checkout: the sign-up waits for its payment; the account is made by checkout.session.completed.
-          const now = clock.now();
-          const signupId = (
-            await db.query<{ id: number }>(
-              `INSERT INTO whitelabel_signups (owner_id, package_id, email, form, password_hash, amount_cents, status, created_at, updated_at)
-               VALUES ($1, $2, $3, $4::jsonb, $5, $6, 'pending', $7, $7) RETURNING id`,
-              [ownerId, pkg.id, email, JSON.stringify(form), hash, amount, now],
-            )
-          ).rows[0]!.id;
           try {
-            const session = await provider.createCheckout!({
-              amountCents: amount,
-              productName: pkg.name,
-              customerEmail: email,
+            const url = await startCheckoutSignup(deps, payments, {
+              ownerId,
+              pkg,
+              form,
+              hash,
+              amount,
               successUrl,
               cancelUrl,
-              idempotencyKey: `leadsmith-signup-${signupId}`,
-              metadata: { signup_id: String(signupId) },
-              destinationAccount: connected,
-              applicationFeeCents: fee,
+              connected,
+              fee,
             });
-            await db.query('UPDATE whitelabel_signups SET checkout_ref = $2 WHERE id = $1', [signupId, session.id]);
-            return reply.code(303).header('location', session.url).send();
+            return reply.code(303).header('location', url).send();
           } catch {
             errors.form = t(lang, 'settings.payment_unavailable');
             return rerender();
@@ -460,26 +263,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
           // Test mode: the page's script turned the card into a token; the sandbox saves and charges it.
           let outcome: ChargeOutcome;
           try {
-            const key = randomUUID();
-            const customer = await provider.createCustomer({ userId: 0, email }, `leadsmith-salespage-customer-${key}`);
-            const setup = await provider.startSetup(
-              customer,
-              { package_id: String(pkg.id) },
-              `leadsmith-salespage-setup-${key}`,
-            );
-            const method = await provider.finishSetup(setup.id, customer, token);
-            outcome = await provider.charge({
-              customerRef: customer,
-              paymentMethodRef: method.ref,
-              amountCents: amount,
-              currency: 'usd',
-              description: pkg.name,
-              idempotencyKey: `leadsmith-salespage-${key}`,
-              offSession: false,
-              metadata: { package_id: String(pkg.id) },
-              destinationAccount: connected,
-              applicationFeeCents: fee,
-            });
+            outcome = await chargeCardOnPage(provider, { pkg, email, token, amount, connected, fee });
           } catch (error) {
             if (!(error instanceof PaymentMethodError)) throw error;
             errors.card_number = t(lang, 'whitelabel.card_invalid');

@@ -9,13 +9,23 @@ import {
   type Payments,
   type SubscriptionBilling,
 } from '../../providers/payments';
-import { connectedAccountOf } from '../../modules/whitelabel/billing.repository';
-import { customerRoomRefusal } from '../../modules/whitelabel/customers.service';
-import { PACKAGE_COLUMNS } from '../../modules/whitelabel/packages.repository';
-import { type Package } from '../../modules/whitelabel/packages.schemas';
-import { priceIdempotencyKey } from '../../modules/whitelabel/stripeCatalog.service';
-import { emailTaken } from '../../modules/whitelabel/signupAccount.repository';
-import { createSignupAccount, type SignupForm } from '../../modules/whitelabel/signupAccount.service';
+import { connectedAccountOf } from './billing.repository';
+import { customerRoomRefusal } from './customers.service';
+import { packageById } from './packages.repository';
+import { type Package } from './packages.schemas';
+import { insertStripePrice, markPrice, stripePriceAt, stripeProductOf } from './stripeCatalog.repository';
+import { priceIdempotencyKey } from './stripeCatalog.service';
+import {
+  emailTaken,
+  endPendingSignup,
+  insertPendingSignup,
+  markSignupRefunded,
+  setSignupBillingCheckout,
+  setSignupSubscriptionRef,
+  signupById,
+  type SignupForm,
+} from './signupAccount.repository';
+import { createSignupAccount } from './signupAccount.service';
 
 /**
  * A package sold on a sales page through Stripe Billing (issue 25 item 3, ADR 025):
@@ -55,13 +65,7 @@ export async function packagePrice(
   now: Date,
 ): Promise<{ productRef: string; priceRef: string }> {
   const amount = priceOf(pkg, interval);
-  const known = async () =>
-    (
-      await db.query<{ product_ref: string; price_ref: string; active: boolean }>(
-        `SELECT product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' AND billing_interval = $2 AND amount_cents = $3`,
-        [pkg.id, interval, amount],
-      )
-    ).rows[0];
+  const known = () => stripePriceAt(db, pkg.id, interval, amount);
   const found = await known();
   if (found) {
     // An amount the package had before and has again, whose Price the sync archived and has not restored yet.
@@ -71,26 +75,18 @@ export async function packagePrice(
         true,
         `${priceIdempotencyKey(pkg.id, interval, amount)}-restore-${new Date(pkg.updated_at).getTime()}`,
       );
-      await db.query('UPDATE payment_prices SET active = true WHERE price_ref = $1', [found.price_ref]);
+      await markPrice(db, found.price_ref, true);
     }
     return { productRef: found.product_ref, priceRef: found.price_ref };
   }
-  const product = (
-    await db.query<{ product_ref: string }>(
-      `SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`,
-      [pkg.id],
-    )
-  ).rows[0]?.product_ref;
+  const product = await stripeProductOf(db, pkg.id);
   const productRef =
     product ?? (await billing.createProduct({ packageId: pkg.id, name: pkg.name }, `leadsmith-product-${pkg.id}`));
   const priceRef = await billing.createPrice(
     { productRef, packageId: pkg.id, amountCents: amount, interval },
     priceIdempotencyKey(pkg.id, interval, amount),
   );
-  await db.query(
-    `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-    [pkg.id, interval, amount, productRef, priceRef, now],
-  );
+  await insertStripePrice(db, { packageId: pkg.id, interval, amount, productRef, priceRef }, now);
   const row = (await known())!;
   return { productRef: row.product_ref, priceRef: row.price_ref };
 }
@@ -113,13 +109,19 @@ export async function startSubscriptionCheckout(
   const { db, clock } = deps;
   const now = clock.now();
   const amount = s.pkg.trial_days > 0 ? s.pkg.trial_amount_cents : priceOf(s.pkg, s.interval);
-  const signupId = (
-    await db.query<{ id: number }>(
-      `INSERT INTO whitelabel_signups (owner_id, package_id, email, form, password_hash, amount_cents, billing_interval, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, 'pending', $8, $8) RETURNING id`,
-      [s.ownerId, s.pkg.id, s.form.email, JSON.stringify(s.form), s.hash, amount, s.interval, now],
-    )
-  ).rows[0]!.id;
+  const signupId = await insertPendingSignup(
+    db,
+    {
+      ownerId: s.ownerId,
+      packageId: s.pkg.id,
+      email: s.form.email,
+      form: s.form,
+      hash: s.hash,
+      amountCents: amount,
+      interval: s.interval,
+    },
+    now,
+  );
   const customerRef = await s.createCustomer(`leadsmith-signup-customer-${signupId}`);
   const session = await billing.createSetupCheckout({
     customerRef,
@@ -128,40 +130,8 @@ export async function startSubscriptionCheckout(
     idempotencyKey: `leadsmith-signup-${signupId}`,
     metadata: { signup_id: String(signupId), package_id: String(s.pkg.id) },
   });
-  await db.query('UPDATE whitelabel_signups SET checkout_ref = $2, customer_ref = $3 WHERE id = $1', [
-    signupId,
-    session.id,
-    customerRef,
-  ]);
+  await setSignupBillingCheckout(db, signupId, session.id, customerRef);
   return session.url;
-}
-
-interface PendingSignup {
-  owner_id: number;
-  package_id: number;
-  email: string;
-  form: SignupForm;
-  password_hash: string;
-  billing_interval: BillingInterval;
-  customer_ref: string | null;
-  status: string;
-  subscription_ref: string | null;
-  payment_ref: string | null;
-  created_at: Date;
-}
-
-async function endSignup(
-  q: Queryable,
-  signupId: number,
-  status: 'failed' | 'expired',
-  failureCode: string | null,
-  now: Date,
-): Promise<boolean> {
-  const ended = await q.query(
-    `UPDATE whitelabel_signups SET status = $2, failure_code = $3, updated_at = $4 WHERE id = $1 AND status = 'pending'`,
-    [signupId, status, failureCode, now],
-  );
-  return ended.rowCount === 1;
 }
 
 const subscriptionEffect = (signupId: number) => `stripe-subscription:signup:${signupId}`;
@@ -176,31 +146,24 @@ export async function completeSubscriptionSignup(
   const { db, clock } = deps;
   const billing = payments.provider.billing;
   if (!billing) return;
-  const signup = (
-    await db.query<PendingSignup>(
-      'SELECT owner_id, package_id, email, form, password_hash, billing_interval, customer_ref, status, subscription_ref, payment_ref, created_at FROM whitelabel_signups WHERE id = $1',
-      [signupId],
-    )
-  ).rows[0];
+  const signup = await signupById(db, signupId);
   // Refused after its subscription was made, and the undoing did not finish (a lost answer): again, with the same keys.
   if (signup?.status === 'refunding' && signup.subscription_ref)
     return undoSubscription(deps, payments, signupId, signup.owner_id, signup.subscription_ref, signup.payment_ref);
   if (!signup || signup.status !== 'pending' || !signup.customer_ref) return;
   // Refused before anything is charged (the email was taken, or the reseller has no room left meanwhile).
   if (await emailTaken(db, signup.email))
-    return void (await endSignup(db, signupId, 'failed', 'email_taken', clock.now()));
+    return void (await endPendingSignup(db, signupId, 'failed', 'email_taken', clock.now()));
   if (await customerRoomRefusal(db, signup.owner_id))
-    return void (await endSignup(db, signupId, 'failed', 'no_room', clock.now()));
-  const pkg = (
-    await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])
-  ).rows[0];
-  if (!pkg) return void (await endSignup(db, signupId, 'failed', 'package_deleted', clock.now()));
+    return void (await endPendingSignup(db, signupId, 'failed', 'no_room', clock.now()));
+  const pkg = await packageById(db, signup.package_id);
+  if (!pkg) return void (await endPendingSignup(db, signupId, 'failed', 'package_deleted', clock.now()));
   let paymentMethod: string;
   try {
     paymentMethod = await billing.paymentMethodOfSetup(setupIntentId, signup.customer_ref);
   } catch (error) {
     if (error instanceof PaymentMethodError)
-      return void (await endSignup(db, signupId, 'failed', error.code, clock.now()));
+      return void (await endPendingSignup(db, signupId, 'failed', error.code, clock.now()));
     throw error;
   }
   const price = await packagePrice(db, billing, pkg, signup.billing_interval, clock.now());
@@ -242,7 +205,7 @@ export async function completeSubscriptionSignup(
     const failure = outcome.failureCode;
     await db.transaction(async (tx) => {
       await settleEffects(tx, [{ key, ok: false, outcome: { status: 'failed', failure_code: failure } }]);
-      await endSignup(tx, signupId, 'failed', failure, now);
+      await endPendingSignup(tx, signupId, 'failed', failure, now);
     });
     return;
   }
@@ -275,7 +238,7 @@ export async function completeSubscriptionSignup(
     },
     settle: async (tx) => {
       await settleEffects(tx, [{ key, ok: true, outcome: { status: 'active', subscription: outcome.ref } }]);
-      await tx.query('UPDATE whitelabel_signups SET subscription_ref = $2 WHERE id = $1', [signupId, outcome.ref]);
+      await setSignupSubscriptionRef(tx, signupId, outcome.ref);
     },
   });
   if (typeof created === 'number' || created === 'done') return;
@@ -297,13 +260,10 @@ async function undoSubscription(
   const connected = await connectedAccountOf(deps.db, ownerId, payments.provider.name);
   if (paymentRef)
     await payments.provider.refund(paymentRef, `leadsmith-salespage-refund-${paymentRef}`, connected !== null);
-  await deps.db.query(
-    `UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`,
-    [signupId, deps.clock.now()],
-  );
+  await markSignupRefunded(deps.db, signupId, deps.clock.now());
 }
 
 /** `checkout.session.expired`: the buyer never finished Checkout; the pending sign-up ends, nothing granted. */
 export async function expireSignup(db: Db, signupId: number, now: Date): Promise<void> {
-  await endSignup(db, signupId, 'expired', null, now);
+  await endPendingSignup(db, signupId, 'expired', null, now);
 }
