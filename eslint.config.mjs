@@ -177,12 +177,18 @@ export default tseslint.config(
     },
   },
   ...REMOTES.map(remoteBoundaries),
-  // The API in layers (ADR 058): under api/src/modules, SQL is written in *.repository.ts files only, and
+  // The API in layers (ADR 058): under api/src/modules and api/src/workers, SQL is written in *.repository.ts files only, and
   // transactions are opened by services (a routes file calls a service; a repository takes the transaction).
   ...[
     { files: ['api/src/modules/**/*.ts'], ignores: ['**/*.{routes,repository}.ts'], bans: [SQL_OUTSIDE_REPOSITORY] },
     { files: ['api/src/modules/**/*.routes.ts'], bans: [SQL_OUTSIDE_REPOSITORY, TRANSACTION_OUTSIDE_SERVICE] },
     { files: ['api/src/modules/**/*.repository.ts'], bans: [TRANSACTION_OUTSIDE_SERVICE] },
+    // Workers define jobs and call services and repositories; they open transactions, and write no SQL.
+    {
+      files: ['api/src/workers/**/*.ts'],
+      ignores: ['api/src/workers/{listWebhook,paykickstartIpn}.ts'],
+      bans: [SQL_OUTSIDE_REPOSITORY],
+    },
   ].map(({ files, ignores = [], bans }) => ({ files, ignores, rules: { 'no-restricted-syntax': ['error', ...bans] } })),
   {
     files: ['**/*.{ts,tsx}'],

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { insertOutboundEmail } from './outbox.repository';
 
 export interface OutboundEmail {
   to: string;
@@ -61,23 +62,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
     delivers: options.smtpUrl !== null,
     fromAddress,
     async record(q, email) {
-      const { rows } = await q.query<{ id: number; reseller_smtp: boolean }>(
-        `INSERT INTO outbound_emails (to_email, subject, body_text, body_html, kind, user_id, owner_id, from_name, reply_to, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
-         RETURNING id, EXISTS (SELECT 1 FROM whitelabel_smtp WHERE owner_id = $7) AS reseller_smtp`,
-        [
-          email.to,
-          email.subject,
-          email.text,
-          email.html ?? null,
-          email.kind ?? null,
-          email.userId ?? null,
-          email.ownerId ?? null,
-          email.fromName ?? null,
-          email.replyTo ?? null,
-        ],
-      );
-      const row = rows[0];
+      const row = await insertOutboundEmail(q, email);
       if (!row) throw new Error('outbound email insert returned no id');
       if (enqueue && (options.smtpUrl || row.reseller_smtp)) await enqueue(q, row.id);
       return row.id;

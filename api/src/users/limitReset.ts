@@ -2,6 +2,23 @@ import type { Queryable } from '../db';
 import { currentResetDate } from './limits';
 
 /**
+ * Up to `batch` users, in id order after `after`, whose last reset is at least 28 days before `today`: the
+ * only ones a reset can be due for (a reset comes at least 28 days after the one before it).
+ */
+export async function limitResetCandidates(
+  q: Queryable,
+  today: string,
+  after: number,
+  batch: number,
+): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM users WHERE last_reset_date IS NOT NULL AND last_reset_date <= $1::date - 28 AND id > $2 ORDER BY id LIMIT ${batch}`,
+    [today, after],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
  * The lazy monthly reset of the search limit (spec §4, same date next month), run in the caller's
  * transaction after it locked the user row: when a reset date has come since the last one,
  * searches_used goes back to 0 and last_reset_date moves to it. The series keeps its first date

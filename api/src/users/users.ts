@@ -137,6 +137,11 @@ async function termsUrlFor(q: Queryable, row: Pick<UserRow, 'id' | 'parent_id'>)
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** HMAC-SHA256 of the user id: lets the chat widget trust the id it is given (spec §7). */
+/** Locks the user's row for the caller's transaction (what a rule counts or changes under it queues behind it). */
+export async function lockUserRow(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
 export function userHash(secret: string, userId: number): string {
   return createHmac('sha256', secret).update(String(userId)).digest('hex');
 }

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
 import type { Mailer } from '../mail/mailer';
+import { outboundEmail } from '../mail/outbox.repository';
 import { emailsFailed, emailsSent } from '../ops/metrics';
 import type { JobQueue } from '../queue/jobQueue';
 import { smtpRowOf } from '../modules/whitelabel/smtp.repository';
@@ -9,16 +10,6 @@ import { sendWithResellerSmtp } from '../modules/whitelabel/smtp.service';
 export const EMAIL_DELIVERY = 'email-delivery';
 /** Attempts after the first before an email is recorded as failed (pg-boss retries with backoff). */
 export const EMAIL_RETRY_LIMIT = 5;
-
-interface EmailRow {
-  to_email: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  owner_id: number | null;
-  from_name: string | null;
-  reply_to: string | null;
-}
 
 /** `<email-7@mail.riley.test>`: unique per email, in the sending address's domain. */
 const messageIdOf = (emailId: number, fromAddress: string) =>
@@ -47,12 +38,7 @@ export function defineEmailWorker(queue: JobQueue, db: Db, mailer: Mailer, appSe
       concurrency: 2,
     },
     async ({ emailId }, job) => {
-      const email = (
-        await db.query<EmailRow>(
-          'SELECT to_email, subject, body_text, body_html, owner_id, from_name, reply_to FROM outbound_emails WHERE id = $1',
-          [emailId],
-        )
-      ).rows[0];
+      const email = await outboundEmail(db, emailId);
       if (!email) return;
       const resellerSmtp = email.owner_id === null ? null : await smtpRowOf(db, email.owner_id);
       if (!resellerSmtp && !mailer.delivers) return;

@@ -4,7 +4,7 @@ import { emailGrader, checksGrader } from '../providers/leads/emailGrades';
 import { dnsResolverFromEnv } from '../providers/leads/domain/engine';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { EMAIL_VERIFY, emailVerifyKey, gradingQueuedSql } from '../modules/leadSearch/emailGrades.repository';
+import { EMAIL_VERIFY, emailVerifyKey } from '../modules/leadSearch/emailGrades.repository';
 import { gradeListEmails } from '../modules/leadSearch/emailGrades.service';
 
 const RETRIES = 3;
@@ -12,18 +12,6 @@ const RETRIES = 3;
 /** Enqueues the grading of a list's ungraded emails (stately by list: one queued and one running per list). */
 export async function enqueueEmailVerify(queue: JobQueue, campaignId: number, tx?: Queryable): Promise<void> {
   await queue.send(EMAIL_VERIFY, { campaignId }, { tx, singletonKey: emailVerifyKey(campaignId) });
-}
-
-/**
- * Grades are on their way to the list: its grading is queued or running, or its search (not demo data) is still
- * running — the search's end queues the grading. The list's screen polls the counts while this holds.
- */
-export async function gradingUnderway(db: Queryable, campaignId: number): Promise<boolean> {
-  const { rows } = await db.query<{ underway: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' AND NOT demo_data) OR ${gradingQueuedSql('$1')} AS underway`,
-    [campaignId],
-  );
-  return rows[0]?.underway === true;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { isoDate, type Clock } from '../clock';
 import type { Db } from '../db';
 import type { JobQueue } from '../queue/jobQueue';
-import { applyLimitReset } from '../users/limitReset';
+import { applyLimitReset, limitResetCandidates } from '../users/limitReset';
+import { lockUserRow } from '../users/users';
 
 export const LIMIT_RESETS = 'limit-resets';
 
@@ -19,17 +20,11 @@ export async function resetDueLimits(db: Db, today: string): Promise<number> {
   let after = 0;
   let reset = 0;
   for (;;) {
-    // A reset comes at least 28 days after the one before it, so only those users can be due.
-    const ids = (
-      await db.query<{ id: number }>(
-        `SELECT id FROM users WHERE last_reset_date IS NOT NULL AND last_reset_date <= $1::date - 28 AND id > $2 ORDER BY id LIMIT ${BATCH}`,
-        [today, after],
-      )
-    ).rows.map((r) => r.id);
+    const ids = await limitResetCandidates(db, today, after, BATCH);
     if (ids.length === 0) return reset;
     for (const id of ids) {
       const done = await db.transaction(async (tx) => {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+        await lockUserRow(tx, id);
         return (await applyLimitReset(tx, id, today)).reset;
       });
       if (done) reset += 1;

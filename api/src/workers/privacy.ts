@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { ObjectStorageConfig } from '../storage/config';
 import type { JobQueue } from '../queue/jobQueue';
 import { privacySweep, runAccountExport } from '../ops/personalData';
+import { failExport } from '../modules/settings/privacy.repository';
 
 export const ACCOUNT_EXPORT = 'account-export';
 export const PRIVACY_SWEEP = 'privacy-sweep';
@@ -26,11 +27,7 @@ export function definePrivacyWorkers(
       try {
         await runAccountExport(db, exportId, objectStorage, () => clock.now());
       } catch (error) {
-        if (job.retryCount >= 2)
-          await db.query("UPDATE account_exports SET status = 'failed', error = $2 WHERE id = $1", [
-            exportId,
-            String(error instanceof Error ? error.message : error).slice(0, 300),
-          ]);
+        if (job.retryCount >= 2) await failExport(db, exportId, String(error instanceof Error ? error.message : error));
         throw error;
       }
     },

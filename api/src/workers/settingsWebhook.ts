@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
 import { postSigned, sendsLegacyHeaders } from '../net/signedPost';
+import { recordWebhookSend, subscribedWebhookIds, webhookTarget } from '../modules/settings/webhooks.repository';
 import type { JobQueue } from '../queue/jobQueue';
 
 export const SETTINGS_WEBHOOK = 'settings-webhook';
@@ -35,15 +36,10 @@ export async function queueWebhookEvent(
   data: unknown,
   now: Date,
 ): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    `SELECT w.id FROM settings_webhooks w
-      WHERE w.user_id = (SELECT COALESCE(u.team_owner_id, u.id) FROM users u WHERE u.id = $1) AND w.events ? $2
-      ORDER BY w.id`,
-    [userId, event],
-  );
-  for (const hook of rows) {
+  const hookIds = await subscribedWebhookIds(tx, userId, event);
+  for (const hookId of hookIds) {
     const delivery: Delivery = {
-      hookId: hook.id,
+      hookId,
       event,
       data,
       createdAt: now.toISOString(),
@@ -51,7 +47,7 @@ export async function queueWebhookEvent(
     };
     await queue.send(SETTINGS_WEBHOOK, delivery, { tx });
   }
-  return rows.length;
+  return hookIds.length;
 }
 
 /** The body every delivery carries (signed with the hook's secret, `X-Webhook-Signature`). */
@@ -86,12 +82,7 @@ export function defineSettingsWebhookWorker(queue: JobQueue, db: Db, now: () => 
       concurrency: 4,
     },
     async (delivery, job) => {
-      const hook = (
-        await db.query<{ id: number; url: string; secret: string; user_id: number }>(
-          'SELECT id, url, secret, user_id FROM settings_webhooks WHERE id = $1',
-          [delivery.hookId],
-        )
-      ).rows[0];
+      const hook = await webhookTarget(db, delivery.hookId);
       if (!hook) return;
       if (!(await claimEffects(db, 'webhook', [delivery.deliveryId])).size) return;
       const outcome = await postSigned(hook.url, webhookBody(hook.id, delivery), {
@@ -101,11 +92,7 @@ export function defineSettingsWebhookWorker(queue: JobQueue, db: Db, now: () => 
         legacy: await sendsLegacyHeaders(db, hook.user_id),
       });
       const ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
-      await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [
-        hook.id,
-        outcome.ok ? outcome.status : null,
-        now(),
-      ]);
+      await recordWebhookSend(db, hook.id, outcome.ok ? outcome.status : null, now());
       if (!ok && job.retryCount < SETTINGS_WEBHOOK_RETRIES) {
         await releaseEffect(db, delivery.deliveryId);
         throw new Error(`webhook ${hook.id} answered ${outcome.ok ? outcome.status : outcome.error}`);

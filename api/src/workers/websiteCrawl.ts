@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 import { crawl, type CrawlLimits } from '../modules/settings/crawler.service';
+import { failPendingCrawl, isCrawlPending } from '../modules/settings/websiteLinks.repository';
 
 export const WEBSITE_CRAWL = 'website-crawl';
 
@@ -43,18 +44,12 @@ export function defineWebsiteCrawlWorker(
       concurrency: 2,
     },
     async (job, attempt) => {
-      const pending = await db.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending'", [
-        job.id,
-      ]);
-      if (!pending.rowCount) return;
+      if (!(await isCrawlPending(db, job.id))) return;
       try {
         await store(job, await crawl(job.website, limits, { maxDepth: job.kind === 'single' ? 0 : limits.maxDepth }));
       } catch (error) {
         if (attempt.retryCount < retryLimit) throw error;
-        await db.query(
-          "UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'",
-          [job.id, now()],
-        );
+        await failPendingCrawl(db, job.id, now());
       }
     },
   );

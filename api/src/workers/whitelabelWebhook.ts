@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 import { deliverQueued } from '../modules/whitelabel/webhookDelivery.service';
+import { queuedWebhookTarget } from '../modules/whitelabel/webhooks.repository';
 
 export const WHITELABEL_WEBHOOK = 'whitelabel-webhook';
 /** Attempts after the first while the receiver fails (backoff from 10 s). */
@@ -36,12 +37,7 @@ export function defineWhitelabelWebhookWorker(queue: JobQueue, db: Db): void {
       concurrency: 2,
     },
     async (delivery, job) => {
-      const hook = (
-        await db.query<{ id: number; url: string; secret: string }>(
-          'SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1',
-          [delivery.hookId],
-        )
-      ).rows[0];
+      const hook = await queuedWebhookTarget(db, delivery.hookId);
       if (!hook) return;
       if (!(await claimEffects(db, 'webhook', [delivery.deliveryId])).size) return;
       const outcome = await deliverQueued(db, hook, delivery);

@@ -1,5 +1,6 @@
 /** The SQL of AI training: the account's runs (ai_training_runs) and Settings' training data, read only. */
 import type { Queryable } from '../../db';
+import { lockUserRow } from '../../users/users';
 import type { TrainingRun } from './training.schemas';
 import type { PageWindow } from '../../http/contract';
 
@@ -49,9 +50,7 @@ export async function listRuns(
 }
 
 /** Holds the account's user row for the transaction: one run is queued at a time. */
-export async function lockAccount(tx: Queryable, accountId: number): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
-}
+export const lockAccount = lockUserRow;
 
 /** Fails the account's runs queued or running since `startedBefore` or earlier (ai.training_abandoned). */
 export async function abandonStaleRuns(

@@ -188,3 +188,15 @@ export async function accountOfBounceToken(db: Queryable, token: string): Promis
   );
   return rows[0]?.account_id;
 }
+
+/**
+ * Grades are on their way to the list: its grading is queued or running, or its search (not demo data) is still
+ * running — the search's end queues the grading. The list's screen polls the counts while this holds.
+ */
+export async function gradingUnderway(db: Queryable, campaignId: number): Promise<boolean> {
+  const { rows } = await db.query<{ underway: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' AND NOT demo_data) OR ${gradingQueuedSql('$1')} AS underway`,
+    [campaignId],
+  );
+  return rows[0]?.underway === true;
+}

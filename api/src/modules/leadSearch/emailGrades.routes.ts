@@ -7,11 +7,11 @@ import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } fr
 import { ApiError, validationError } from '../../http/errors';
 import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrades';
 import { validSyntax } from '../../providers/leads/domain/verify';
-import { enqueueEmailVerify, gradingUnderway } from '../../workers/emailVerify';
+import { enqueueEmailVerify } from '../../workers/emailVerify';
 import { say } from '../../routes/respond';
 import { accountIdOf } from '../settings/account.repository';
 import { loadCampaign, notFound } from './campaigns.service';
-import { accountOfBounceToken, countUngraded, gradeSummary } from './emailGrades.repository';
+import { accountOfBounceToken, countUngraded, gradeSummary, gradingUnderway } from './emailGrades.repository';
 import { BOUNCE_PATH, bounceEndpoint, reportBounce } from './emailGrades.service';
 
 const GradeCounts = Type.Object(

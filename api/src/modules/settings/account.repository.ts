@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import { lockUserRow } from '../../users/users';
 
 /**
  * The account whose Settings data a user works on: a team member (users.team_owner_id set)
@@ -13,9 +14,7 @@ export async function accountIdOf(db: Queryable, userId: number): Promise<number
 }
 
 /** Locks the user's row until the transaction ends: serialises the account's adds that a limit counts. */
-export async function lockUser(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-}
+export const lockUser = lockUserRow;
 
 /** The user's stored password hash (undefined for no such user). */
 export async function passwordHashOf(db: Queryable, userId: number): Promise<string | undefined> {

@@ -66,6 +66,14 @@ export async function readyExport(
   ).rows[0];
 }
 
+/** Records an export that failed for good (its last attempt), with the reason cut to 300 characters. */
+export async function failExport(db: Queryable, exportId: number, reason: string): Promise<void> {
+  await db.query("UPDATE account_exports SET status = 'failed', error = $2 WHERE id = $1", [
+    exportId,
+    reason.slice(0, 300),
+  ]);
+}
+
 export async function scheduleDeletion(tx: Queryable, userId: number, at: Date, due: Date): Promise<void> {
   await tx.query('UPDATE users SET deletion_requested_at = $2, deletion_due_at = $3 WHERE id = $1', [userId, at, due]);
 }

@@ -85,6 +85,30 @@ export async function webhookOf(db: Queryable, id: number, accountId: number): P
   ).rows[0];
 }
 
+/** The account's webhooks (a team member's user id: its owner's) subscribed to `event`, in id order. */
+export async function subscribedWebhookIds(db: Queryable, userId: number, event: WebhookEvent): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT w.id FROM settings_webhooks w
+      WHERE w.user_id = (SELECT COALESCE(u.team_owner_id, u.id) FROM users u WHERE u.id = $1) AND w.events ? $2
+      ORDER BY w.id`,
+    [userId, event],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Where a queued delivery goes: the hook's URL, its signing secret and its account; undefined once deleted. */
+export async function webhookTarget(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; url: string; secret: string; user_id: number } | undefined> {
+  return (
+    await db.query<{ id: number; url: string; secret: string; user_id: number }>(
+      'SELECT id, url, secret, user_id FROM settings_webhooks WHERE id = $1',
+      [id],
+    )
+  ).rows[0];
+}
+
 /** The last send's HTTP status (null: no answer) and time. */
 export async function recordWebhookSend(db: Queryable, id: number, status: number | null, at: Date): Promise<void> {
   await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [id, status, at]);

@@ -27,6 +27,12 @@ export interface LinkRow {
 
 const LINK_COLUMNS = 'id, kind, website, url, title, created_at, updated_at';
 
+/** Is the crawl job still pending (not finished by an earlier attempt)? */
+export async function isCrawlPending(db: Queryable, jobId: number): Promise<boolean> {
+  const pending = await db.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending'", [jobId]);
+  return Boolean(pending.rowCount);
+}
+
 /** Locks the crawl job while it is pending; false when it has finished already. */
 export async function lockPendingCrawl(tx: Queryable, jobId: number): Promise<boolean> {
   const pending = await tx.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending' FOR UPDATE", [

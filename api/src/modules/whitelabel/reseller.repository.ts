@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import { lockUserRow } from '../../users/users';
 
 /**
  * The reseller account a user works on: a team member (users.team_owner_id set) works on its
@@ -13,6 +14,4 @@ export async function resellerAccountOf(q: Queryable, userId: number): Promise<n
 }
 
 /** Locks the reseller's user row: the per-reseller limits (links, courses, webhooks…) are counted under it. */
-export async function lockReseller(q: Queryable, resellerId: number): Promise<void> {
-  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [resellerId]);
-}
+export const lockReseller = lockUserRow;

@@ -55,6 +55,18 @@ export async function deleteWebhook(q: Queryable, id: number, ownerId: number): 
   return rowCount !== 0;
 }
 
+/** Where a queued delivery goes (any reseller's hook): its URL and signing secret; undefined once deleted. */
+export async function queuedWebhookTarget(
+  q: Queryable,
+  id: number,
+): Promise<{ id: number; url: string; secret: string } | undefined> {
+  const { rows } = await q.query<{ id: number; url: string; secret: string }>(
+    'SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
 /** Where a webhook of the owner is sent, or null. */
 export async function webhookTargetOf(
   q: Queryable,
