@@ -186,7 +186,7 @@ export default tseslint.config(
     // Workers define jobs and call services and repositories; they open transactions, and write no SQL.
     {
       files: ['api/src/workers/**/*.ts'],
-      ignores: ['api/src/workers/{listWebhook,paykickstartIpn}.ts'],
+      ignores: ['api/src/workers/listWebhook.ts'],
       bans: [SQL_OUTSIDE_REPOSITORY],
     },
   ].map(({ files, ignores = [], bans }) => ({ files, ignores, rules: { 'no-restricted-syntax': ['error', ...bans] } })),

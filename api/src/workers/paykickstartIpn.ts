@@ -5,18 +5,12 @@ import { HANDLED_IPN_EVENTS, type HandledIpnEvent } from '../providers/paykickst
 import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
 import { passwordHashFor } from '../modules/whitelabel/customers.service';
+import { lockPaykickstartEvent, markPaykickstartEventProcessed } from '../modules/whitelabel/paykickstart.repository';
 
 export const PAYKICKSTART_IPN = 'paykickstart-ipn';
 
 export interface IpnJob {
   eventId: string;
-}
-
-interface EventRow {
-  owner_id: number;
-  kind: string;
-  payload: Ipn;
-  processed_at: Date | null;
 }
 
 /**
@@ -32,12 +26,7 @@ export function definePaykickstartIpnWorker(queue: JobQueue, db: Db, clock: Cloc
       // A buyer who is new here gets a random password (they set their own through "Forgot password").
       const passwordHash = await passwordHashFor(null);
       await db.transaction(async (tx) => {
-        const row = (
-          await tx.query<EventRow>(
-            `SELECT owner_id, type AS kind, payload, processed_at FROM payment_events WHERE provider = 'paykickstart' AND event_id = $1 FOR UPDATE`,
-            [eventId],
-          )
-        ).rows[0];
+        const row = await lockPaykickstartEvent<Ipn>(tx, eventId);
         if (!row || row.processed_at) return;
         const now = clock.now();
         const outcome = (HANDLED_IPN_EVENTS as readonly string[]).includes(row.kind)
@@ -48,10 +37,7 @@ export function definePaykickstartIpnWorker(queue: JobQueue, db: Db, clock: Cloc
               mail,
             })
           : 'ignored';
-        await tx.query(
-          `UPDATE payment_events SET processed_at = $2, outcome = $3 WHERE provider = 'paykickstart' AND event_id = $1`,
-          [eventId, now, outcome],
-        );
+        await markPaykickstartEventProcessed(tx, eventId, now, outcome);
       });
     },
   );

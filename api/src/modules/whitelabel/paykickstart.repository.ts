@@ -91,3 +91,28 @@ export async function insertPaykickstartEvent(
   );
   return inserted.rowCount !== 0;
 }
+
+/** A stored PayKickstart event, locked for the transaction that applies it (undefined: no such event). */
+export async function lockPaykickstartEvent<P>(
+  tx: Queryable,
+  eventId: string,
+): Promise<{ owner_id: number; kind: string; payload: P; processed_at: Date | null } | undefined> {
+  const { rows } = await tx.query<{ owner_id: number; kind: string; payload: P; processed_at: Date | null }>(
+    `SELECT owner_id, type AS kind, payload, processed_at FROM payment_events WHERE provider = 'paykickstart' AND event_id = $1 FOR UPDATE`,
+    [eventId],
+  );
+  return rows[0];
+}
+
+/** Marks the event applied, with what applying it did (its outcome). */
+export async function markPaykickstartEventProcessed(
+  tx: Queryable,
+  eventId: string,
+  at: Date,
+  outcome: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE payment_events SET processed_at = $2, outcome = $3 WHERE provider = 'paykickstart' AND event_id = $1`,
+    [eventId, at, outcome],
+  );
+}
