@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { enrichAndWait } from './support/enrichment';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
-import { runJobStep } from '../src/routes/leadSearch/searchJobs';
+import { runJobStep } from '../src/modules/leadSearch/searchJobs.service';
 import { demoRecord, canonicalQuery, installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { spendCredits } from '../src/credits/ledger';

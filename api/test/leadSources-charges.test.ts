@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
-import { runJobStep } from '../src/routes/leadSearch/searchJobs';
+import { runJobStep } from '../src/modules/leadSearch/searchJobs.service';
 import {
   FAKE_KEYS,
   HUNTER_DOMAINS,

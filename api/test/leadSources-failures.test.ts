@@ -8,7 +8,7 @@ import {
   type LeadRecord,
 } from '../src/providers/leads';
 import { composeProvider } from '../src/providers/leads/leadSources';
-import { COST_PER_RECORD } from '../src/routes/leadSearch/credits';
+import { COST_PER_RECORD } from '@leadsmith/shared/constants';
 import { startFakeLeadVendors, testSourceDeps, FAKE_KEYS, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 

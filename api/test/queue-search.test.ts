@@ -6,7 +6,7 @@ import {
   type LeadRecord,
 } from '../src/providers/leads';
 import { QUEUE_SCHEMA } from '../src/queue/jobQueue';
-import { JOB_STORE_AFTER_MS, runJobStep, SearchCursors } from '../src/routes/leadSearch/searchJobs';
+import { JOB_STORE_AFTER_MS, runJobStep, SearchCursors } from '../src/modules/leadSearch/searchJobs.service';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { EFFECT_LEASE_SECONDS, secondsFromEnv } from '../effects/externalEffects
 import type { MailDeps } from '../mail/templatedMail';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { failSearchJob, runJobStep, SearchCursors } from '../routes/leadSearch/searchJobs';
+import { failSearchJob, runJobStep, SearchCursors } from '../modules/leadSearch/searchJobs.service';
 
 export const SEARCH_JOB = 'search-job';
 /** Where a search job goes when its last attempt failed: it ends the search as failed (pg-boss dead letter). */

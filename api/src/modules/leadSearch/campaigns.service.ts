@@ -22,7 +22,7 @@ import {
 } from './campaigns.repository';
 import type { CampaignDto } from './campaigns.schemas';
 import { recordOperation } from './listOperations.repository';
-import { stopJob } from '../../routes/leadSearch/searchJobs';
+import { stopJob } from './searchJobs.service';
 import { recordListEvent, type ListActor } from './listHistory.repository';
 import type { SearchType } from '../../providers/leads';
 

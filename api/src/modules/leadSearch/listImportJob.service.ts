@@ -9,7 +9,7 @@ import { domainOf } from '../../providers/leads/emailFinder';
 import { validSyntax } from '../../providers/leads/domain/verify';
 import { LeadSourceError } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
-import { COST_PER_RECORD } from '../../routes/leadSearch/credits';
+import { COST_PER_RECORD } from '@leadsmith/shared/constants';
 import { recordListEvent } from './listHistory.repository';
 import {
   advanceImport,

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db';
 import type { SearchType } from '../../providers/leads';
 import { hasActions, runPendingActions } from './autopilotActions';
 import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
-import { startSearch } from './startSearch';
+import { startSearch } from '../../modules/leadSearch/startSearch.service';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 

@@ -19,7 +19,7 @@ import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { FIRST_RUN_DELAY_MS, REPEATS } from './autopilotScheduler';
 import { notFound } from '../../modules/leadSearch/campaigns.service';
-import { checkFilters, filtersSchema } from './searchFilters';
+import { checkFilters, filtersSchema } from '../../modules/leadSearch/searchFilters.schemas';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../schedule/recurrence';
 
 export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;

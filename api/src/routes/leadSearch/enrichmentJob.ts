@@ -22,7 +22,7 @@ import { queueOf } from '../../queue/jobQueue';
 import { leadsEnriched } from './enrichmentEvents';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
-import { CREDIT_COSTS } from './credits';
+import { CREDIT_COSTS } from '@leadsmith/shared/constants';
 import { resultWhere, type ResultFilters } from './resultQuery';
 import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
 import {

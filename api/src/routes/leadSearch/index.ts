@@ -19,7 +19,7 @@ import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from './results';
 import { savedSearchRoutes } from './savedSearches';
 import { listExportRoutes } from '../../modules/leadSearch/listExports.routes';
-import { searchRoutes } from './searches';
+import { searchRoutes } from '../../modules/leadSearch/searches.routes';
 import { suppressionRoutes } from '../../modules/leadSearch/suppressions.routes';
 import { webhookRoutes } from './webhooks';
 import { workflowRoutes } from './workflows';

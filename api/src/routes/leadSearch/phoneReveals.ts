@@ -11,7 +11,7 @@ import { spendCredits } from '../../credits/ledger';
 import { APOLLO_PHONE_WEBHOOK_PATH, apolloWebhookPhone } from '../../providers/leads/apolloProvider';
 import { providerById, type PhoneRevealStart } from '../../providers/leads';
 import { queueOf } from '../../queue/jobQueue';
-import { CREDIT_COSTS } from './credits';
+import { CREDIT_COSTS } from '@leadsmith/shared/constants';
 import { leadsEnriched } from './enrichmentEvents';
 
 /**

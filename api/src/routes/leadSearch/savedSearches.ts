@@ -21,10 +21,10 @@ import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { DEFAULT_TIME_ZONE, isTimeZone, nextRunAfter } from '../../schedule/recurrence';
 import { say } from '../respond';
 import { notFound } from '../../modules/leadSearch/campaigns.service';
-import { COST_PER_RECORD } from './credits';
+import { COST_PER_RECORD } from '@leadsmith/shared/constants';
 import { SAVED_SEARCH_ALERTS, startSavedSearchRun, type SavedSearchAlert } from './savedSearchAlerts';
-import { MAX_SEARCH_COUNT } from './searches';
-import { checkFilters, filtersSchema } from './searchFilters';
+import { MAX_SEARCH_COUNT } from '../../modules/leadSearch/searches.service';
+import { checkFilters, filtersSchema } from '../../modules/leadSearch/searchFilters.schemas';
 
 /** Search types a search can be saved for: live visitor (intent) searches already add each new visitor. */
 const SAVABLE_TYPES = SEARCH_TYPES.filter((t) => t !== 'intent');

@@ -16,7 +16,7 @@ import { ApiError, validationError, type FieldIssue } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
 import type { SearchType } from '../../providers/leads';
 import { notFound } from '../../modules/leadSearch/campaigns.service';
-import { checkFilters, filtersSchema } from './searchFilters';
+import { checkFilters, filtersSchema } from '../../modules/leadSearch/searchFilters.schemas';
 import { isTimeZone } from '../../schedule/recurrence';
 
 /** The node kinds, their settings' choices and the loose-node rule are shared's (the builder uses them too). */

@@ -13,7 +13,7 @@ import { profileCompleted, profileVariables } from '../../modules/ai/common';
 import { loadProfile } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../../modules/settings/account.repository';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
-import { startSearch } from './startSearch';
+import { startSearch } from '../../modules/leadSearch/startSearch.service';
 import { enrichmentFor } from './enrichmentJob';
 import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';

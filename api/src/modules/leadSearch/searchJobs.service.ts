@@ -1,5 +1,10 @@
-import { erasedPersonSql } from '../../ops/personErasure';
-import type { Db, Queryable, SqlParam } from '../../db';
+/**
+ * A search job's steps (the `search` queue job's work): read a batch from the lead source outside any transaction,
+ * then in one transaction reveal and charge what was looking and store the new batch. Also the ends of a job:
+ * done, stopped by the user, failed, a source that failed. The SQL is in searchJobs.repository.ts.
+ */
+import { COST_PER_RECORD } from '@leadsmith/shared/constants';
+import type { Db, Queryable } from '../../db';
 import {
   LeadSourceError,
   nextLeadSource,
@@ -7,57 +12,56 @@ import {
   type LeadProvider,
   type LeadQuery,
   type LeadRecord,
-  type SearchType,
 } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
-import { COST_PER_RECORD } from './credits';
-import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { enqueueEmailVerify } from '../../workers/emailVerify';
-import { hasUngradedEmails } from '../../modules/leadSearch/emailGrades.repository';
+import { hasUngradedEmails } from './emailGrades.repository';
 import { openGoogleApiKey } from '../../users/googleApiKeys';
+import {
+  addRevealCounts,
+  batchContacts,
+  claimPayable,
+  countLooking,
+  countPageView,
+  deleteErasedLooking,
+  deleteResults,
+  dropLooking,
+  endJob,
+  fallBackToDemo,
+  findJobToStop,
+  findStepJob,
+  giveBackSearches,
+  growResultCount,
+  heldRecordKeys,
+  lockStepJob,
+  lookingRows,
+  lowerProduced,
+  markVisitsProcessed,
+  recordSourceError,
+  recordSourceErrorIfRunning,
+  recordStep,
+  releaseClaims,
+  revealLooking,
+  setListStatus,
+  shrinkResultCount,
+  storeBatch,
+  switchSource,
+  unprocessedVisits,
+  type RevealedLead,
+  type SearchJobRow as JobRow,
+  type StopReason,
+} from './searchJobs.repository';
+
+export type { StopReason };
 
 /**
  * Records fetched from the provider per step; each step also reveals the previous step's "looking"
  * results. Steps follow each other without pause: the list shows results as each step commits.
  */
 export const JOB_BATCH_SIZE = 100;
-
-export type StopReason = 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | 'failed';
-
-interface JobRow {
-  id: number;
-  campaign_id: number;
-  user_id: number;
-  search_type: SearchType;
-  location: string;
-  filters: Record<string, unknown>;
-  requested: number;
-  produced: number;
-  status: 'running' | 'done' | 'stopped';
-  stop_reason: StopReason | null;
-  provider: string;
-  is_demo_list: boolean;
-  /** The job is answered by the demo generator (a demo list, no real source configured, or the unreachable fallback): free of credits and of the search limit. */
-  demo_data: boolean;
-  /** `unreachable`: the job fell back to demo data because no real source could be reached (free, no search-limit use). */
-  demo_reason: 'unreachable' | null;
-  /** The source's last failure (`LeadSourceError`), if any. */
-  source_error: { source: string; code: string } | null;
-  /** The user's own Google API key (spec user field): Google Places uses it before the platform's. */
-  google_api_key_sealed: string | null;
-  /** Leave out the records the account already holds (saved searches): neither stored nor charged. */
-  skip_known: boolean;
-  /** Records read from the source and left out as already held: the source's offset is produced + skipped. */
-  skipped: number;
-}
-
-interface LookingRow {
-  id: number;
-  pending: LeadRecord;
-}
 
 /**
  * How long one step keeps asking a real source for records: a source that crawls each place's site
@@ -176,19 +180,6 @@ async function take(
   return out;
 }
 
-/** A revealed result as the lead.created webhook event carries it. */
-interface RevealedLead {
-  id: number;
-  name: string;
-  company: string;
-  job_title: string;
-  email: string | null;
-  phone: string | null;
-  website: string;
-  city: string;
-  email_status: string;
-}
-
 /**
  * Ends a job: unused search-limit reservation goes back (demo lists never reserved any). The
  * account's search.completed webhooks and the grading of the list's new emails (`email-verify`, one per
@@ -202,12 +193,7 @@ async function finish(
   reason: StopReason | null,
   produced: number,
 ): Promise<void> {
-  const ended = (
-    await tx.query<{ found: number; credits_charged: number }>(
-      'UPDATE search_jobs SET status = $2, stop_reason = $3, updated_at = now() WHERE id = $1 RETURNING found, credits_charged',
-      [job.id, status, reason],
-    )
-  ).rows[0];
+  const ended = await endJob(tx, job.id, status, reason);
   await queueWebhookEvent(
     queue,
     tx,
@@ -229,20 +215,12 @@ async function finish(
     },
     new Date(),
   );
-  await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [
-    job.campaign_id,
-    status === 'done' ? 'active' : 'incomplete',
-  ]);
+  await setListStatus(tx, job.campaign_id, status === 'done' ? 'active' : 'incomplete');
   if (!job.demo_data && (await hasUngradedEmails(tx, job.campaign_id)))
     await enqueueEmailVerify(queue, job.campaign_id, tx);
   const unused = job.requested - produced;
   // Demo data never reserved any (an unreachable fallback gave its whole reservation back when it fell back).
-  if (unused > 0 && !job.demo_data) {
-    await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [
-      job.user_id,
-      unused,
-    ]);
-  }
+  if (unused > 0 && !job.demo_data) await giveBackSearches(tx, job.user_id, unused);
 }
 
 /** The job's search as the provider reads it. */
@@ -253,47 +231,6 @@ function query(job: JobRow, secret: string | null): LeadQuery {
 
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
-
-const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, j.source_error, j.skip_known, j.skipped, c.is_demo AS is_demo_list,
-   (SELECT u.google_api_key_sealed FROM users u WHERE u.id = j.user_id) AS google_api_key_sealed
-   FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
-
-/** `pending` has a contact (an email or a phone): the spec §9 charge applies. */
-const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending->>'phone', '') <> '')`;
-/** The contact of a looking row (result_contact_key of the email it is about to reveal). */
-const PENDING_KEY = `result_contact_key(pending->>'email', data->>'linkedin_url', name, website)`;
-
-/**
- * Never charge twice for a contact (issue 29): of the job's looking rows with a contact, the ones this reveal may
- * charge. Each contact is claimed in the owner's ledger `paid_contacts` (it outlives deleted lists) by an INSERT …
- * ON CONFLICT DO NOTHING: a contact paid for before, or by an earlier row of the batch, is not claimed, so it is
- * revealed free; two searches revealing the same contact at once meet on the ledger's primary key (the second waits
- * for the first to commit, then finds it), so one of them pays. A row whose contact has no key (a phone without
- * email, LinkedIn URL or website) is always charged.
- */
-async function claimPayable(tx: Queryable, job: JobRow): Promise<Set<number>> {
-  const { rows } = await tx.query<{ id: number }>(
-    `WITH batch AS (
-       SELECT id, user_id, ${PENDING_KEY} AS contact FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' AND ${HAS_CONTACT}
-     ), claimed AS (
-       INSERT INTO paid_contacts (user_id, contact_hash, first_result_id)
-       SELECT DISTINCT ON (contact) user_id, contact_hash(contact), id FROM batch WHERE contact IS NOT NULL ORDER BY contact, id
-       ON CONFLICT DO NOTHING RETURNING first_result_id
-     )
-     SELECT first_result_id::int AS id FROM claimed UNION ALL SELECT id::int FROM batch WHERE contact IS NULL`,
-    [job.id],
-  );
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Gives back the claims of rows that were not charged after all (dropped when the credits ran out). */
-async function releaseClaims(tx: Queryable, job: JobRow, ids: readonly number[]): Promise<void> {
-  if (ids.length)
-    await tx.query('DELETE FROM paid_contacts WHERE user_id = $1 AND first_result_id = ANY($2::bigint[])', [
-      job.user_id,
-      `{${ids.join(',')}}`,
-    ]);
-}
 
 /**
  * Reveals the job's "looking" results (caller holds the job row lock). Charged as one spend for the
@@ -309,49 +246,21 @@ async function reveal(
   const cost = job.demo_data ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
   // A person erased on request (a platform-wide entry, ops/personErasure.ts) is never stored again, nor charged.
-  const erased = await tx.query(
-    `DELETE FROM campaign_results r WHERE r.job_id = $1 AND r.email_status = 'looking' AND ${erasedPersonSql('r')}`,
-    [job.id],
-  );
-  if (erased.rowCount > 0)
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
-      job.campaign_id,
-      erased.rowCount,
-    ]);
-  const { n, looked } = (
-    await tx.query<{ n: number; looked: number }>(
-      `SELECT count(*) FILTER (WHERE ${HAS_CONTACT})::int AS n, count(*)::int AS looked FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`,
-      [job.id],
-    )
-  ).rows[0]!;
+  const erased = await deleteErasedLooking(tx, job.id);
+  if (erased > 0) await shrinkResultCount(tx, job.campaign_id, erased);
+  const { n, looked } = await countLooking(tx, job.id);
   // Demo data claims nothing: it is never charged, so it must not make a later real find of the same contact free.
-  const payable = n && cost ? await claimPayable(tx, job) : new Set<number>();
+  const payable = n && cost ? await claimPayable(tx, job.id) : new Set<number>();
   const leads: RevealedLead[] = [];
-  const revealAll = async (extra = '', params: SqlParam[] = []) => {
-    const { rows } = await tx.query<RevealedLead>(
-      `UPDATE campaign_results SET email = pending->>'email', phone = pending->>'phone',
-              email_status = CASE WHEN COALESCE(pending->>'email', '') <> '' THEN pending->>'email_outcome' ELSE 'not_found' END,
-              credits = CASE WHEN id = ANY($3::bigint[]) THEN $2::int ELSE 0 END, pending = NULL,
-              -- The email's source (page, checks) is revealed with the email, never before.
-              data = CASE WHEN COALESCE(pending->>'email', '') <> '' AND COALESCE(jsonb_typeof(pending->'email_source'), 'null') NOT IN ('null', 'boolean')
-                          THEN data || jsonb_build_object('email_source', pending->'email_source') ELSE data END
-        WHERE job_id = $1 AND email_status = 'looking'${extra}
-        RETURNING id, name, company, job_title, email, phone, website, city, email_status`,
-      [job.id, cost, `{${[...payable].join(',')}}`, ...params],
-    );
-    leads.push(...rows);
+  const revealAll = async (only?: number[]) => {
+    leads.push(...(await revealLooking(tx, job.id, cost, payable, only)));
   };
   if (payable.size === 0 || (await spendCredits(tx, job.user_id, cost * payable.size, reason, { mail }))) {
     await revealAll();
     return { looked, charged: cost * payable.size, found: n, dropped: null, leads };
   }
   // Not enough for the whole batch: as many records as the balance covers, in order; the rest is dropped uncharged.
-  const looking = (
-    await tx.query<LookingRow>(
-      `SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`,
-      [job.id],
-    )
-  ).rows;
+  const looking = await lookingRows(tx, job.id);
   let charged = 0;
   let found = 0;
   for (const [index, row] of looking.entries()) {
@@ -360,8 +269,8 @@ async function reveal(
     if (pays && !(await spendCredits(tx, job.user_id, cost, reason, { mail }))) {
       const kept = looking.slice(0, index).map((r) => r.id);
       const dropped = looking.slice(index).map((r) => r.id);
-      if (kept.length) await revealAll(' AND id = ANY($4::bigint[])', [`{${kept.join(',')}}`]);
-      await releaseClaims(tx, job, dropped);
+      if (kept.length) await revealAll(kept);
+      await releaseClaims(tx, job.user_id, dropped);
       return { looked, charged, found, dropped, leads };
     }
     if (pays) charged += cost;
@@ -385,32 +294,11 @@ export const SKIP_KNOWN_MAX = 1000;
 async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord[]): Promise<LeadRecord[]> {
   if (!records.length) return records;
   const keys = [...new Set(records.map((r) => r.key))];
-  const known = new Set(
-    (
-      await tx.query<{ record_key: string }>(
-        `SELECT DISTINCT record_key FROM campaign_results o WHERE o.user_id = $1 AND o.record_key IN (SELECT jsonb_array_elements_text($2::jsonb)) AND ${listNotTrashedSql('o')}`,
-        [userId, JSON.stringify(keys)],
-      )
-    ).rows.map((r) => r.record_key),
-  );
+  const known = new Set(await heldRecordKeys(tx, userId, keys));
   // The same contact (email, else LinkedIn URL, else name at the same website) held in any list of the owner, whatever
   // source found it: the batch's contact keys, computed by the database's own result_contact_key, looked up with
   // campaign_results_contact_idx. Also the same contact twice in the batch.
-  const contacts = (
-    await tx.query<{ n: number; contact: string | null; held: boolean }>(
-      `SELECT x.n::int AS n, k.contact,
-              (k.contact IS NOT NULL AND EXISTS (SELECT 1 FROM campaign_results o WHERE o.user_id = $1 AND o.email_status <> 'looking'
-                  AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = k.contact AND ${listNotTrashedSql('o')})) AS held
-         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(r, n)
-         CROSS JOIN LATERAL (SELECT result_contact_key(x.r->>'email', x.r->>'linkedin_url', x.r->>'name', x.r->>'website') AS contact) k`,
-      [
-        userId,
-        JSON.stringify(
-          records.map((r) => ({ email: r.email, linkedin_url: r.linkedin_url, name: r.name, website: r.website })),
-        ),
-      ],
-    )
-  ).rows;
+  const contacts = await batchContacts(tx, userId, records);
   const seenContacts = new Set<string>();
   const out: LeadRecord[] = [];
   for (const [i, record] of records.entries()) {
@@ -421,37 +309,6 @@ async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord
     out.push(record);
   }
   return out;
-}
-
-/** One multi-row INSERT for a provider batch, stored as "looking". */
-async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Promise<void> {
-  if (!batch.length) return;
-  const rows = batch.map((record) => ({
-    record_key: record.key,
-    name: record.name,
-    company: record.company,
-    job_title: record.job_title,
-    website: record.website,
-    city: record.city,
-    data: {
-      department: record.department,
-      seniority: record.seniority,
-      management_level: record.management_level,
-      country: record.country,
-      category: record.category,
-      employee_count: record.employee_count,
-      linkedin_url: record.linkedin_url,
-      social: record.social,
-    },
-    pending: record,
-  }));
-  await tx.query(
-    `INSERT INTO campaign_results (campaign_id, user_id, job_id, record_key, name, company, job_title, website, city, email_status, data, pending)
-     SELECT $1, $2, $3, x.r->>'record_key', x.r->>'name', x.r->>'company', x.r->>'job_title', x.r->>'website', x.r->>'city', 'looking', x.r->'data', x.r->'pending'
-       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS x(r, n)
-      ORDER BY x.n`,
-    [job.campaign_id, job.user_id, job.id, JSON.stringify(rows)],
-  );
 }
 
 /**
@@ -473,7 +330,7 @@ export async function runJobStep(
   mail?: MailDeps,
   secret: string | null = null,
 ): Promise<StepOutcome> {
-  const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
+  const before = await findStepJob(db, jobId);
   if (!before) return 'missing';
   if (before.status !== 'running') return before.status;
   // A search leaving out known records stops reading once it has read SKIP_KNOWN_MAX of them.
@@ -548,7 +405,7 @@ async function storeStep(
   wanted: number,
   mail?: MailDeps,
 ): Promise<{ status: StepOutcome; stored: number | null }> {
-  const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
+  const job = await lockStepJob(tx, jobId);
   if (!job) return { status: 'missing', stored: null };
   if (job.status !== 'running') return { status: job.status, stored: null };
   if (job.produced !== before.produced || job.skipped !== before.skipped) return { status: 'running', stored: null };
@@ -556,15 +413,9 @@ async function storeStep(
   await leadsCreated(tx, queue, job, revealed.leads);
   if (revealed.dropped) {
     const dropped = revealed.dropped;
-    await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
-      job.campaign_id,
-      dropped.length,
-    ]);
-    await tx.query(
-      'UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1',
-      [job.id, revealed.charged, revealed.found, dropped.length],
-    );
+    await deleteResults(tx, dropped);
+    await shrinkResultCount(tx, job.campaign_id, dropped.length);
+    await addRevealCounts(tx, job.id, revealed.charged, revealed.found, dropped.length);
     await finish(tx, queue, job, 'stopped', 'no_credits', job.produced - dropped.length);
     return { status: 'stopped', stored: null };
   }
@@ -574,16 +425,9 @@ async function storeStep(
   const skipped = read.length - batch.length;
   await storeBatch(tx, job, batch);
   const produced = job.produced + batch.length;
-  if (batch.length)
-    await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [
-      job.campaign_id,
-      batch.length,
-    ]);
+  if (batch.length) await growResultCount(tx, job.campaign_id, batch.length);
   // A step that got through ends any passing source failure shown while it was being retried.
-  await tx.query(
-    'UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, skipped = skipped + $5, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1',
-    [job.id, produced, revealed.charged, revealed.found, skipped],
-  );
+  await recordStep(tx, job.id, { produced, charged: revealed.charged, found: revealed.found, skipped });
   const stored = read.length;
   if (intent) {
     // Live visitor data: the search waits for visits until it has identified the companies asked for.
@@ -611,10 +455,7 @@ async function storeStep(
 async function nextSource(db: Db, before: JobRow, error: LeadSourceError): Promise<boolean> {
   const next = nextLeadSource(before.provider, before.search_type);
   if (!next) return false;
-  await db.query(
-    `UPDATE search_jobs SET provider = $3, source_error = $4::jsonb, updated_at = now() WHERE id = $1 AND status = 'running' AND produced = 0 AND provider = $2`,
-    [before.id, before.provider, next.id, JSON.stringify({ source: error.source, code: error.code })],
-  );
+  await switchSource(db, before.id, before.provider, next.id, error);
   return true;
 }
 
@@ -637,10 +478,7 @@ async function leadsCreated(tx: Queryable, queue: JobQueue, job: JobRow, leads: 
  * otherwise it stops with what it found) instead of keeping the user waiting for a minute.
  */
 async function unreachableNow(db: Db, jobId: number, error: LeadSourceError, mail?: MailDeps): Promise<StepOutcome> {
-  await db.query(
-    `UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'running'`,
-    [jobId, JSON.stringify({ source: error.source, code: error.code })],
-  );
+  await recordSourceErrorIfRunning(db, jobId, error);
   return failSearchJob(db, jobId, mail);
 }
 
@@ -660,13 +498,10 @@ const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = [
 async function sourceFailed(db: Db, jobId: number, error: LeadSourceError, mail?: MailDeps): Promise<StepOutcome> {
   const fatal = FATAL_SOURCE_ERRORS.includes(error.code);
   const outcome = await db.transaction(async (tx): Promise<StepOutcome> => {
-    const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
+    const job = await lockStepJob(tx, jobId);
     if (!job) return 'missing';
     if (job.status !== 'running') return job.status;
-    await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [
-      job.id,
-      JSON.stringify({ source: error.source, code: error.code }),
-    ]);
+    await recordSourceError(tx, job.id, error);
     if (!fatal) return 'running';
     await stopWithWhatWasFound(tx, queueOf(db), job, 'source_error', mail);
     return 'stopped';
@@ -691,16 +526,10 @@ async function stopWithWhatWasFound(
   await leadsCreated(tx, queue, job, revealed.leads);
   const dropped = revealed.dropped ?? [];
   if (dropped.length) {
-    await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
-      job.campaign_id,
-      dropped.length,
-    ]);
+    await deleteResults(tx, dropped);
+    await shrinkResultCount(tx, job.campaign_id, dropped.length);
   }
-  await tx.query(
-    'UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1',
-    [job.id, revealed.charged, revealed.found, dropped.length],
-  );
+  await addRevealCounts(tx, job.id, revealed.charged, revealed.found, dropped.length);
   await finish(tx, queue, job, 'stopped', reason, job.produced - dropped.length);
 }
 
@@ -716,7 +545,7 @@ async function stopWithWhatWasFound(
  */
 export async function failSearchJob(db: Db, jobId: number, mail?: MailDeps): Promise<StepOutcome> {
   return db.transaction(async (tx): Promise<StepOutcome> => {
-    const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
+    const job = await lockStepJob(tx, jobId);
     if (!job) return 'missing';
     if (job.status !== 'running') return job.status;
     if (
@@ -725,29 +554,13 @@ export async function failSearchJob(db: Db, jobId: number, mail?: MailDeps): Pro
       job.provider !== 'demo' &&
       job.search_type !== 'intent'
     ) {
-      await tx.query(
-        `UPDATE search_jobs SET provider = 'demo', demo_data = true, demo_reason = 'unreachable', updated_at = now() WHERE id = $1`,
-        [job.id],
-      );
-      if (!job.demo_data)
-        await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [
-          job.user_id,
-          job.requested,
-        ]);
+      await fallBackToDemo(tx, job.id);
+      if (!job.demo_data) await giveBackSearches(tx, job.user_id, job.requested);
       return 'running';
     }
     await stopWithWhatWasFound(tx, queueOf(db), job, 'failed', mail);
     return 'stopped';
   });
-}
-
-interface VisitRow {
-  id: number;
-  url: string;
-  referrer: string | null;
-  ip: string;
-  user_agent: string | null;
-  created_at: Date | string;
 }
 
 /**
@@ -762,12 +575,7 @@ async function identifyVisits(
   wanted: number,
 ): Promise<{ records: LeadRecord[]; visitIds: number[] }> {
   if (wanted <= 0) return { records: [], visitIds: [] };
-  const visits = (
-    await db.query<VisitRow>(
-      `SELECT id::int AS id, url, referrer, ip, user_agent, created_at FROM intent_visits WHERE campaign_id = $1 AND NOT processed ORDER BY id LIMIT ${wanted * 4}`,
-      [job.campaign_id],
-    )
-  ).rows;
+  const visits = await unprocessedVisits(db, job.campaign_id, wanted * 4);
   const records: LeadRecord[] = [];
   const visitIds: number[] = [];
   for (const visit of visits) {
@@ -799,20 +607,12 @@ async function claimVisits(
   records: LeadRecord[],
 ): Promise<LeadRecord[]> {
   if (!visitIds.length) return [];
-  const claimed = await tx.query(
-    'UPDATE intent_visits SET processed = true WHERE id = ANY($1::bigint[]) AND NOT processed',
-    [`{${visitIds.join(',')}}`],
-  );
+  const claimed = await markVisitsProcessed(tx, visitIds);
   // Another step took these visits meanwhile: its leads are already stored.
-  if (claimed.rowCount < visitIds.length) return [];
+  if (claimed < visitIds.length) return [];
   const out: LeadRecord[] = [];
   for (const record of records) {
-    const existing = await tx.query(
-      `UPDATE campaign_results SET data = jsonb_set(data, '{social,pages_viewed}', to_jsonb(COALESCE((data->'social'->>'pages_viewed')::int, 1) + 1))
-        WHERE campaign_id = $1 AND record_key = $2 AND data ? 'social'`,
-      [job.campaign_id, record.key],
-    );
-    if (existing.rowCount === 0) out.push(record);
+    if (!(await countPageView(tx, job.campaign_id, record.key))) out.push(record);
   }
   return out;
 }
@@ -825,23 +625,12 @@ function bumpPageViews(record: LeadRecord): void {
 
 /** Stops a running job at the user's request (caller holds the job row lock): results still looking are dropped uncharged. */
 export async function stopJob(tx: Queryable, queue: JobQueue, jobId: number): Promise<void> {
-  const job = (
-    await tx.query<JobRow>(
-      `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, c.is_demo AS is_demo_list
-         FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
-      [jobId],
-    )
-  ).rows[0];
+  const job = await findJobToStop(tx, jobId);
   if (!job || job.status !== 'running') return;
-  const dropped = (
-    await tx.query(`DELETE FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`, [job.id])
-  ).rowCount;
+  const dropped = await dropLooking(tx, job.id);
   if (dropped > 0) {
-    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [
-      job.campaign_id,
-      dropped,
-    ]);
-    await tx.query('UPDATE search_jobs SET produced = produced - $2 WHERE id = $1', [job.id, dropped]);
+    await shrinkResultCount(tx, job.campaign_id, dropped);
+    await lowerProduced(tx, job.id, dropped);
   }
   await finish(tx, queue, job, 'stopped', 'user', job.produced - dropped);
 }

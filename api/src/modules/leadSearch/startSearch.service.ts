@@ -1,16 +1,16 @@
 /**
  * Starting a search job, the one rule behind POST /api/searches, an autopilot run, a saved search's run
  * and a workflow's search node. The callers find and lock the list and say in their own words why a
- * search could not start; the SQL is in searchJobRepository.ts and users/searchLimit.ts.
+ * search could not start; the SQL is in searches.repository.ts and users/searchLimit.ts.
  */
+import { COST_PER_RECORD } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
 import type { JobQueue } from '../../queue/jobQueue';
 import { reserveSearchLimit, type SearchLimitWant } from '../../users/searchLimit';
 import { enqueueSearchJob } from '../../workers/searchJob';
-import { COST_PER_RECORD } from './credits';
-import { hasRunningSearch, insertSearchJob } from './searchJobRepository';
+import { hasRunningSearch, insertSearchJob } from './searches.repository';
 
 export interface SearchStart {
   userId: number;

@@ -1,6 +1,10 @@
-/** The SQL of starting a search job (startSearch.ts holds the rule); the job's steps are in searchJobs.ts. */
+/**
+ * The SQL of a search job as the user sees it: starting one (searches.service.ts holds the rule), reading and
+ * locking one. The job's steps are in searchJobs.service.ts and searchJobs.repository.ts.
+ */
 import type { Queryable } from '../../db';
 import type { SearchType } from '../../providers/leads';
+import { JOB_COLUMNS, type JobRow } from './campaigns.repository';
 
 export interface NewSearchJob {
   campaignId: number;
@@ -43,4 +47,24 @@ export async function insertSearchJob(q: Queryable, job: NewSearchJob): Promise<
   ).rows[0]!;
   await q.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [job.campaignId]);
   return id;
+}
+
+/** The user's search job as the list shows it, or undefined. */
+export async function findUserJob(q: Queryable, userId: number, id: number): Promise<JobRow | undefined> {
+  return (await q.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE id = $1 AND user_id = $2`, [id, userId]))
+    .rows[0];
+}
+
+/** Locks the user's search job (FOR UPDATE) and answers its status, or undefined when it is not the user's. */
+export async function lockUserJob(
+  q: Queryable,
+  userId: number,
+  id: number,
+): Promise<{ id: number; status: string } | undefined> {
+  return (
+    await q.query<{ id: number; status: string }>(
+      'SELECT id, status FROM search_jobs WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [id, userId],
+    )
+  ).rows[0];
 }

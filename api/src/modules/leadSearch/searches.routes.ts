@@ -1,33 +1,17 @@
+import { COST_PER_RECORD } from '@leadsmith/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
 import * as catalog from '../../providers/leads/catalog';
 import { leadSourceStatus, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { freshLeadSources } from '../../providers/leads/sourceSettings';
-import { say } from '../respond';
-import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
-import { toJobDto, JOB_COLUMNS, type JobRow } from '../../modules/leadSearch/campaigns.repository';
-import { CampaignSchema, SearchJobSchema } from '../../modules/leadSearch/campaigns.schemas';
-import { COST_PER_RECORD } from './credits';
-import { stopJob } from './searchJobs';
-import { startSearch } from './startSearch';
-import { checkFilters, filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters';
-
-/** Most leads one search may ask for. */
-export const MAX_SEARCH_COUNT = 1000;
-
-export interface StartSearchBody {
-  type: SearchType;
-  campaign_id?: number | null;
-  location?: string;
-  count: number;
-  filters?: Record<string, unknown>;
-  /** Contacts the owner already holds in another list: kept (marked duplicate) or left out. */
-  duplicates?: 'keep' | 'skip';
-}
+import { say } from '../../routes/respond';
+import { loadCampaign } from './campaigns.service';
+import { CampaignSchema, SearchJobSchema } from './campaigns.schemas';
+import { filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters.schemas';
+import { loadJob, MAX_SEARCH_COUNT, startUserSearch, stopUserSearch, type StartSearchBody } from './searches.service';
 
 /** One value per search type (the object has every type as a key). */
 const PerSearchType = <T extends TSchema>(value: T) =>
@@ -130,59 +114,15 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
     },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
-      const body = request.body;
-      // Spec §5: location and list must be chosen before continuing.
-      const missing: FieldIssue[] = [];
-      if (!body.location?.trim()) missing.push({ field: 'location', code: 'leadSearch.location_and_list' });
-      if (!body.campaign_id) missing.push({ field: 'campaign_id', code: 'leadSearch.location_and_list' });
-      if (missing.length) throw validationError(...missing);
-      const filters = checkFilters(body.type, body.filters ?? {});
-      const location = body.location!.trim();
-      await freshLeadSources();
-
-      const jobId = await db.transaction(async (tx) => {
-        const campaign = await loadCampaign(tx, userId, body.campaign_id!, { forUpdate: true });
-        if (campaign.list_type !== body.type) {
-          throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', {
-            listType: campaign.list_type,
-            searchType: body.type,
-          });
-        }
-        const started = await startSearch(
-          tx,
-          queue,
-          {
-            userId,
-            campaign,
-            location,
-            filters,
-            count: { exactly: body.count },
-            skipKnown: body.duplicates === 'skip',
-          },
-          clock.now(),
-        );
-        if ('jobId' in started) return started.jobId;
-        if (started.refused === 'job_running') throw unprocessable('leadSearch.job_running', 'campaign_id');
-        if (started.refused === 'no_credits')
-          throw unprocessable('leadSearch.no_credits', 'count', { cost: started.cost });
-        throw unprocessable('leadSearch.limit_exceeded', 'count', { count: body.count, remaining: started.remaining });
-      });
+      const jobId = await startUserSearch(db, queue, clock, userId, request.body);
       reply.code(201);
       return {
         ...say(request, 'leadSearch.search_started'),
-        job: await loadJob(userId, jobId),
-        campaign: await loadCampaign(db, userId, body.campaign_id!),
+        job: await loadJob(db, userId, jobId),
+        campaign: await loadCampaign(db, userId, request.body.campaign_id!),
       };
     },
   );
-
-  async function loadJob(userId: number, id: number) {
-    const row = (
-      await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE id = $1 AND user_id = $2`, [id, userId])
-    ).rows[0];
-    if (!row) throw notFound();
-    return toJobDto(row);
-  }
 
   /** Stops a running search: what it found so far stays, the unused part of the reservation goes back. */
   app.post<{ Params: { id: number } }>(
@@ -197,17 +137,8 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
     },
     async (request) => {
       const userId = currentUser(request).id;
-      await db.transaction(async (tx) => {
-        const job = (
-          await tx.query<{ id: number; status: string }>(
-            'SELECT id, status FROM search_jobs WHERE id = $1 AND user_id = $2 FOR UPDATE',
-            [request.params.id, userId],
-          )
-        ).rows[0];
-        if (!job) throw notFound();
-        if (job.status === 'running') await stopJob(tx, queue, job.id);
-      });
-      return { ...say(request, 'leadSearch.search_stopped'), job: await loadJob(userId, request.params.id) };
+      await stopUserSearch(db, queue, userId, request.params.id);
+      return { ...say(request, 'leadSearch.search_stopped'), job: await loadJob(db, userId, request.params.id) };
     },
   );
 
@@ -221,6 +152,6 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
         response: { 200: SearchJobSchema },
       },
     },
-    async (request) => loadJob(currentUser(request).id, request.params.id),
+    async (request) => loadJob(db, currentUser(request).id, request.params.id),
   );
 }
