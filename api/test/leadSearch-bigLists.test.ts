@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
-import { COUNT_TTL_MS, filteredTotal } from '../src/routes/leadSearch/results';
+import { COUNT_TTL_MS, filteredTotal } from '../src/modules/leadSearch/results.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 /**

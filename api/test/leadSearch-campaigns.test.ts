@@ -3,8 +3,8 @@ import { installApolloPeople } from './support/apolloPeople';
 import Value from 'typebox/value';
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { undeclaredFields } from '../src/http/responseFieldCheck';
-import { csvCell } from '../src/routes/leadSearch/csv';
-import { ResultsPage } from '../src/routes/leadSearch/results';
+import { csvCell } from '../src/modules/leadSearch/csv';
+import { ResultsPage } from '../src/modules/leadSearch/results.routes';
 
 let ctx: TestContext;
 let customer: string;

@@ -8,7 +8,8 @@ import type { Db, Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import type { ObjectStorageConfig } from '../../storage/config';
 import { s3ObjectStore, type ObjectStore } from '../../storage/objectStore';
-import { csvBatch, UTF8_BOM } from '../../routes/leadSearch/csv';
+import { csvBatch } from './csv.repository';
+import { UTF8_BOM } from './csv';
 import { exportWhere } from './suppressions.repository';
 import {
   advanceExport,

@@ -4,7 +4,7 @@
  */
 import type { Queryable, SqlParam } from '../../db';
 import type { PageWindow } from '../../http/contract';
-import type { ResultFilters } from '../../routes/leadSearch/resultQuery';
+import { type ResultFilters } from './resultQuery.repository';
 
 export interface ExportRow {
   id: number;

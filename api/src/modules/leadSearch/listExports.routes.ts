@@ -19,7 +19,7 @@ import {
 import { s3ObjectStore } from '../../storage/objectStore';
 import type { Language } from '../../i18n/messages';
 import { say } from '../../routes/respond';
-import { resultFiltersSchema, type ResultFilters } from '../../routes/leadSearch/resultQuery';
+import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
 import { downloadLink, EXPORT_RETENTION_DAYS, expiredAt, exportFile, linkValid } from './listExportJob.service';
 import { exportById, exportPage, type ExportRow } from './listExports.repository';
 import { loadExport, removeExport, startExport } from './listExports.service';

@@ -7,7 +7,7 @@ import { IdParams, MessageProperties, StringEnum, Type } from '../../http/contra
 import { unprocessable, validationError } from '../../http/errors';
 import { t, type MessageCode } from '../../i18n/messages';
 import { say } from '../../routes/respond';
-import { csvLine } from '../../routes/leadSearch/csv';
+import { csvLine } from './csv';
 import { loadCampaign } from './campaigns.service';
 import { importErrors, importPreview, savedMappings } from './listImports.repository';
 import { ImportSchema, Mapping } from './listImports.schemas';

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../../routes/respond';
 import { accountIdOf } from '../settings/account.repository';
-import { resultFiltersSchema } from '../../routes/leadSearch/resultQuery';
+import { resultFiltersSchema } from './resultQuery.repository';
 import { deleteView, findView, insertView, updateView, viewsOf } from './listViews.repository';
 
 /** A view keeps the list filters without paging and without defaults (only what the user chose). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable, SqlParam } from '../../db';
-import { resultWhere, type ResultFilters } from '../../routes/leadSearch/resultQuery';
+import { resultWhere, type ResultFilters } from './resultQuery.repository';
 
 /**
  * The do-not-contact list (table `suppressions`): the SQL of the table and the one rule every sender uses to

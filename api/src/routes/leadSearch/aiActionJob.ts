@@ -15,7 +15,7 @@ import { loadCampaign } from '../../modules/leadSearch/campaigns.service';
 import { resolvePrompts } from '../../modules/leadSearch/fineTunes.service';
 import { isPersonList } from '../../modules/leadSearch/promptDefaults';
 import { platformAiModel } from '../../modules/admin/aiModel.service';
-import { resultWhere, type ResultFilters } from './resultQuery';
+import { resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
 
 /** Most results one AI action handles (the first ones matching, by id). */
 export const AI_MAX_ROWS = 1000;

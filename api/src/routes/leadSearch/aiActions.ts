@@ -24,7 +24,7 @@ import {
   toJobDto,
   type AiJobRow,
 } from './aiActionJob';
-import { resultFiltersSchema, type ResultFilters } from './resultQuery';
+import { resultFiltersSchema, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
 
 const AiJob = Type.Object({
   id: Type.Integer(),

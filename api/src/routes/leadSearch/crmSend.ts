@@ -20,7 +20,7 @@ import { say } from '../respond';
 import { accountIdOf } from '../../modules/settings/account.repository';
 import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { CRM_SEND_MAX_ROWS, JOB_COLUMNS, toDto, type CrmSendJobDto, type JobRow } from './crmSendJob';
-import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+import { resultFiltersSchema, resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
 
 export interface QueueCrmSendArgs {
   userId: number;

@@ -16,7 +16,7 @@ import {
 } from '../../modules/leadSearch/campaigns.repository';
 import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { ENRICH_MAX_ROWS, PENDING, selectionWhere, type Selection } from './enrichmentJob';
-import { resultFiltersSchema } from './resultQuery';
+import { resultFiltersSchema } from '../../modules/leadSearch/resultQuery.repository';
 import { applyLabels, catalogueLabels, MAX_LABELS } from '../../modules/leadSearch/resultLabels.repository';
 import { actorOf } from '../../modules/leadSearch/listHistory.routes';
 import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';

@@ -23,7 +23,7 @@ import { leadsEnriched } from './enrichmentEvents';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from '@leadsmith/shared/constants';
-import { resultWhere, type ResultFilters } from './resultQuery';
+import { resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
 import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
 import {
   ENRICHMENT_KINDS,

@@ -16,7 +16,7 @@ import { googleApiKeyRoutes } from '../../modules/leadSearch/googleApiKey.routes
 import { intentRoutes } from './intent';
 import { labelRoutes } from '../../modules/leadSearch/labels.routes';
 import { phoneRevealRoutes } from './phoneReveals';
-import { resultRoutes } from './results';
+import { resultRoutes } from '../../modules/leadSearch/results.routes';
 import { savedSearchRoutes } from './savedSearches';
 import { listExportRoutes } from '../../modules/leadSearch/listExports.routes';
 import { searchRoutes } from '../../modules/leadSearch/searches.routes';

@@ -15,7 +15,7 @@ import type { SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
 import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
-import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+import { resultFiltersSchema, resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
 import { actorOf } from '../../modules/leadSearch/listHistory.routes';
 import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';
 import { checkWebhookUrl } from './webhookGuard';
