@@ -1,7 +1,7 @@
 import { createTestApp, json, type TestContext } from './helpers';
 import { makeAccount, type Account } from './security/accounts';
 import { startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
-import { startDueAlerts } from '../src/routes/leadSearch/savedSearchAlerts';
+import { startDueAlerts } from '../src/modules/leadSearch/savedSearchAlerts.service';
 
 /** Licence expiry (ADR 046): an expired account keeps its session and gets a clear refusal for its work. */
 describe('licence expiry', () => {

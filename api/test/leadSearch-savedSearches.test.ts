@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { createMailer } from '../src/mail/mailer';
-import { savedSearchTick, startDueAlerts } from '../src/routes/leadSearch/savedSearchAlerts';
+import { savedSearchTick, startDueAlerts } from '../src/modules/leadSearch/savedSearchAlerts.service';
 import { demoLeadProvider, registerLeadProvider } from '../src/providers/leads';
 import { demoRecord } from '../src/providers/leads/demoProvider';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';

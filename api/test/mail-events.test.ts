@@ -1,7 +1,7 @@
 import { creditBalance, grantCredits, LOW_CREDITS_THRESHOLD, spendCredits } from '../src/credits/ledger';
 import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { createMailer } from '../src/mail/mailer';
-import { savedSearchTick } from '../src/routes/leadSearch/savedSearchAlerts';
+import { savedSearchTick } from '../src/modules/leadSearch/savedSearchAlerts.service';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';

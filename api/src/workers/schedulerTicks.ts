@@ -6,7 +6,7 @@ import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
 import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
 import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
-import { savedSearchTick } from '../routes/leadSearch/savedSearchAlerts';
+import { savedSearchTick } from '../modules/leadSearch/savedSearchAlerts.service';
 
 export const AUTOPILOT_TICK = 'autopilot-tick';
 export const WORKFLOW_TICK = 'workflow-tick';

@@ -17,7 +17,7 @@ import { intentRoutes } from './intent';
 import { labelRoutes } from '../../modules/leadSearch/labels.routes';
 import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from '../../modules/leadSearch/results.routes';
-import { savedSearchRoutes } from './savedSearches';
+import { savedSearchRoutes } from '../../modules/leadSearch/savedSearches.routes';
 import { listExportRoutes } from '../../modules/leadSearch/listExports.routes';
 import { searchRoutes } from '../../modules/leadSearch/searches.routes';
 import { suppressionRoutes } from '../../modules/leadSearch/suppressions.routes';

@@ -1,15 +1,26 @@
+/**
+ * The runs of saved searches (a click or an alert period) and the alerts' tick: start the periods that are due,
+ * record the runs whose search ended and mail the alerts that found new leads. The SQL is in
+ * savedSearches.repository.ts.
+ */
 import type { Clock } from '../../clock';
-import { licenseValidSql } from '../../users/license';
 import type { Db, Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { nextRunAfter } from '../../schedule/recurrence';
-import { startScheduledSearch, type RunError } from './autopilotScheduler';
-import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
+import { startScheduledSearch, type RunError } from '../../routes/leadSearch/autopilotScheduler';
+import {
+  endRun,
+  finishRun,
+  insertRun,
+  lockDueAlerts,
+  lockEndedRuns,
+  setNextAlert,
+  setRunJob,
+} from './savedSearches.repository';
+import { SAVED_SEARCH_ALERTS, type SavedSearchAlert } from './savedSearches.schemas';
 
-/** How often a saved search alerts: never, once a day or once a week (counted from when it was turned on). */
-export const SAVED_SEARCH_ALERTS = ['off', 'daily', 'weekly'] as const;
-export type SavedSearchAlert = (typeof SAVED_SEARCH_ALERTS)[number];
+export { SAVED_SEARCH_ALERTS, type SavedSearchAlert };
 
 /** Most alerts started per tick (the rest wait for the next tick). */
 const ALERT_BATCH = 10;
@@ -28,7 +39,7 @@ export interface SavedSearchRunInput {
 
 /**
  * Starts one run of a saved search in the caller's transaction: a search job into its list that leaves
- * out every lead the account already holds (searchJobs.ts `skip_known`: never stored, never charged
+ * out every lead the account already holds (searchJobs.service.ts `skip_known`: never stored, never charged
  * again; new leads are charged per spec §9, demo data never). An alert period's run is unique per slot,
  * so a second scheduler claiming the same period adds nothing. Returns the run id (null when the period
  * already has one) and the job id or why no search could start.
@@ -39,14 +50,8 @@ export async function startSavedSearchRun(
   input: SavedSearchRunInput,
   now: Date,
 ): Promise<{ runId: number | null; outcome: number | RunError | null }> {
-  const run = (
-    await tx.query<{ id: number }>(
-      `INSERT INTO saved_search_runs (saved_search_id, user_id, trigger, scheduled_for, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (saved_search_id, scheduled_for) DO NOTHING RETURNING id`,
-      [input.savedSearchId, input.userId, input.trigger, input.scheduledFor?.toISOString() ?? null, now.toISOString()],
-    )
-  ).rows[0];
-  if (!run) return { runId: null, outcome: null };
+  const runId = await insertRun(tx, input, now);
+  if (runId === undefined) return { runId: null, outcome: null };
   const outcome = await startScheduledSearch(
     tx,
     queue,
@@ -60,30 +65,9 @@ export async function startSavedSearchRun(
     },
     now,
   );
-  if (typeof outcome === 'number') {
-    await tx.query('UPDATE saved_search_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
-  } else {
-    await tx.query('UPDATE saved_search_runs SET status = $2, error = $3, finished_at = $4 WHERE id = $1', [
-      run.id,
-      outcome === 'no_credits' ? 'stopped' : 'failed',
-      outcome,
-      now.toISOString(),
-    ]);
-  }
-  return { runId: run.id, outcome };
-}
-
-interface DueRow {
-  id: number;
-  user_id: number;
-  campaign_id: number;
-  location: string;
-  filters: Record<string, unknown>;
-  count: number;
-  alert: Exclude<SavedSearchAlert, 'off'>;
-  scheduled_for: Date | string;
-  alert_anchor: Date | string | null;
-  time_zone: string;
+  if (typeof outcome === 'number') await setRunJob(tx, runId, outcome);
+  else await endRun(tx, runId, outcome === 'no_credits' ? 'stopped' : 'failed', outcome, now);
+  return { runId, outcome };
 }
 
 /**
@@ -95,14 +79,7 @@ interface DueRow {
  */
 export async function startDueAlerts(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const due = (
-      await tx.query<DueRow>(
-        `SELECT id, user_id, campaign_id, location, filters, count, alert, next_alert_at AS scheduled_for, alert_anchor, time_zone
-           FROM saved_searches s WHERE alert <> 'off' AND next_alert_at <= $1::timestamptz AND ${listNotTrashedSql('s')} AND ${licenseValidSql('s.user_id', '$1')}
-          ORDER BY next_alert_at LIMIT ${ALERT_BATCH} FOR UPDATE SKIP LOCKED`,
-        [now.toISOString()],
-      )
-    ).rows;
+    const due = await lockDueAlerts(tx, now, ALERT_BATCH);
     const runIds: number[] = [];
     for (const row of due) {
       const slot = new Date(row.scheduled_for);
@@ -110,10 +87,7 @@ export async function startDueAlerts(db: Db, now: Date): Promise<number[]> {
         { repeat: row.alert, anchor: new Date(row.alert_anchor ?? slot), timeZone: row.time_zone },
         now,
       );
-      await tx.query('UPDATE saved_searches SET next_alert_at = $2 WHERE id = $1', [
-        row.id,
-        next?.toISOString() ?? null,
-      ]);
+      await setNextAlert(tx, row.id, next);
       const { runId } = await startSavedSearchRun(
         tx,
         queueOf(db),
@@ -135,18 +109,6 @@ export async function startDueAlerts(db: Db, now: Date): Promise<number[]> {
   });
 }
 
-interface EndedRow {
-  id: number;
-  user_id: number;
-  trigger: 'manual' | 'alert';
-  job_status: string | null;
-  stop_reason: string | null;
-  produced: number;
-  credits_charged: number;
-  search: string;
-  list: string;
-}
-
 /**
  * Records the runs whose search has ended (new leads, credits spent, why it stopped). An alert that
  * found new leads is shown in the app (GET /api/saved-searches/alerts) and, with `mail`, mailed as
@@ -155,16 +117,7 @@ interface EndedRow {
  */
 export async function finishSavedSearchRuns(db: Db, now: Date, mail?: MailDeps): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const rows = (
-      await tx.query<EndedRow>(
-        `SELECT r.id, r.user_id, r.trigger, j.status AS job_status, j.stop_reason, COALESCE(j.produced, 0) AS produced, COALESCE(j.credits_charged, 0) AS credits_charged,
-                s.name AS search, c.name AS list
-           FROM saved_search_runs r JOIN saved_searches s ON s.id = r.saved_search_id JOIN campaigns c ON c.id = s.campaign_id
-           LEFT JOIN search_jobs j ON j.id = r.job_id
-          WHERE r.status = 'running' AND (j.id IS NULL OR j.status <> 'running')
-          ORDER BY r.id LIMIT 50 FOR UPDATE OF r SKIP LOCKED`,
-      )
-    ).rows;
+    const rows = await lockEndedRuns(tx);
     for (const row of rows) {
       const status =
         row.job_status === 'stopped'
@@ -173,10 +126,7 @@ export async function finishSavedSearchRuns(db: Db, now: Date, mail?: MailDeps):
             : 'stopped'
           : 'done';
       const error = row.job_status === 'stopped' ? row.stop_reason : null;
-      await tx.query(
-        'UPDATE saved_search_runs SET status = $2, error = $3, new_leads = $4, credits_spent = $5, finished_at = $6 WHERE id = $1',
-        [row.id, status, error, row.produced, row.credits_charged, now.toISOString()],
-      );
+      await finishRun(tx, row.id, { status, error, newLeads: row.produced, creditsSpent: row.credits_charged }, now);
       if (mail && row.trigger === 'alert' && row.produced > 0) {
         await sendTemplatedMail(tx, mail, {
           kind: 'saved_search_alert',
