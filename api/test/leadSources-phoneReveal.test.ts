@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
-import { expirePhoneReveals, PHONE_REVEAL_MINUTES } from '../src/routes/leadSearch/phoneReveals';
+import { expirePhoneReveals, PHONE_REVEAL_MINUTES } from '../src/modules/leadSearch/phoneReveals.service';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { enrichAndWait } from './support/enrichment';

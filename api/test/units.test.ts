@@ -8,7 +8,7 @@ import { addOneMonth, currentResetDate, limitBand, percentUsed } from '../src/us
 import { compareSemver, isSemver } from '../src/web/remotes';
 import { safeRelativePath } from '../src/web/static';
 import { demoLeadProvider, type LeadProvider, type LeadQuery, type LeadRecord } from '../src/providers/leads';
-import { similarPeople } from '../src/routes/leadSearch/similarPeople';
+import { similarPeople } from '../src/modules/leadSearch/similarPeople.service';
 
 describe('config', () => {
   const repo = '/srv/leadsmith';

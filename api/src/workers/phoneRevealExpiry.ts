@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
-import { expirePhoneReveals } from '../routes/leadSearch/phoneReveals';
+import { expirePhoneReveals } from '../modules/leadSearch/phoneReveals.service';
 
 export const PHONE_REVEAL_EXPIRY = 'phone-reveal-expiry';
 

@@ -143,7 +143,8 @@ export const resultFiltersSchema = {
   },
 } as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** `text` as a LIKE pattern's literal part: its backslashes, % and _ escaped. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** WHERE clause (after `r.campaign_id = $1`) and its parameters for the filters. */
 export function resultWhere(

@@ -24,13 +24,13 @@ import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from '@leadsmith/shared/constants';
 import { resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
-import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
+import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from '../../modules/leadSearch/phoneReveals.service';
 import {
   ENRICHMENT_KINDS,
   type EnrichmentJobDto,
   type EnrichmentKind,
 } from '../../modules/leadSearch/campaigns.schemas';
-import { similarPeople, type SimilarPerson, type SimilarSources } from './similarPeople';
+import { similarPeople, type SimilarPerson, type SimilarSources } from '../../modules/leadSearch/similarPeople.service';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { enqueueSearchJob } from '../../workers/searchJob';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, Nullable, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
-import { notFound } from '../../modules/leadSearch/campaigns.service';
+import { listTracking, recordVisit } from './intent.service';
 
 /** Page views one address may record per minute (a tracking pixel must not become a write flood). */
 export const COLLECT_RATE_PER_MINUTE = 300;
@@ -52,15 +50,10 @@ const CollectQuery = Type.Object(
   { additionalProperties: false },
 );
 
-interface TrackingRow {
-  tracking_key: string | null;
-  list_type: string;
-}
-
 /**
  * Intent lists (spec §1 live site visitor data): the list's tracking snippet and the public
  * collection endpoint it calls. An intent search turns the recorded visits into results through
- * the lead provider (`identifyVisitor`, see searchJobs.ts).
+ * the lead provider (`identifyVisitor`, see searchJobs.service.ts).
  */
 export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
@@ -79,40 +72,14 @@ export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void
     async (request) => {
       const userId = currentUser(request).id;
       const id = request.params.id;
-      const row = (
-        await db.query<TrackingRow>('SELECT tracking_key, list_type FROM campaigns WHERE id = $1 AND user_id = $2', [
-          id,
-          userId,
-        ])
-      ).rows[0];
-      if (!row || row.list_type !== 'intent') throw notFound();
-      let key = row.tracking_key;
-      if (!key) {
-        // Made on first view; COALESCE keeps the first key if two views race.
-        key = (
-          await db.query<{ tracking_key: string }>(
-            'UPDATE campaigns SET tracking_key = COALESCE(tracking_key, $3) WHERE id = $1 AND user_id = $2 RETURNING tracking_key',
-            [id, userId, randomBytes(16).toString('hex')],
-          )
-        ).rows[0]!.tracking_key;
-      }
-      const stats = (
-        await db.query<{ total: number; pending: number; last_at: Date | string | null }>(
-          `SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT processed)::int AS pending, max(created_at) AS last_at FROM intent_visits WHERE campaign_id = $1`,
-          [id],
-        )
-      ).rows[0]!;
+      const { key, visits } = await listTracking(db, userId, id);
       const origin = publicOrigin(request);
       return {
         campaign_id: id,
         key,
         collect_url: `${origin}${COLLECT_PATH}`,
         snippet: trackingSnippet(origin, key),
-        visits: {
-          total: stats.total,
-          pending: stats.pending,
-          last_at: stats.last_at ? new Date(stats.last_at).toISOString() : null,
-        },
+        visits,
       };
     },
   );
@@ -142,28 +109,14 @@ export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void
       }
       if (page.protocol !== 'http:' && page.protocol !== 'https:')
         throw validationError({ field: 'u', code: 'validation.url' });
-      const campaign = (
-        await db.query<{ id: number }>(`SELECT id FROM campaigns WHERE tracking_key = $1 AND list_type = 'intent'`, [k])
-      ).rows[0];
-      if (!campaign) throw notFound();
       const userAgent = request.headers['user-agent'];
-      await db.query(
-        'INSERT INTO intent_visits (campaign_id, url, referrer, ip, user_agent) VALUES ($1, $2, $3, $4, $5)',
-        [
-          campaign.id,
-          page.toString(),
-          r?.trim() ? r.trim() : null,
-          request.ip,
-          userAgent ? userAgent.slice(0, 500) : null,
-        ],
-      );
-      // A running intent search waits for visits: this one wakes it (at most one queued per job).
-      const running = (
-        await db.query<{ id: number }>(`SELECT id FROM search_jobs WHERE campaign_id = $1 AND status = 'running'`, [
-          campaign.id,
-        ])
-      ).rows;
-      for (const job of running) await enqueueSearchJob(queue, job.id);
+      await recordVisit(db, queue, {
+        key: k,
+        url: page.toString(),
+        referrer: r?.trim() ? r.trim() : null,
+        ip: request.ip,
+        userAgent: userAgent ? userAgent.slice(0, 500) : null,
+      });
       return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
     },
   );

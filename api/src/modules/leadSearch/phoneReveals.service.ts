@@ -1,18 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import { CREDIT_COSTS } from '@leadsmith/shared/constants';
 import type { Db, Queryable } from '../../db';
 import { secondsFromEnv } from '../../effects/externalEffects';
-import { Nullable, Type } from '../../http/contract';
-import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { MailDeps } from '../../mail/templatedMail';
 import { spendCredits } from '../../credits/ledger';
-import { APOLLO_PHONE_WEBHOOK_PATH, apolloWebhookPhone } from '../../providers/leads/apolloProvider';
+import { apolloWebhookPhone } from '../../providers/leads/apolloProvider';
 import { providerById, type PhoneRevealStart } from '../../providers/leads';
 import { queueOf } from '../../queue/jobQueue';
-import { CREDIT_COSTS } from '@leadsmith/shared/constants';
-import { leadsEnriched } from './enrichmentEvents';
+import { leadsEnriched } from '../../routes/leadSearch/enrichmentEvents';
+import {
+  clearResultPending,
+  deleteEffect,
+  deleteRequestingReveal,
+  dueReveals,
+  insertReveal,
+  lockReveal,
+  markRequested,
+  markResultPending,
+  resultPhone,
+  settleRevealState,
+  storeRevealedPhone,
+  type OpenReveal,
+} from './phoneReveals.repository';
 
 /**
  * Phone reveals answered later by a webhook (Apollo's mobile numbers, `phone_reveals`):
@@ -54,16 +64,13 @@ export async function openPhoneReveal(
 ): Promise<OpenedReveal> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(reveal.now.getTime() + PHONE_REVEAL_MINUTES * 60_000);
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO phone_reveals (result_id, user_id, source, token_hash, reason, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
-    [reveal.resultId, reveal.userId, reveal.source, hashOf(token), reveal.reason, expires],
-  );
-  return { id: rows[0]!.id, token };
+  const id = await insertReveal(db, { ...reveal, tokenHash: hashOf(token), expires });
+  return { id, token };
 }
 
 /** The vendor was not asked after all (its request failed): the reveal goes. */
 export async function dropPhoneReveal(db: Queryable, id: number): Promise<void> {
-  await db.query(`DELETE FROM phone_reveals WHERE id = $1 AND state = 'requesting'`, [id]);
+  await deleteRequestingReveal(db, id);
 }
 
 /**
@@ -78,26 +85,9 @@ export async function phoneRevealRequested(
   start: PhoneRevealStart,
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await tx.query<{ state: string }>(
-    `UPDATE phone_reveals SET state = CASE WHEN $2 THEN 'pending' ELSE 'not_found' END, person_id = $3, request_id = $4,
-            settled_at = CASE WHEN $2 THEN NULL ELSE $5::timestamptz END
-      WHERE id = $1 AND state = 'requesting' RETURNING state`,
-    [revealId, start.pending, start.personId, start.requestId, now],
-  );
-  if (rows[0]?.state !== 'pending') return false;
-  await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{phone_reveal}', '"pending"') WHERE id = $1`, [
-    resultId,
-  ]);
+  if ((await markRequested(tx, revealId, start, now)) !== 'pending') return false;
+  await markResultPending(tx, resultId);
   return true;
-}
-
-interface OpenReveal {
-  id: number;
-  result_id: number;
-  user_id: number;
-  reason: string;
-  person_id: string | null;
-  state: string;
 }
 
 /**
@@ -110,27 +100,9 @@ async function endWithoutPhone(
   state: 'not_found' | 'no_credits',
   now: Date,
 ): Promise<void> {
-  await tx.query(`UPDATE phone_reveals SET state = $2, settled_at = $3 WHERE id = $1`, [reveal.id, state, now]);
-  await tx.query(`UPDATE campaign_results SET data = data - 'phone_reveal' WHERE id = $1`, [reveal.result_id]);
-  await tx.query(`DELETE FROM external_effects WHERE key = $1`, [effectKey(reveal.result_id)]);
-}
-
-/** The open reveal of a token, locked (result first, see above); null when unknown. */
-async function lockReveal(tx: Queryable, where: { tokenHash: string } | { id: number }): Promise<OpenReveal | null> {
-  const [column, value] = 'tokenHash' in where ? ['token_hash', where.tokenHash] : ['id', where.id];
-  const found = (
-    await tx.query<{ result_id: number }>(
-      `SELECT result_id::int AS result_id FROM phone_reveals WHERE ${column} = $1`,
-      [value],
-    )
-  ).rows[0];
-  if (!found) return null;
-  await tx.query('SELECT 1 FROM campaign_results WHERE id = $1 FOR UPDATE', [found.result_id]);
-  const { rows } = await tx.query<OpenReveal>(
-    `SELECT id::int AS id, result_id::int AS result_id, user_id, reason, person_id, state FROM phone_reveals WHERE ${column} = $1 FOR UPDATE`,
-    [value],
-  );
-  return rows[0] ?? null;
+  await settleRevealState(tx, reveal.id, state, now);
+  await clearResultPending(tx, reveal.result_id);
+  await deleteEffect(tx, effectKey(reveal.result_id));
 }
 
 export type WebhookOutcome = 'found' | 'not_found' | 'no_credits' | 'duplicate';
@@ -148,9 +120,7 @@ async function settleReveal(
 ): Promise<WebhookOutcome> {
   const { phone, matched } = apolloWebhookPhone(payload, reveal.person_id);
   if (!matched && reveal.person_id) throw new ApiError(422, 'validation.invalid', { field: 'people' });
-  const current = (
-    await tx.query<{ phone: string | null }>('SELECT phone FROM campaign_results WHERE id = $1', [reveal.result_id])
-  ).rows[0];
+  const current = await resultPhone(tx, reveal.result_id);
   if (!phone || !current || current.phone !== null) {
     await endWithoutPhone(tx, reveal, 'not_found', now);
     return 'not_found';
@@ -160,20 +130,13 @@ async function settleReveal(
     await endWithoutPhone(tx, reveal, 'no_credits', now);
     return 'no_credits';
   }
-  await tx.query(
-    `UPDATE campaign_results SET phone = $2, credits = credits + $3, data = data - 'phone_reveal' WHERE id = $1`,
-    [reveal.result_id, phone, cost],
-  );
-  await tx.query(`UPDATE phone_reveals SET state = 'found', phone = $2, credits = $3, settled_at = $4 WHERE id = $1`, [
-    reveal.id,
+  await storeRevealedPhone(
+    tx,
+    { id: reveal.id, resultId: reveal.result_id },
     phone,
     cost,
     now,
-  ]);
-  // A webhook ahead of the enrichment's own write: its look-up is settled here (that write then finds it done and skips the row).
-  await tx.query(
-    `UPDATE external_effects SET state = 'done', outcome = '{"found":1}'::jsonb, finished_at = now() WHERE key = $1 AND state = 'sending'`,
-    [effectKey(reveal.result_id)],
+    effectKey(reveal.result_id),
   );
   await leadsEnriched(tx, queueOf(db), reveal.user_id, 'get-phones', [reveal.result_id]);
   return 'found';
@@ -222,12 +185,7 @@ export async function expirePhoneReveals(
   poll: PollPhoneReveal = pollInstalled,
   mail?: MailDeps,
 ): Promise<number> {
-  const due = (
-    await db.query<{ id: number; source: string; request_id: string | null }>(
-      `SELECT id::int AS id, source, request_id FROM phone_reveals WHERE state IN ('requesting', 'pending') AND expires_at <= $1 ORDER BY id LIMIT 500`,
-      [now],
-    )
-  ).rows;
+  const due = await dueReveals(db, now);
   let ended = 0;
   for (const { id, source, request_id: requestId } of due) {
     let payload: PhonePayload | null = null;
@@ -255,79 +213,4 @@ export async function expirePhoneReveals(
     });
   }
   return ended;
-}
-
-/** Apollo's phone webhook body (https://docs.apollo.io/reference/poll-webhook-result, request_type `phone`): only `people` is read. */
-const PhoneNumber = Type.Object(
-  {
-    raw_number: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    sanitized_number: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    type_cd: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
-    position: Type.Optional(Nullable(Type.Integer())),
-  },
-  { additionalProperties: true },
-);
-const WebhookBody = Type.Object(
-  {
-    status: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
-    people: Type.Optional(
-      Nullable(
-        Type.Array(
-          Type.Object(
-            {
-              id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-              status: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
-              phone_numbers: Type.Optional(Nullable(Type.Array(PhoneNumber, { maxItems: 50 }))),
-            },
-            { additionalProperties: true },
-          ),
-          { maxItems: 10 },
-        ),
-      ),
-    ),
-  },
-  { additionalProperties: true },
-);
-
-/**
- * `POST /api/lead-sources/apollo/phones/:token`: Apollo's phone webhook. Public (Apollo signs
- * nothing): the token in the path is the credential, 256 random bits per reveal, stored hashed; the
- * payload must be about the person the reveal asked for. Answers 200 for a replay (Apollo may retry),
- * 404 for an unknown token.
- */
-export function phoneRevealRoutes(api: FastifyInstance, { db, clock, mailer, config }: AppDeps): void {
-  const app = api.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(
-    `${APOLLO_PHONE_WEBHOOK_PATH}/:token`,
-    {
-      schema: {
-        summary: "Apollo's phone reveal webhook (the mobile numbers of one People Enrichment request)",
-        params: Type.Object(
-          { token: Type.String({ minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]+$' }) },
-          { additionalProperties: false },
-        ),
-        body: WebhookBody,
-        response: {
-          200: Type.Object({
-            received: Type.Boolean(),
-            outcome: Type.Union([
-              Type.Literal('found'),
-              Type.Literal('not_found'),
-              Type.Literal('no_credits'),
-              Type.Literal('duplicate'),
-            ]),
-          }),
-        },
-      },
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const outcome = await receivePhoneWebhook(db, request.params.token, request.body, clock.now(), {
-        mailer,
-        config,
-      });
-      if (!outcome) throw new ApiError(404, 'not_found');
-      return { received: true, outcome };
-    },
-  );
 }
