@@ -5,6 +5,7 @@
  * `ILIKE $2` does not use those indexes (see campaignStore.loadCampaignWith).
  */
 import type { Queryable } from '../../db/types';
+import type { PageWindow } from '../../http/contract';
 import type { SearchType } from '../../providers/leads';
 
 export interface ListHitRow {
@@ -30,7 +31,7 @@ export async function searchLists(
   db: Queryable,
   userId: number,
   pattern: string,
-  window: { limit: number; offset: number },
+  window: PageWindow,
   cap: number,
 ): Promise<{ rows: ListHitRow[]; n: number | undefined }> {
   const listWhere = 'c.user_id = $1 AND c.name ILIKE $2';
@@ -52,7 +53,7 @@ export async function searchResults(
   db: Queryable,
   userId: number,
   pattern: string,
-  window: { limit: number; offset: number },
+  window: PageWindow,
   cap: number,
 ): Promise<{ rows: ResultHitRow[]; n: number | undefined }> {
   const resultWhere = 'r.user_id = $1 AND (r.name ILIKE $2 OR r.company ILIKE $2 OR r.email ILIKE $2)';

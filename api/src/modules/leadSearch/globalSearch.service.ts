@@ -5,6 +5,7 @@
  */
 import { GLOBAL_SEARCH } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db/types';
+import { pageWindow } from '../../http/contract';
 import { escapeLike } from './resultQuery.repository';
 import { searchLists, searchResults, type ListHitRow, type ResultHitRow } from './globalSearch.repository';
 
@@ -29,7 +30,7 @@ export async function searchAccount(
 }> {
   const text = q.trim();
   const pattern = `%${escapeLike(text)}%`;
-  const window = { limit: pageSize, offset: (page - 1) * pageSize };
+  const window = pageWindow({ page, pageSize });
   const cap = GLOBAL_SEARCH.countCap;
   const lists = await searchLists(db, userId, pattern, window, cap);
   const searched = text.length >= GLOBAL_SEARCH.resultMinLength;

@@ -3,6 +3,7 @@
  * that found new leads. The rules are in savedSearches.service.ts and savedSearchAlerts.service.ts.
  */
 import type { Queryable } from '../../db';
+import type { PageWindow } from '../../http/contract';
 import type { SearchType } from '../../providers/leads';
 import { listNotTrashedSql } from './listOperations.repository';
 import { licenseValidSql } from '../../users/license';
@@ -67,8 +68,7 @@ export async function countSavedSearches(q: Queryable, userId: number): Promise<
 export async function listSavedSearches(
   q: Queryable,
   userId: number,
-  limit: number,
-  offset: number,
+  { limit, offset }: PageWindow,
 ): Promise<SavedSearchRow[]> {
   return (
     await q.query<SavedSearchRow>(
@@ -192,7 +192,7 @@ export async function countAlerts(q: Queryable, userId: number): Promise<{ total
 }
 
 /** A page of the user's alerts that found new leads, newest first. */
-export async function listAlerts(q: Queryable, userId: number, limit: number, offset: number): Promise<AlertDto[]> {
+export async function listAlerts(q: Queryable, userId: number, { limit, offset }: PageWindow): Promise<AlertDto[]> {
   const rows = (
     await q.query<{
       id: number;

@@ -44,10 +44,9 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { limit, offset } = pageWindow(request.query);
       // An account's saved searches are few: exact counts are cheap.
       const counts = await countSavedSearches(db, userId);
-      const rows = await listSavedSearches(db, userId, limit, offset);
+      const rows = await listSavedSearches(db, userId, pageWindow(request.query));
       const runs = await lastRuns(
         db,
         rows.map((r) => r.id),
@@ -161,9 +160,8 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { limit, offset } = pageWindow(request.query);
       const counts = await countAlerts(db, userId);
-      const data = await listAlerts(db, userId, limit, offset);
+      const data = await listAlerts(db, userId, pageWindow(request.query));
       return { ...pageOf(data, request.query, counts.total), unseen: counts.unseen };
     },
   );
