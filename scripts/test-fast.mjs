@@ -125,7 +125,7 @@ function selectApiTests(changed) {
   const texts = Object.fromEntries(suites.map((name) => [name, readFileSync(path.join(testDir, name), 'utf8')]));
   for (const file of changed.filter((f) => f.startsWith('api/src/'))) {
     const modulePath = file.replace(/^api\//, '').replace(/\.tsx?$/, '');
-    // The area's suites: api/src/modules/settings/crm.routes.ts (or api/src/routes/leadSearch/results.ts, not moved yet) → settings-*.test.ts (leadSearch-*.test.ts).
+    // The area's suites: api/src/modules/settings/crm.routes.ts (or a file of api/src/routes/leadSearch/ not moved yet) → settings-*.test.ts (leadSearch-*.test.ts).
     const area = /^api\/src\/(?:routes|modules)\/([a-zA-Z]+)\//.exec(file)?.[1];
     const inArea = (name) => area !== undefined && name.startsWith(`${area}-`);
     // The file's paths: '/api/crm/fields/:provider' → '/api/crm/fields/' (template literals are skipped: `/api/${type}-…` says too little).

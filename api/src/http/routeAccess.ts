@@ -97,7 +97,7 @@ const RULES: readonly Rule[] = [
     'leads',
   ],
   ['POST', /^\/api\/campaign\/:id\/history$/, 'leads'],
-  // The header's search over the account's lists and results (routes/leadSearch/globalSearch.ts).
+  // The header's search over the account's lists and results (modules/leadSearch/globalSearch.routes.ts).
   ['GET', /^\/api\/global-search$/, 'leads'],
   ['*', /^\/api\/[a-z]+-results\//, 'leads'],
 ];

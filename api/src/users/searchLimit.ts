@@ -13,7 +13,7 @@ export type SearchLimitWant =
 /**
  * Reserves searches from the user's monthly search limit in the caller's transaction: locks the user
  * row, applies the lazy monthly reset (same as GET /api/user-limits), then adds the reserved count to
- * searches_used. What the job does not produce is given back when it ends (searchJobs.ts). Answers
+ * searches_used. What the job does not produce is given back when it ends (modules/leadSearch/searchJobs.service.ts). Answers
  * the count reserved, or (refused) what was left: less than `exactly`, or nothing for `upTo`.
  */
 export async function reserveSearchLimit(

@@ -8,7 +8,7 @@ export const PHONE_REVEAL_EXPIRY = 'phone-reveal-expiry';
 
 /**
  * Ends the phone reveals no webhook answered within PHONE_REVEAL_MINUTES (after asking their source
- * once for the result), as not found and free when there is none (routes/leadSearch/phoneReveals.ts): one run a minute across all worker processes (pg-boss cron).
+ * once for the result), as not found and free when there is none (modules/leadSearch/phoneReveals.service.ts): one run a minute across all worker processes (pg-boss cron).
  * Each reveal ends in its own transaction, re-checked under lock, so a run that overlaps another or a
  * late webhook ends nothing twice. API tests call expirePhoneReveals with their fake clock.
  */

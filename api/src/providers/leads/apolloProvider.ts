@@ -20,7 +20,7 @@ export interface ApolloConfig {
 /**
  * Where Apollo posts the mobile numbers of a phone reveal: `<PUBLIC_URL><path>/<token>`, one
  * unguessable token per reveal (Apollo documents no signature for these callbacks, only HTTPS and
- * idempotency: routes/leadSearch/phoneReveals.ts).
+ * idempotency: modules/leadSearch/phoneReveals.service.ts).
  */
 export const APOLLO_PHONE_WEBHOOK_PATH = '/api/lead-sources/apollo/phones';
 
