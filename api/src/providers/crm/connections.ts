@@ -1,4 +1,16 @@
 import type { Queryable } from '../../db';
+import { fieldMapsOf } from '../../modules/settings/crm.repository';
+import {
+  connectedProviders,
+  connectionExists,
+  connectionRow,
+  releaseRefreshLease,
+  resellerCrms,
+  sharingParent,
+  takeRefreshLease,
+  unsharedParentConnection,
+  updateSealedTokens,
+} from './connections.repository';
 import { openToken, sealToken } from './tokenBox';
 import {
   CRM_LEAD_FIELDS,
@@ -10,17 +22,10 @@ import {
 } from './types';
 
 /**
- * The account's CRM connections (table settings_crm_connections of the Settings area). Tokens are
- * sealed with APP_SECRET (tokenBox.ts); they leave this module only towards the CRM.
+ * The account's CRM connections (table settings_crm_connections of the Settings area; the SQL is in
+ * connections.repository.ts). Tokens are sealed with APP_SECRET (tokenBox.ts); they leave this module
+ * only towards the CRM.
  */
-interface ConnectionRow {
-  provider: CrmId;
-  access_token_enc: string | null;
-  refresh_token_enc: string | null;
-  token_expires_at: Date | string | null;
-  account_ref: string | null;
-  webhook_url: string | null;
-}
 
 export async function loadCrmConnection(
   db: Queryable,
@@ -28,12 +33,7 @@ export async function loadCrmConnection(
   id: CrmId,
   secret: string,
 ): Promise<CrmConnectionAuth | null> {
-  const row = (
-    await db.query<ConnectionRow>(
-      'SELECT provider, access_token_enc, refresh_token_enc, token_expires_at, account_ref, webhook_url FROM settings_crm_connections WHERE user_id = $1 AND provider = $2',
-      [accountId, id],
-    )
-  ).rows[0];
+  const row = await connectionRow(db, accountId, id);
   if (!row) return null;
   const accessToken = openToken(secret, row.access_token_enc);
   return {
@@ -58,18 +58,12 @@ export async function saveCrmTokens(
   tokens: CrmTokens,
   secret: string,
 ): Promise<void> {
-  await db.query(
-    `UPDATE settings_crm_connections SET access_token_enc = $3, refresh_token_enc = $4, token_expires_at = $5, account_ref = $6, updated_at = now()
-      WHERE user_id = $1 AND provider = $2`,
-    [
-      accountId,
-      id,
-      sealToken(secret, tokens.accessToken),
-      tokens.refreshToken ? sealToken(secret, tokens.refreshToken) : null,
-      tokens.expiresAt,
-      tokens.accountRef,
-    ],
-  );
+  await updateSealedTokens(db, accountId, id, {
+    accessTokenEnc: sealToken(secret, tokens.accessToken),
+    refreshTokenEnc: tokens.refreshToken ? sealToken(secret, tokens.refreshToken) : null,
+    expiresAt: tokens.expiresAt,
+    accountRef: tokens.accountRef,
+  });
 }
 
 const CRM_ORDER = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const satisfies readonly CrmId[];
@@ -79,11 +73,8 @@ const CRM_ORDER = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as cons
  * gets those its reseller's business account ticks; none ticked, or no reseller, means every CRM.
  */
 export async function offeredCrms(db: Queryable, accountId: number): Promise<CrmId[]> {
-  const { rows } = await db.query<{ crms: unknown }>(
-    `SELECT b.crms FROM users u JOIN business_settings b ON b.owner_user_id = u.parent_id WHERE u.id = $1 ORDER BY b.id LIMIT 1`,
-    [accountId],
-  );
-  const ticked = Array.isArray(rows[0]?.crms) ? (rows[0].crms as unknown[]) : [];
+  const crms = await resellerCrms(db, accountId);
+  const ticked: unknown[] = Array.isArray(crms) ? crms : [];
   const offered = CRM_ORDER.filter((p) => ticked.includes(p));
   return offered.length ? offered : [...CRM_ORDER];
 }
@@ -94,21 +85,12 @@ export async function offeredCrms(db: Queryable, accountId: number): Promise<Crm
  * else's: only the account's own parent, one level up.
  */
 export async function sharingParentOf(db: Queryable, accountId: number): Promise<{ id: number; name: string } | null> {
-  const { rows } = await db.query<{ id: number; name: string }>(
-    `SELECT p.id, COALESCE(NULLIF(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email) AS name
-       FROM users u JOIN users p ON p.id = u.parent_id
-      WHERE u.id = $1 AND u.role = 'related' AND p.share_crm_connections AND p.deleted_at IS NULL`,
-    [accountId],
-  );
-  return rows[0] ?? null;
+  return sharingParent(db, accountId);
 }
 
 /** Whether the account has a connection of its own to the CRM (whether or not its reseller still offers it). */
 export async function hasOwnCrmConnection(db: Queryable, accountId: number, id: CrmId): Promise<boolean> {
-  return (
-    (await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, id]))
-      .rowCount! > 0
-  );
+  return connectionExists(db, accountId, id);
 }
 
 /**
@@ -130,33 +112,21 @@ export async function crmConnectionOwner(db: Queryable, accountId: number, id: C
  * account's send is then refused with that reason rather than a bare "not connected".
  */
 export async function parentStoppedSharing(db: Queryable, accountId: number, id: CrmId): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM users u JOIN users p ON p.id = u.parent_id JOIN settings_crm_connections c ON c.user_id = p.id AND c.provider = $2
-      WHERE u.id = $1 AND u.role = 'related' AND NOT p.share_crm_connections`,
-    [accountId, id],
-  );
-  return rowCount === 1;
+  return unsharedParentConnection(db, accountId, id);
 }
 
 /** The CRMs the account may send to, its own connections and those its parent shares, in the spec's order. */
 export async function connectedCrms(db: Queryable, accountId: number): Promise<CrmId[]> {
   const parent = await sharingParentOf(db, accountId);
-  const { rows } = await db.query<{ provider: CrmId }>(
-    'SELECT provider FROM settings_crm_connections WHERE user_id = $1 OR user_id = $2',
-    [accountId, parent?.id ?? null],
-  );
-  const set = new Set(rows.map((r) => r.provider));
+  const set = new Set(await connectedProviders(db, accountId, parent?.id ?? null));
   const offered = await offeredCrms(db, accountId);
   return offered.filter((p) => set.has(p));
 }
 
 /** The user's field mapping for one CRM (Settings → Integration → CRM fields). */
 export async function loadFieldMappings(db: Queryable, accountId: number, id: CrmId): Promise<FieldMapping[]> {
-  const { rows } = await db.query<FieldMapping>(
-    'SELECT lead_field, crm_field FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2 ORDER BY lead_field',
-    [accountId, id],
-  );
-  return rows.filter((r) => (CRM_LEAD_FIELDS as readonly string[]).includes(r.lead_field));
+  const rows = await fieldMapsOf(db, accountId, id);
+  return rows.filter((r): r is FieldMapping => (CRM_LEAD_FIELDS as readonly string[]).includes(r.lead_field));
 }
 
 /** How long one refresh may hold a connection before another process may try (a crashed refresher's lease ends). */
@@ -183,12 +153,7 @@ export function serializedRefresh(
     const deadline = Date.now() + 2 * REFRESH_LEASE_MS;
     for (;;) {
       const now = new Date();
-      const taken = await db.query(
-        `UPDATE settings_crm_connections SET refresh_lease_until = $3
-          WHERE user_id = $1 AND provider = $2 AND (refresh_lease_until IS NULL OR refresh_lease_until < $4)`,
-        [accountId, id, new Date(now.getTime() + REFRESH_LEASE_MS), now],
-      );
-      if (taken.rowCount === 1) {
+      if (await takeRefreshLease(db, accountId, id, new Date(now.getTime() + REFRESH_LEASE_MS), now)) {
         try {
           const current = await stored();
           if (current && current.refreshToken !== used.refreshToken) return current; // refreshed meanwhile
@@ -196,10 +161,7 @@ export function serializedRefresh(
           await saveCrmTokens(db, accountId, id, tokens, secret);
           return tokens;
         } finally {
-          await db.query(
-            'UPDATE settings_crm_connections SET refresh_lease_until = NULL WHERE user_id = $1 AND provider = $2',
-            [accountId, id],
-          );
+          await releaseRefreshLease(db, accountId, id);
         }
       }
       const current = await stored();
