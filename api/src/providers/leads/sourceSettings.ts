@@ -18,26 +18,28 @@ import {
 import { KEYED_SOURCES, loadLeadSourcesConfig, type KeyedSourceId, type LeadSourcesConfig } from './sourceConfig';
 import { providerCalls, providerErrors } from '../../ops/metrics';
 import { defaultSourceDeps, LeadSourceError, requestJson, type SourceDeps } from './sourceHttp';
+import {
+  addUsage,
+  costRows,
+  orderRows,
+  settingRows,
+  upsertOrder,
+  upsertSetting,
+  usageRows,
+  versionRow,
+} from './sourceSettings.repository';
 
 /**
- * The super admin's lead-source settings (Admin → Searchers): repository of the three
- * `lead_source_*` tables, and the reload that plugs the resulting providers in. Keys are sealed
+ * The super admin's lead-source settings (Admin → Searchers): the three `lead_source_*` tables
+ * (their SQL in sourceSettings.repository.ts), and the reload that plugs the resulting providers in. Keys are sealed
  * with the app secret (AES-256-GCM, the CRM tokens' helper) and never leave the API.
  */
 export const isLeadSourceId = (v: string): v is LeadSourceId => (LEAD_SOURCE_IDS as readonly string[]).includes(v);
 export const isKeyedSource = (v: string): v is KeyedSourceId => (KEYED_SOURCES as readonly string[]).includes(v);
 
-interface SettingRow {
-  source: string;
-  enabled: boolean;
-  api_key_sealed: string | null;
-}
-
 export async function loadLeadSourceSettings(db: Queryable, secret: string): Promise<LeadSourceSettings> {
-  const rows = (await db.query<SettingRow>('SELECT source, enabled, api_key_sealed FROM lead_source_settings')).rows;
-  const orders = (
-    await db.query<{ search_type: string; sources: string[] }>('SELECT search_type, sources FROM lead_source_order')
-  ).rows;
+  const rows = await settingRows(db);
+  const orders = await orderRows(db);
   const keys: LeadSourceSettings['keys'] = {};
   for (const row of rows) {
     const key = isKeyedSource(row.source) ? openToken(secret, row.api_key_sealed) : null;
@@ -55,15 +57,11 @@ export async function loadLeadSourceSettings(db: Queryable, secret: string): Pro
 }
 
 /**
- * Moves the settings' version in the same statement as the change it goes with (a data-modifying
- * `WITH` runs whether or not the statement reads it): every API process sees the version move and
- * rebuilds its sources (`refreshLeadSources`).
+ * The settings' version: it moves with every change made in Admin → Searchers, in the same statement
+ * as the change, so every API process sees it move and rebuilds its sources (`refreshLeadSources`).
  */
-const BUMP_VERSION = 'WITH bumped AS (UPDATE lead_source_version SET version = version + 1, updated_at = now())';
-
-/** The settings' version: it moves with every change made in Admin → Searchers. */
 export async function leadSourceVersion(db: Queryable): Promise<number> {
-  return (await db.query<{ version: number }>('SELECT version FROM lead_source_version')).rows[0]?.version ?? 0;
+  return (await versionRow(db)) ?? 0;
 }
 
 /**
@@ -78,29 +76,12 @@ export async function saveLeadSource(
 ): Promise<void> {
   const sealed =
     change.api_key === undefined ? undefined : change.api_key === null ? null : sealToken(secret, change.api_key);
-  await db.query(
-    `${BUMP_VERSION} INSERT INTO lead_source_settings (source, enabled, api_key_sealed, cost_per_call) VALUES ($1, COALESCE($2, true), $3, $5)
-     ON CONFLICT (source) DO UPDATE SET enabled = COALESCE($2, lead_source_settings.enabled),
-       api_key_sealed = CASE WHEN $4 THEN EXCLUDED.api_key_sealed ELSE lead_source_settings.api_key_sealed END,
-       cost_per_call = CASE WHEN $6 THEN EXCLUDED.cost_per_call ELSE lead_source_settings.cost_per_call END, updated_at = now()`,
-    [
-      id,
-      change.enabled ?? null,
-      sealed ?? null,
-      sealed !== undefined,
-      change.cost_per_call ?? null,
-      change.cost_per_call !== undefined,
-    ],
-  );
+  await upsertSetting(db, id, { enabled: change.enabled, sealedKey: sealed, costPerCall: change.cost_per_call });
 }
 
 /** Each source's cost per call (USD) as the admin set it; a source without one is absent. */
 export async function leadSourceCosts(db: Queryable): Promise<Record<string, number>> {
-  const rows = (
-    await db.query<{ source: string; cost_per_call: string | number }>(
-      'SELECT source, cost_per_call FROM lead_source_settings WHERE cost_per_call IS NOT NULL',
-    )
-  ).rows;
+  const rows = await costRows(db);
   return Object.fromEntries(rows.map((r) => [r.source, Number(r.cost_per_call)]));
 }
 
@@ -109,11 +90,7 @@ export async function saveLeadSourceOrder(
   use: OrderedUse,
   sources: readonly LeadSourceId[],
 ): Promise<void> {
-  await db.query(
-    `${BUMP_VERSION} INSERT INTO lead_source_order (search_type, sources) VALUES ($1, $2::jsonb)
-     ON CONFLICT (search_type) DO UPDATE SET sources = EXCLUDED.sources, updated_at = now()`,
-    [use, JSON.stringify(sources)],
-  );
+  await upsertOrder(db, use, sources);
 }
 
 export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
@@ -126,13 +103,7 @@ export async function recordLeadSourceCall(
   error: LeadSourceError | null,
   units = 0,
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO lead_source_usage (source, month, calls, failures, last_error, last_error_at, units) VALUES ($1, $2, 1, $3, $4, $5, $6)
-     ON CONFLICT (source, month) DO UPDATE SET calls = lead_source_usage.calls + 1, failures = lead_source_usage.failures + EXCLUDED.failures,
-       units = lead_source_usage.units + EXCLUDED.units,
-       last_error = COALESCE(EXCLUDED.last_error, lead_source_usage.last_error), last_error_at = COALESCE(EXCLUDED.last_error_at, lead_source_usage.last_error_at)`,
-    [source, usageMonth(at), error ? 1 : 0, error?.code ?? null, error ? at : null, units],
-  );
+  await addUsage(db, source, usageMonth(at), error ? { code: error.code, at } : null, units);
 }
 
 export interface LeadSourceUsage {
@@ -145,18 +116,7 @@ export interface LeadSourceUsage {
 }
 
 export async function leadSourceUsage(db: Queryable, month: string): Promise<Record<string, LeadSourceUsage>> {
-  const rows = (
-    await db.query<{
-      source: string;
-      calls: number;
-      failures: number;
-      units: number;
-      last_error: string | null;
-      last_error_at: Date | null;
-    }>('SELECT source, calls, failures, units, last_error, last_error_at FROM lead_source_usage WHERE month = $1', [
-      month,
-    ])
-  ).rows;
+  const rows = await usageRows(db, month);
   return Object.fromEntries(
     rows.map((r) => [
       r.source,
