@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import type { JobQueue } from '../../queue/jobQueue';
 import type { PaymentEvent, PaymentProviderName } from './types';
+import { insertPaymentEvent, markPaymentEventProcessed, unprocessedPaymentEvent } from './events.repository';
 
 export const PAYMENT_EVENT_JOB = 'payment-event';
 
@@ -42,18 +43,10 @@ export function createPaymentEvents(db: Db, queue: JobQueue, now: () => Date): P
     PAYMENT_EVENT_JOB,
     { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 2 },
     async ({ provider, eventId }) => {
-      const row = (
-        await db.query<{ payload: PaymentEvent; type: string }>(
-          'SELECT payload, type FROM payment_events WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL',
-          [provider, eventId],
-        )
-      ).rows[0];
+      const row = await unprocessedPaymentEvent(db, provider, eventId);
       if (!row) return;
       for (const handler of handlers.get(row.type) ?? []) await handler(row.payload, provider);
-      await db.query(
-        'UPDATE payment_events SET processed_at = $3 WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL',
-        [provider, eventId, now()],
-      );
+      await markPaymentEventProcessed(db, provider, eventId, now());
     },
   );
 
@@ -63,11 +56,7 @@ export function createPaymentEvents(db: Db, queue: JobQueue, now: () => Date): P
     },
     async record(provider, event) {
       return db.transaction(async (tx) => {
-        const inserted = await tx.query(
-          `INSERT INTO payment_events (provider, event_id, type, payload, received_at) VALUES ($1, $2, $3, $4::jsonb, $5) ON CONFLICT (provider, event_id) DO NOTHING`,
-          [provider, event.id, event.type, JSON.stringify(event), now()],
-        );
-        if (inserted.rowCount !== 1) return false;
+        if (!(await insertPaymentEvent(tx, provider, event, now()))) return false;
         await queue.send(PAYMENT_EVENT_JOB, { provider, eventId: event.id }, { tx });
         return true;
       });

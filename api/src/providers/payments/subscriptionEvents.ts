@@ -1,20 +1,8 @@
 import type { Db } from '../../db';
 import { applyStripeState } from '../../modules/whitelabel/stripeSubscriptionActions.service';
+import { lockSubscription, subscriptionIdByStripeRef } from '../../modules/whitelabel/subscriptions.repository';
 import type { PaymentEvent } from './types';
 import type { Payments } from './index';
-
-async function ourSubscription(
-  db: Db,
-  stripeRef: string | null,
-): Promise<{ id: number; customer_id: number } | undefined> {
-  if (!stripeRef) return undefined;
-  return (
-    await db.query<{ id: number; customer_id: number }>(
-      `SELECT id, customer_id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`,
-      [stripeRef],
-    )
-  ).rows[0];
-}
 
 /**
  * Stripe Billing's subscription events for reseller subscriptions kept at Stripe (`billing_provider =
@@ -27,16 +15,16 @@ async function ourSubscription(
 export function registerSubscriptionEvents(payments: Payments, db: Db, now: () => Date): void {
   const follow = async (event: PaymentEvent) => {
     const object = event.data.object as { id?: string; status?: string; cancel_at_period_end?: boolean };
-    const sub = await ourSubscription(db, object.id ?? null);
-    if (!sub || typeof object.status !== 'string') return;
+    const subscriptionId = object.id ? await subscriptionIdByStripeRef(db, object.id) : null;
+    if (subscriptionId === null || typeof object.status !== 'string') return;
     const state = {
       ref: object.id!,
       status: event.type === 'customer.subscription.deleted' ? 'canceled' : object.status,
       cancelAtPeriodEnd: object.cancel_at_period_end === true,
     };
     await db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [sub.id]);
-      await applyStripeState(tx, sub.id, state, now(), new Date(event.created * 1000));
+      await lockSubscription(tx, subscriptionId);
+      await applyStripeState(tx, subscriptionId, state, now(), new Date(event.created * 1000));
     });
   };
   payments.events.on('customer.subscription.updated', follow);
