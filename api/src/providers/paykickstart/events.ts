@@ -4,7 +4,17 @@ import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { insertCustomer, logEvent } from '../../modules/whitelabel/customers.repository';
 import { customerRoomRefusal, setCustomerActive, startSubscription } from '../../modules/whitelabel/customers.service';
 import { packageOf } from '../../modules/whitelabel/packages.repository';
-import { normaliseEmail } from '../../users/users';
+import { cancelRefunded } from '../../modules/whitelabel/subscriptions.repository';
+import { lockUserRow, normaliseEmail } from '../../users/users';
+import {
+  insertPaykickstartPayment,
+  lockPaykickstartSubscription,
+  mappedPackageId,
+  paykickstartPaymentSeen,
+  refundPaykickstartPayment,
+  setPaykickstartRef,
+  userByEmail,
+} from './events.repository';
 import type { HandledIpnEvent } from './ipn';
 
 /**
@@ -42,11 +52,7 @@ async function subscriptionFor(
   invoiceId: string,
 ): Promise<{ id: number; customer_id: number; status: string } | undefined> {
   if (!invoiceId) return undefined;
-  const { rows } = await tx.query<{ id: number; customer_id: number; status: string }>(
-    `SELECT id, customer_id, status FROM whitelabel_subscriptions WHERE owner_id = $1 AND billing_provider = 'paykickstart' AND provider_subscription_ref = $2 FOR UPDATE`,
-    [ownerId, invoiceId],
-  );
-  return rows[0];
+  return lockPaykickstartSubscription(tx, ownerId, invoiceId);
 }
 
 async function recordPayment(
@@ -58,16 +64,14 @@ async function recordPayment(
 ): Promise<void> {
   const ref = text(ipn, 'transaction_id');
   if (!ref) return;
-  const seen = await tx.query(
-    `SELECT 1 FROM whitelabel_payments WHERE provider = 'paykickstart' AND provider_ref = $1`,
-    [ref],
-  );
-  if (seen.rows[0]) return;
-  await tx.query(
-    `INSERT INTO whitelabel_payments (owner_id, subscription_id, amount_cents, kind, status, provider, provider_ref, created_at)
-     VALUES ($1, $2, $3, 'charge', 'succeeded', 'paykickstart', $4, $5)`,
-    [ownerId, subscriptionId, cents(text(ipn, 'amount')), ref, at],
-  );
+  if (await paykickstartPaymentSeen(tx, ref)) return;
+  await insertPaykickstartPayment(tx, {
+    ownerId,
+    subscriptionId,
+    amountCents: cents(text(ipn, 'amount')),
+    transactionId: ref,
+    at,
+  });
 }
 
 /** A new buyer (or one of this reseller's customers already) gets the mapped package's subscription. */
@@ -80,23 +84,17 @@ async function startFromSale(tx: Queryable, ipn: Ipn, c: Context): Promise<strin
     return 'already_started';
   }
   const product = text(ipn, 'product_id');
-  const mapped = await tx.query<{ package_id: number }>(
-    'SELECT package_id FROM whitelabel_paykickstart_products WHERE owner_id = $1 AND product_id = $2',
-    [c.ownerId, product],
-  );
-  const pkg = mapped.rows[0] ? await packageOf(tx, c.ownerId, mapped.rows[0].package_id) : null;
+  const packageId = await mappedPackageId(tx, c.ownerId, product);
+  const pkg = packageId !== undefined ? await packageOf(tx, c.ownerId, packageId) : null;
   if (!pkg) return 'product_not_mapped';
   const email = normaliseEmail(text(ipn, 'buyer_email'));
   if (!email.includes('@')) return 'buyer_email_missing';
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [c.ownerId]);
+  await lockUserRow(tx, c.ownerId);
   let customerId: number | null;
-  const known = await tx.query<{ id: number; parent_id: number | null }>(
-    'SELECT id, parent_id FROM users WHERE email = $1',
-    [email],
-  );
-  if (known.rows[0]) {
-    if (known.rows[0].parent_id !== c.ownerId) return 'email_taken';
-    customerId = known.rows[0].id;
+  const known = await userByEmail(tx, email);
+  if (known) {
+    if (known.parent_id !== c.ownerId) return 'email_taken';
+    customerId = known.id;
   } else {
     if (await customerRoomRefusal(tx, c.ownerId)) return 'sub_account_limit';
     customerId = await insertCustomer(
@@ -136,14 +134,11 @@ async function startFromSale(tx: Queryable, ipn: Ipn, c: Context): Promise<strin
     periodEnd: addMonths(c.now, 1),
     at: c.now,
   });
-  await tx.query(
-    `UPDATE whitelabel_subscriptions SET billing_provider = 'paykickstart', provider_subscription_ref = $2 WHERE id = $1`,
-    [subscriptionId, invoiceId || null],
-  );
+  await setPaykickstartRef(tx, subscriptionId, invoiceId || null);
   await recordPayment(tx, c.ownerId, subscriptionId, ipn, c.now);
   // A buyer new here is welcomed under the reseller's brand, in the transaction that applies the event
   // (so once); its button opens "Forgot password", where the buyer sets the password of the new account.
-  if (!known.rows[0] && c.mail)
+  if (!known && c.mail)
     await sendTemplatedMail(tx, c.mail, { kind: 'welcome', userId: customerId, actionPath: '/forgot-password' });
   return 'started';
 }
@@ -184,16 +179,11 @@ export async function applyIpnEvent(tx: Queryable, event: HandledIpnEvent, ipn: 
       const sub = await subscriptionFor(tx, c.ownerId, text(ipn, 'invoice_id'));
       if (!sub) return 'unknown_subscription';
       if (event === 'refund') {
-        await tx.query(
-          `UPDATE whitelabel_payments SET status = 'refunded', refunded_at = $2 WHERE provider = 'paykickstart' AND provider_ref = $1 AND status = 'succeeded'`,
-          [text(ipn, 'transaction_id'), c.now],
-        );
+        await refundPaykickstartPayment(tx, text(ipn, 'transaction_id'), c.now);
       }
       if (sub.status === 'canceled') return 'already_canceled';
-      await tx.query(
-        `UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1`,
-        [sub.id, c.now],
-      );
+      // The same statement as a refund's cancellation (whitelabel's subscriptions.repository.ts).
+      await cancelRefunded(tx, sub.id, c.now);
       await setCustomerActive(tx, sub.customer_id, false, sub.id, null);
       await logEvent(tx, c.ownerId, sub.id, event === 'refund' ? 'refunded' : 'canceled', c.now, {
         provider: 'paykickstart',
