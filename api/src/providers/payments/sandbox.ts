@@ -10,6 +10,22 @@ import {
   type PaymentsProvider,
   type StoredPaymentMethod,
 } from './types';
+import {
+  attachedMethodBehaviour,
+  authenticateCharge,
+  chargeCountOf,
+  detachMethod,
+  insertCharge,
+  insertPaymentMethod,
+  insertSetupIntent,
+  refundSucceededCharge,
+  sandboxCharge,
+  settleProcessingCharge,
+  setupIntent,
+  setupSucceeded,
+  type SandboxBehaviour,
+  type SandboxChargeRow,
+} from './sandbox.repository';
 
 /**
  * Test card numbers of the embedded sandbox (the numbers Stripe's test mode uses for the same
@@ -32,7 +48,13 @@ export const SANDBOX_CARDS = {
 /** A processing sandbox charge settles once this much time has passed. */
 export const SANDBOX_SETTLE_MS = 3000;
 
-export const SANDBOX_BEHAVIOURS = ['succeed', 'decline', 'decline_later', 'processing', 'authenticate'] as const;
+export const SANDBOX_BEHAVIOURS = [
+  'succeed',
+  'decline',
+  'decline_later',
+  'processing',
+  'authenticate',
+] as const satisfies readonly SandboxBehaviour[];
 type Behaviour = (typeof SANDBOX_BEHAVIOURS)[number];
 
 /**
@@ -84,15 +106,7 @@ const keyed = (prefix: string, key: string) =>
 /** Where the sandbox's webhook-shaped events go (the same queued handler as Stripe's). */
 export type SandboxEmit = (event: PaymentEvent) => Promise<void>;
 
-interface ChargeRow {
-  id: string;
-  status: ChargeStatus;
-  behaviour: Behaviour;
-  created_at: string;
-  amount_cents: number;
-  metadata: Record<string, string> | null;
-  connected_account: string | null;
-}
+type ChargeRow = SandboxChargeRow;
 
 const EVENT_OF: Partial<Record<ChargeStatus, string>> = {
   succeeded: 'payment_intent.succeeded',
@@ -129,15 +143,7 @@ export function createSandboxPayments(
         : undefined;
   const outcome = (row: ChargeRow): ChargeOutcome => ({ ref: row.id, status: row.status, failureCode: failureOf(row) });
 
-  async function load(ref: string): Promise<ChargeRow | undefined> {
-    return (
-      await db.query<ChargeRow>(
-        `SELECT c.id, c.status, m.behaviour, c.created_at, c.amount_cents, c.metadata, c.connected_account
-           FROM settings_sandbox_charges c JOIN settings_sandbox_payment_methods m ON m.id = c.payment_method_id WHERE c.id = $1`,
-        [ref],
-      )
-    ).rows[0];
-  }
+  const load = (ref: string): Promise<ChargeRow | undefined> => sandboxCharge(db, ref);
 
   /** The event of a charge's new state, shaped like Stripe's (a payment_intent, or a charge for a refund). */
   async function emitFor(row: ChargeRow): Promise<void> {
@@ -180,34 +186,26 @@ export function createSandboxPayments(
 
     async startSetup(customerRef, metadata, idempotencyKey) {
       const setupId = keyed('seti', idempotencyKey);
-      await db.query(
-        `INSERT INTO settings_sandbox_setup_intents (id, customer_ref, status, metadata, created_at) VALUES ($1, $2, 'requires_payment_method', $3::jsonb, $4) ON CONFLICT (id) DO NOTHING`,
-        [setupId, customerRef, JSON.stringify(metadata), clock.now()],
-      );
+      await insertSetupIntent(db, setupId, customerRef, metadata, clock.now());
       return { id: setupId, clientSecret: `${setupId}_secret_${randomBytes(8).toString('hex')}` };
     },
 
     async finishSetup(setupIntentId, customerRef, token): Promise<StoredPaymentMethod> {
-      const setup = (
-        await db.query<{ customer_ref: string; status: string; payment_method_id: string | null }>(
-          'SELECT customer_ref, status, payment_method_id FROM settings_sandbox_setup_intents WHERE id = $1',
-          [setupIntentId],
-        )
-      ).rows[0];
+      const setup = await setupIntent(db, setupIntentId);
       if (!setup || setup.customer_ref !== customerRef) throw new PaymentMethodError('setup_incomplete');
       const card = token ? parseSandboxToken(token) : null;
       if (!card) throw new PaymentMethodError('invalid_card');
       const now = clock.now();
       if (Date.UTC(card.expYear, card.expMonth, 1) <= now.getTime()) throw new PaymentMethodError('invalid_card');
       const methodId = setup.payment_method_id ?? keyed('pm', setupIntentId);
-      await db.query(
-        `INSERT INTO settings_sandbox_payment_methods (id, brand, last4, number_hash, behaviour, created_at) VALUES ($1, $2, $3, NULL, $4, $5) ON CONFLICT (id) DO NOTHING`,
-        [methodId, card.brand, card.last4, card.behaviour, now],
-      );
-      await db.query(
-        `UPDATE settings_sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`,
-        [setupIntentId, methodId],
-      );
+      await insertPaymentMethod(db, {
+        id: methodId,
+        brand: card.brand,
+        last4: card.last4,
+        behaviour: card.behaviour,
+        at: now,
+      });
+      await setupSucceeded(db, setupIntentId, methodId);
       return { ref: methodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
     },
 
@@ -217,13 +215,8 @@ export function createSandboxPayments(
       const existing = await load(chargeId);
       if (existing) return outcome(existing);
       // A detached card cannot be charged (as at Stripe).
-      const method = (
-        await db.query<{ behaviour: Behaviour }>(
-          'SELECT behaviour FROM settings_sandbox_payment_methods WHERE id = $1 AND detached_at IS NULL',
-          [request.paymentMethodRef],
-        )
-      ).rows[0];
-      if (!method) return { ref: null, status: 'failed', failureCode: 'payment_method_missing' };
+      const behaviour = await attachedMethodBehaviour(db, request.paymentMethodRef);
+      if (!behaviour) return { ref: null, status: 'failed', failureCode: 'payment_method_missing' };
       const statusOf: Record<Behaviour, ChargeStatus> = {
         succeed: 'succeeded',
         decline: 'failed',
@@ -231,31 +224,23 @@ export function createSandboxPayments(
         processing: 'processing',
         authenticate: 'requires_action',
       };
-      let status = statusOf[method.behaviour];
-      if (method.behaviour === 'decline_later') {
+      let status = statusOf[behaviour];
+      if (behaviour === 'decline_later') {
         // Its first charge (the card validation) succeeds; later ones fail.
-        const used = await db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM settings_sandbox_charges WHERE payment_method_id = $1',
-          [request.paymentMethodRef],
-        );
-        if ((used.rows[0]?.n ?? 0) > 0) status = 'failed';
+        if ((await chargeCountOf(db, request.paymentMethodRef)) > 0) status = 'failed';
       }
-      await db.query(
-        `INSERT INTO settings_sandbox_charges (id, payment_method_id, amount_cents, currency, status, description, metadata, connected_account, application_fee_cents, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-        [
-          chargeId,
-          request.paymentMethodRef,
-          request.amountCents,
-          request.currency,
-          status,
-          request.description,
-          JSON.stringify(request.metadata),
-          request.destinationAccount ?? null,
-          request.applicationFeeCents ?? 0,
-          clock.now(),
-        ],
-      );
+      await insertCharge(db, {
+        id: chargeId,
+        paymentMethodRef: request.paymentMethodRef,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        status,
+        description: request.description,
+        metadata: request.metadata,
+        connectedAccount: request.destinationAccount ?? null,
+        applicationFeeCents: request.applicationFeeCents ?? 0,
+        at: clock.now(),
+      });
       const row = (await load(chargeId))!;
       await emitFor(row);
       return outcome(row);
@@ -268,12 +253,9 @@ export function createSandboxPayments(
         row.status === 'processing' &&
         clock.now().getTime() - new Date(row.created_at).getTime() >= SANDBOX_SETTLE_MS
       ) {
-        const settled = await db.query(
-          "UPDATE settings_sandbox_charges SET status = 'succeeded' WHERE id = $1 AND status = 'processing'",
-          [ref],
-        );
+        const settled = await settleProcessingCharge(db, ref);
         const now = (await load(ref))!;
-        if (settled.rowCount === 1) await emitFor(now);
+        if (settled) await emitFor(now);
         return outcome(now);
       }
       return outcome(row);
@@ -284,31 +266,22 @@ export function createSandboxPayments(
     },
 
     async refund(ref): Promise<ChargeOutcome> {
-      const changed = await db.query(
-        "UPDATE settings_sandbox_charges SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status = 'succeeded'",
-        [ref, clock.now()],
-      );
+      const changed = await refundSucceededCharge(db, ref, clock.now());
       const row = await load(ref);
       if (!row) return { ref, status: 'failed', failureCode: 'charge_missing' };
-      if (changed.rowCount === 1) await emitFor(row);
+      if (changed) await emitFor(row);
       return row.status === 'refunded' ? outcome(row) : { ref, status: 'failed', failureCode: 'charge_not_refundable' };
     },
 
     async detachPaymentMethod(ref) {
-      await db.query(
-        'UPDATE settings_sandbox_payment_methods SET detached_at = $2 WHERE id = $1 AND detached_at IS NULL',
-        [ref, clock.now()],
-      );
+      await detachMethod(db, ref, clock.now());
     },
 
     async authenticate(ref): Promise<ChargeOutcome> {
-      const changed = await db.query(
-        "UPDATE settings_sandbox_charges SET status = 'succeeded' WHERE id = $1 AND status = 'requires_action'",
-        [ref],
-      );
+      const changed = await authenticateCharge(db, ref);
       const row = await load(ref);
       if (!row) return { ref, status: 'failed', failureCode: 'charge_missing' };
-      if (changed.rowCount === 1) await emitFor(row);
+      if (changed) await emitFor(row);
       return outcome(row);
     },
   };
