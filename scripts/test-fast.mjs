@@ -126,8 +126,13 @@ function selectApiTests(changed) {
   for (const file of changed.filter((f) => f.startsWith('api/src/'))) {
     const modulePath = file.replace(/^api\//, '').replace(/\.tsx?$/, '');
     // The area's suites: api/src/modules/settings/crm.routes.ts (or a file of api/src/routes/leadSearch/ not moved yet) → settings-*.test.ts (leadSearch-*.test.ts).
+    // The routes of no area (api/src/modules/core: sign-in, the account, branding, health…) have no core-* suites:
+    // theirs are the auth, security, ops and account suites and the single-file ones named after a feature.
     const area = /^api\/src\/(?:routes|modules)\/([a-zA-Z]+)\//.exec(file)?.[1];
-    const inArea = (name) => area !== undefined && name.startsWith(`${area}-`);
+    const inArea = (name) =>
+      area === 'core'
+        ? /^(auth|security|ops|accounts)-|^(me|chatWidget|web|public|errors)\.test\.ts$/.test(name)
+        : area !== undefined && name.startsWith(`${area}-`);
     // The file's paths: '/api/crm/fields/:provider' → '/api/crm/fields/' (template literals are skipped: `/api/${type}-…` says too little).
     const paths = [...readFileSync(path.join(root, file), 'utf8').matchAll(/'(\/(?:api|auth|p)\/[^':{]+)/g)].map(
       (m) => m[1],

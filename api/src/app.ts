@@ -18,20 +18,8 @@ import { registerOpenApi } from './http/openapi';
 import { installResponseFieldCheck } from './http/responseFieldCheck';
 import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
-import { accountPromptRoutes } from './routes/accountPrompts';
-import { appErrorRoutes } from './routes/appErrors';
-import { authRoutes } from './routes/auth';
-import { campaignTypeRoutes } from './routes/campaignTypes';
-import { devClockRoutes } from './routes/devClock';
-import { devOutboxRoutes } from './routes/devOutbox';
-import { healthRoutes } from './routes/health';
-import { meRoutes } from './routes/me';
-import { licenseRoutes } from './routes/license';
-import { remoteRegistryRoutes } from './routes/remoteRegistry';
-import { siteSettingsRoutes } from './routes/siteSettings';
-import { chatWidgetRoutes } from './routes/chatWidget';
-import { userLimitRoutes } from './routes/userLimits';
 import { registerWeb } from './web/static';
+import { coreDevRoutes, coreRoutes } from './modules/core';
 import { requestApiKey } from './modules/settings/apiKeyAuth.routes';
 import { settingsRoutes } from './modules/settings';
 import { leadSearchRoutes } from './routes/leadSearch';
@@ -42,11 +30,9 @@ import { aiModelReadRoutes } from './modules/admin/aiModel.routes';
 import { deliveryRoutes } from './modules/delivery';
 import { createJobQueue } from './queue/jobQueue';
 import { logMixin, REQUEST_ID_HEADER, requestIdOf } from './ops/logContext';
-import { installHttpMetrics, metricsRoutes } from './ops/metricsRoute';
+import { installHttpMetrics } from './ops/metricsRoute';
 import { installMaintenanceMode } from './ops/maintenance';
 import type { ErrorTracker } from './ops/errorTracking';
-import { clientConfigRoutes } from './routes/clientConfig';
-import { maintenanceRoutes } from './routes/maintenance';
 import { defineWorkers } from './workers';
 
 /** The API's version as the OpenAPI document states it (api/package.json). */
@@ -257,20 +243,7 @@ export function buildApp({
 
   // Routes go in after the plugins above have loaded (rate-limit reads route config on registration).
   void app.register(async (api) => {
-    authRoutes(api, deps);
-    meRoutes(api, deps);
-    licenseRoutes(api, deps);
-    accountPromptRoutes(api, deps);
-    siteSettingsRoutes(api, deps);
-    chatWidgetRoutes(api, deps);
-    campaignTypeRoutes(api, deps);
-    userLimitRoutes(api, deps);
-    appErrorRoutes(api, deps);
-    remoteRegistryRoutes(api, deps);
-    healthRoutes(api, deps);
-    metricsRoutes(api, deps);
-    maintenanceRoutes(api, deps);
-    clientConfigRoutes(api, deps);
+    coreRoutes(api, deps);
     settingsRoutes(api, deps);
     leadSearchRoutes(api, deps);
     aiRoutes(api, deps);
@@ -278,8 +251,7 @@ export function buildApp({
     adminRoutes(api, deps);
     aiModelReadRoutes(api, deps);
     deliveryRoutes(api, deps);
-    if (config.devMailbox) devOutboxRoutes(api, deps);
-    if (movable) devClockRoutes(api, deps, movable);
+    coreDevRoutes(api, deps, { devMailbox: config.devMailbox, movable });
     if (config.webRoot) registerWeb(api, config.webRoot);
   });
 

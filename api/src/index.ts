@@ -6,6 +6,6 @@ export { openDb, migrate, MIGRATIONS, type Db, type Queryable } from './db';
 export { seed, DEMO_ACCOUNTS } from './seed';
 export type { UserDto } from './users/users';
 export type { RemoteRegistry } from './web/remotes';
-export type { SiteSettings } from './routes/siteSettings';
-export type { UserLimits } from './routes/userLimits';
+export type { SiteSettings } from './modules/core/siteSettings.schemas';
+export type { UserLimits } from './modules/core/userLimits.routes';
 export type { ErrorBody } from './http/errorHandler';

@@ -1,7 +1,7 @@
 import { hashPassword } from './auth/passwords';
 import { isoDate, systemClock, type Clock } from './clock';
 import type { Db, Queryable } from './db';
-import { DEFAULT_COLORS, DEFAULT_DOMAIN } from './routes/siteSettings';
+import { DEFAULT_COLORS, DEFAULT_DOMAIN } from './modules/core/siteSettings.schemas';
 import { currentTermsVersion, type ModuleSlug, type UserType } from './users/users';
 
 interface DemoAccount {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { hashPassword, verifyPassword } from '../src/auth/passwords';
 import { CODE_MAX_DAILY_ATTEMPTS, CODE_TTL_MINUTES } from '../src/auth/codes';
 import { loadConfig } from '../src/config';
-import { LOGIN_WINDOW_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../src/routes/auth';
+import { LOGIN_WINDOW_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../src/modules/core/auth.service';
 import { buildApp } from '../src/app';
 import { bearer, createTestApp, DEMO, json, login, testConfig, type TestContext } from './helpers';
 

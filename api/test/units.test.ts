@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { LANGUAGES, MESSAGES, parseLanguageHeader, t, type MessageCode } from '../src/i18n/messages';
-import { normaliseDomain } from '../src/routes/siteSettings';
+import { normaliseDomain } from '../src/modules/core/siteSettings.schemas';
 import { addOneMonth, currentResetDate, limitBand, percentUsed } from '../src/users/limits';
 import { compareSemver, isSemver } from '../src/web/remotes';
 import { safeRelativePath } from '../src/web/static';

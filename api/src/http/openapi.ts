@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
-import { settingsForDomain } from '../routes/siteSettings';
+import { settingsForDomain } from '../modules/core/siteSettings.service';
 
 /** Where the document and its page are served (the settings API-keys page links to the page). */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
-import { DEFAULT_COLORS, DEFAULT_DOMAIN, normaliseDomain, settingsForDomain } from '../routes/siteSettings';
+import { DEFAULT_COLORS, DEFAULT_DOMAIN, normaliseDomain } from '../modules/core/siteSettings.schemas';
+import { settingsForDomain } from '../modules/core/siteSettings.service';
 import { brandCodeOf, resellerFallbackContact, resellerOfUser } from '../users/resellerBrand';
 
 /** Whose brand an email carries, and through whose SMTP it may go. */

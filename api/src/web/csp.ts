@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Queryable } from '../db';
-import { normaliseDomain } from '../routes/siteSettings';
+import { normaliseDomain } from '../modules/core/siteSettings.schemas';
 import { DEFAULT_DOMAIN_KEY } from './remotes';
 
 /** Where a developer's remote dev servers run (shell dev overrides accept loopback URLs only). */

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { t } from '../i18n/messages';
-import { brandingFor, type SiteSettings } from '../routes/siteSettings';
+import { brandingFor } from '../modules/core/siteSettings.service';
+import type { SiteSettings } from '../modules/core/siteSettings.schemas';
 import { contentSecurityPolicy, registryOrigins } from './csp';
 import { isRemoteFolder, isSemver } from './remotes';
 

@@ -68,3 +68,16 @@ export async function deleteOverride(db: Queryable, domain: string, remote: stri
   ]);
   return rowCount > 0;
 }
+
+/** The overrides of a domain and of the default key (`_default`): what the remote registry builds its answer from. */
+export async function overridesForDomain(
+  q: Queryable,
+  domainKey: string,
+  defaultKey: string,
+): Promise<RegistryOverride[]> {
+  const { rows } = await q.query<RegistryOverride>(
+    'SELECT domain, remote, version, canary_version, canary_percent FROM delivery_registry_overrides WHERE domain = $1 OR domain = $2',
+    [domainKey, defaultKey],
+  );
+  return rows;
+}

@@ -15,7 +15,7 @@ import {
   Type,
 } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { RemoteRegistrySchema } from '../../routes/remoteRegistry';
+import { RemoteRegistrySchema } from '../core/remoteRegistry.schemas';
 import { say } from '../../routes/respond';
 import { REMOTES, buildRegistry } from '../../web/remotes';
 import { readCatalogue } from '../../web/remoteCatalogue';

@@ -2,7 +2,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
-import { normaliseDomain } from '../../routes/siteSettings';
+import { normaliseDomain } from '../core/siteSettings.schemas';
 import { readCatalogue, type Catalogue } from '../../web/remoteCatalogue';
 import { DEFAULT_DOMAIN_KEY, isSemver, REMOTES, type RemoteFolder } from '../../web/remotes';
 import { upsertOverride, type OverrideDto } from './registryOverrides.repository';

@@ -4,7 +4,7 @@ import { MessageProperties, Nullable, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { say } from '../../routes/respond';
-import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain } from '../../routes/siteSettings';
+import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain } from '../core/siteSettings.schemas';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { BusinessAccountSchema, type BusinessAccountInput } from './businessAccount.schemas';
 import { businessAccountOf } from './businessAccount.repository';

@@ -1,5 +1,5 @@
 import { Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
-import { CRM_IDS, type CrmId } from '../../routes/siteSettings';
+import { CRM_IDS, type CrmId } from '../core/siteSettings.schemas';
 
 /** The reseller's branding: its own row of the core business_settings table (what site-settings serves for the domain). */
 const Text = Nullable(Type.String());

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
-import { normaliseDomain } from '../../routes/siteSettings';
+import { normaliseDomain } from '../core/siteSettings.schemas';
 import { say } from '../../routes/respond';
 import { resellerGuard, resellerIdOf } from './common';
 import {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError } from '../../configError';
 import type { Db } from '../../db';
 import { unprocessable } from '../../http/errors';
-import { DEFAULT_DOMAIN, normaliseDomain } from '../../routes/siteSettings';
+import { DEFAULT_DOMAIN, normaliseDomain } from '../core/siteSettings.schemas';
 import { domainRowOf, hasServedDomain, keepDomainToken, markDomainVerified } from './domainVerification.repository';
 
 /** The TXT record a reseller publishes to prove it owns its domain: `_domain-verify.<domain>` = `domain-verify=<token>`. */

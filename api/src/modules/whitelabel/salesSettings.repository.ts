@@ -3,7 +3,7 @@
  * (salesSettings.routes.ts), the public sales page (salesPage.routes.ts) and its renderer (salesPageHtml.ts).
  */
 import type { Queryable } from '../../db';
-import { DEFAULT_COLORS } from '../../routes/siteSettings';
+import { DEFAULT_COLORS } from '../core/siteSettings.schemas';
 
 /** Spec §3 Sales settings of one package: colours, business name, sales-page URLs, subdomain URL, HTML for the body. */
 export interface SalesSettings {

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { MovableClock } from '../clock';
-import { expireAdditionalCredits, renewDueSubscriptions } from '../credits/renewals';
-import { Type } from '../http/contract';
-import type { AppDeps } from '../http/context';
+import type { MovableClock } from '../../clock';
+import { expireAdditionalCredits, renewDueSubscriptions } from '../../credits/renewals';
+import { Type } from '../../http/contract';
+import type { AppDeps } from '../../http/context';
 
 const DAY_MS = 86_400_000;
 

@@ -1,13 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../http/auth';
-import type { AppDeps } from '../http/context';
-import { unauthenticated } from '../http/errors';
-import { Empty, MessageProperties, Type } from '../http/contract';
-import { langSchema, nameSchema } from '../http/schemas';
-import type { Language } from '../i18n/messages';
-import { loadUserDto, UserSchema } from '../users/users';
-import { say } from './respond';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unauthenticated } from '../../http/errors';
+import { Empty, MessageProperties, Type } from '../../http/contract';
+import { langSchema, nameSchema } from '../../http/schemas';
+import type { Language } from '../../i18n/messages';
+import { loadUserDto, UserSchema } from '../../users/users';
+import { say } from '../../routes/respond';
+import { updateProfile } from './me.repository';
 
 export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
@@ -47,12 +48,15 @@ export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): 
     async (request) => {
       const { id } = currentUser(request);
       const body = request.body;
-      // COALESCE keeps what was not sent; one statement, so no partial write.
-      await db.query(
-        `UPDATE users SET first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
-                          lang = COALESCE($4, lang), updated_at = $5
-          WHERE id = $1`,
-        [id, body.first_name?.trim() ?? null, body.last_name?.trim() ?? null, body.lang ?? null, clock.now()],
+      await updateProfile(
+        db,
+        id,
+        {
+          firstName: body.first_name?.trim() ?? null,
+          lastName: body.last_name?.trim() ?? null,
+          lang: body.lang ?? null,
+        },
+        clock.now(),
       );
       return { ...say(request, 'profile_updated'), user: await me(id) };
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { Nullable, Type } from '../http/contract';
-import { emptyObjectSchema } from '../http/schemas';
+import type { AppDeps } from '../../http/context';
+import { Nullable, Type } from '../../http/contract';
+import { emptyObjectSchema } from '../../http/schemas';
 
 /**
  * GET /api/client-config: runtime settings the web app reads at boot (public, no account data):

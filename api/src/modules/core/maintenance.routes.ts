@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { Message, Type, type Static } from '../http/contract';
-import { currentUser } from '../http/auth';
-import { emptyObjectSchema } from '../http/schemas';
-import { readMaintenance, writeMaintenance } from '../ops/maintenance';
-import { writeAudit } from '../modules/admin/audit.repository';
-import { adminOnly } from '../modules/admin/common';
-import { say } from './respond';
+import type { AppDeps } from '../../http/context';
+import { Message, Type, type Static } from '../../http/contract';
+import { currentUser } from '../../http/auth';
+import { emptyObjectSchema } from '../../http/schemas';
+import { readMaintenance } from '../../ops/maintenance';
+import { adminOnly } from '../admin/common';
+import { say } from '../../routes/respond';
+import { switchMaintenance } from './maintenance.service';
 
 const State = Type.Object({
   enabled: Type.Boolean(),
@@ -74,27 +74,10 @@ export function maintenanceRoutes(api: FastifyInstance, { db, clock }: AppDeps):
     },
     async (request) => {
       const user = currentUser(request);
-      const before = await readMaintenance(db, true);
-      const next = {
-        enabled: request.body.enabled,
-        message: request.body.message.trim(),
-        retry_after_seconds: request.body.retry_after_seconds,
-      };
-      const at = clock.now();
-      await db.transaction(async (tx) => {
-        await writeMaintenance(db, tx, next, user.impersonatorId ?? user.id, at);
-        await writeAudit(tx, {
-          actorId: user.impersonatorId ?? user.id,
-          action: next.enabled ? 'maintenance_on' : 'maintenance_off',
-          entity: 'maintenance',
-          entityId: 1,
-          before: { enabled: before.enabled, message: before.message, retry_after_seconds: before.retry_after_seconds },
-          after: next,
-          at,
-        });
-      });
-      request.log.warn({ maintenance: next.enabled }, `maintenance mode switched ${next.enabled ? 'on' : 'off'}`);
-      return say(request, next.enabled ? 'maintenance.saved_on' : 'maintenance.saved_off');
+      const { enabled } = request.body;
+      await switchMaintenance(db, user.impersonatorId ?? user.id, request.body, clock.now());
+      request.log.warn({ maintenance: enabled }, `maintenance mode switched ${enabled ? 'on' : 'off'}`);
+      return say(request, enabled ? 'maintenance.saved_on' : 'maintenance.saved_off');
     },
   );
 }

@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../http/auth';
-import { Empty, MessageProperties, Type } from '../http/contract';
-import type { AppDeps } from '../http/context';
-import { ApiError, unprocessable } from '../http/errors';
-import { currentTermsVersion } from '../users/users';
-import { say } from './respond';
+import { currentUser } from '../../http/auth';
+import { Empty, MessageProperties, Type } from '../../http/contract';
+import type { AppDeps } from '../../http/context';
+import { ApiError, unprocessable } from '../../http/errors';
+import { currentTermsVersion } from '../../users/users';
+import { say } from '../../routes/respond';
+import { acceptTerms, disableCreditPopup } from './accountPrompts.repository';
 
 /**
  * What the shell asks a user once signed in (spec §7): the terms of service, at the first sign-in and
@@ -40,10 +41,7 @@ export function accountPromptRoutes(api: FastifyInstance, { db, clock }: AppDeps
       const version = currentTermsVersion();
       // Accepting what was shown: terms published meanwhile must be shown first.
       if (request.body.version !== version) throw unprocessable('terms_version_changed', 'version', { version });
-      await db.query(
-        'UPDATE users SET terms_accepted_version = $2, terms_accepted_at = $3, updated_at = $3 WHERE id = $1',
-        [user.id, version, clock.now()],
-      );
+      await acceptTerms(db, user.id, version, clock.now());
       return { ...say(request, 'terms_accepted'), terms_accepted_version: version };
     },
   );
@@ -59,10 +57,7 @@ export function accountPromptRoutes(api: FastifyInstance, { db, clock }: AppDeps
       },
     },
     async (request) => {
-      await db.query('UPDATE users SET credit_popup_disabled = true, updated_at = $2 WHERE id = $1', [
-        currentUser(request).id,
-        clock.now(),
-      ]);
+      await disableCreditPopup(db, currentUser(request).id, clock.now());
       return { ...say(request, 'credit_popup_disabled'), credit_popup_disabled: true };
     },
   );

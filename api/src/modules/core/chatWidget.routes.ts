@@ -1,15 +1,23 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CHAT_WIDGET_APP_ID } from '../config';
-import type { Queryable } from '../db';
-import { currentUser } from '../http/auth';
-import type { AppDeps } from '../http/context';
-import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../http/contract';
-import { unprocessable } from '../http/errors';
-import { objectSchema } from '../http/schemas';
-import { say } from './respond';
-import { resellerGuard, resellerIdOf } from '../modules/whitelabel/common';
-import { openSecret, sealSecret } from '../modules/whitelabel/smtp.service';
+import { CHAT_WIDGET_APP_ID } from '../../config';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../../routes/respond';
+import { resellerGuard, resellerIdOf } from '../whitelabel/common';
+import { openSecret, sealSecret } from '../whitelabel/smtp.service';
+import {
+  CHAT_WIDGET_PROVIDERS,
+  chatIdentityOf,
+  deleteWidget,
+  saveWidget,
+  widgetRowOf,
+  type ChatWidgetProvider,
+  type WidgetRow,
+} from './chatWidget.repository';
 
 /**
  * The support chat (spec §7: "a third-party chat widget receives user name, id, created_at and hash"),
@@ -20,8 +28,6 @@ import { openSecret, sealSecret } from '../modules/whitelabel/smtp.service';
  * shell frames /api/chat-widget/frame, a document with an opaque origin, and hands it the identity by
  * postMessage.
  */
-export const CHAT_WIDGET_PROVIDERS = ['intercom'] as const;
-export type ChatWidgetProvider = (typeof CHAT_WIDGET_PROVIDERS)[number];
 
 /** Where Intercom's Messenger loader is served (`/widget/{app_id}`). */
 export const INTERCOM_WIDGET_ORIGIN = 'https://widget.intercom.io';
@@ -56,21 +62,6 @@ const ChatWidgetAnswer = Type.Object({
     }),
   ),
 });
-
-interface WidgetRow {
-  provider: ChatWidgetProvider;
-  app_id: string;
-  secret_enc: string;
-  updated_at: string;
-}
-
-async function widgetRowOf(q: Queryable, ownerId: number): Promise<WidgetRow | null> {
-  const { rows } = await q.query<WidgetRow>(
-    'SELECT provider, app_id, secret_enc, updated_at FROM chat_widgets WHERE owner_user_id = $1',
-    [ownerId],
-  );
-  return rows[0] ?? null;
-}
 
 const settingsView = (row: WidgetRow) => ({
   provider: row.provider,
@@ -161,19 +152,7 @@ export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps):
       const user = currentUser(request);
       // Someone signed in as the user (impersonation) must not chat in the user's name.
       if (user.impersonatorId !== null && user.impersonatorId !== undefined) return { widget: null };
-      const { rows } = await db.query<{
-        id: number;
-        first_name: string | null;
-        last_name: string | null;
-        email: string;
-        created_at: Date;
-        reseller_id: number | null;
-      }>(
-        `SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, a.parent_id AS reseller_id
-         FROM users u JOIN users a ON a.id = COALESCE(u.team_owner_id, u.id) WHERE u.id = $1`,
-        [user.id],
-      );
-      const row = rows[0];
+      const row = await chatIdentityOf(db, user.id);
       if (!row) return { widget: null };
       // A reseller's customers (and their team members) chat with the reseller, never with the operator.
       let workspace: { provider: ChatWidgetProvider; appId: string; secret: string } | null = null;
@@ -254,14 +233,8 @@ export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps):
       if (secret !== '' && secret.length < 16) throw unprocessable('validation.min_length', 'secret', { min: 16 });
       const sealed = secret === '' ? null : sealSecret(config.appSecret, secret);
       if (sealed === null && !(await widgetRowOf(db, owner))) throw unprocessable('validation.required', 'secret');
-      const { rows } = await db.query<WidgetRow>(
-        `INSERT INTO chat_widgets (owner_user_id, provider, app_id, secret_enc, updated_at) VALUES ($1, $2, $3, $4, now())
-         ON CONFLICT (owner_user_id) DO UPDATE SET provider = EXCLUDED.provider, app_id = EXCLUDED.app_id,
-           secret_enc = COALESCE($5, chat_widgets.secret_enc), updated_at = now()
-         RETURNING provider, app_id, secret_enc, updated_at`,
-        [owner, request.body.provider, appId, sealed ?? '', sealed],
-      );
-      return { ...say(request, 'whitelabel.chat_saved'), data: settingsView(rows[0]!) };
+      const row = await saveWidget(db, owner, request.body.provider, appId, sealed);
+      return { ...say(request, 'whitelabel.chat_saved'), data: settingsView(row) };
     },
   );
 
@@ -272,7 +245,7 @@ export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps):
       schema: { summary: 'Remove your support chat', response: { 200: Type.Object(MessageProperties) } },
     },
     async (request) => {
-      await db.query('DELETE FROM chat_widgets WHERE owner_user_id = $1', [await resellerIdOf(db, request)]);
+      await deleteWidget(db, await resellerIdOf(db, request));
       return say(request, 'whitelabel.chat_removed');
     },
   );

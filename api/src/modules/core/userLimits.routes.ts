@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { isoDate } from '../clock';
-import { currentUser } from '../http/auth';
-import type { AppDeps } from '../http/context';
-import { Empty, Nullable, StringEnum, Type, type Static } from '../http/contract';
-import { limitBand, nextResetDate, percentUsed, type LimitBand } from '../users/limits';
-import { applyLimitReset } from '../users/limitReset';
+import { isoDate } from '../../clock';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { Empty, Nullable, StringEnum, Type, type Static } from '../../http/contract';
+import { limitBand, nextResetDate, percentUsed, type LimitBand } from '../../users/limits';
+import { limitsWithReset } from './userLimits.service';
 
 const LIMIT_BANDS = ['under_50', 'over_50', 'full'] as const satisfies readonly LimitBand[];
 const IsoDate = Type.String({ format: 'date' });
@@ -29,17 +29,6 @@ const UserLimits = Type.Object({
 });
 export type UserLimits = Static<typeof UserLimits>;
 
-interface LimitsRow {
-  search_limit: number | null;
-  searches_used: number;
-  additional_query_count: number;
-  last_reset_date: string | null;
-  limit_reset_anchor: string | null;
-  monthly: number | null;
-  additional: number | null;
-  rolled_over: number | null;
-}
-
 export function userLimitRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
@@ -55,28 +44,7 @@ export function userLimitRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     async (request): Promise<UserLimits> => {
       const { id } = currentUser(request);
       const today = isoDate(clock.now());
-      const row = await db.transaction(async (tx) => {
-        const read = async () =>
-          (
-            await tx.query<LimitsRow>(
-              `SELECT u.search_limit, u.searches_used, u.additional_query_count, u.last_reset_date, u.limit_reset_anchor, w.monthly, w.additional, w.rolled_over
-               FROM users u LEFT JOIN credit_wallets w ON w.user_id = u.id WHERE u.id = $1 FOR UPDATE OF u`,
-              [id],
-            )
-          ).rows[0];
-        const before = await read();
-        if (!before) throw new Error(`user ${id} not found`);
-        // The monthly reset happens lazily, on the first read after its date.
-        const { reset, lastResetDate } = await applyLimitReset(tx, id, today);
-        if (reset)
-          return {
-            ...before,
-            searches_used: 0,
-            last_reset_date: lastResetDate,
-            limit_reset_anchor: before.limit_reset_anchor ?? before.last_reset_date,
-          };
-        return before;
-      });
+      const row = await limitsWithReset(db, id, today);
 
       const limit = row.search_limit ?? 0;
       const used = row.searches_used;

@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { Empty, Type, type Static } from '../http/contract';
+import type { AppDeps } from '../../http/context';
+import { Empty, Type, type Static } from '../../http/contract';
+import { listTypes } from './campaignTypes.repository';
 
 const ListType = Type.Object({
   id: Type.Integer(),
@@ -20,9 +21,6 @@ export function campaignTypeRoutes(api: FastifyInstance, { db }: AppDeps): void 
       onRequest: app.requireAuth,
       schema: { summary: 'The list (campaign) types', querystring: Empty, response: { 200: Type.Array(ListType) } },
     },
-    async () => {
-      const { rows } = await db.query<ListType>('SELECT id, name, search_type FROM list_types ORDER BY id');
-      return rows;
-    },
+    async () => listTypes(db),
   );
 }

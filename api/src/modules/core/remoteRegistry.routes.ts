@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { StringEnum, Type } from '../http/contract';
-import { objectSchema } from '../http/schemas';
-import { normaliseDomain } from './siteSettings';
-import { readCatalogue } from '../web/remoteCatalogue';
-import { DEFAULT_DOMAIN_KEY, buildRegistry, type RegistryOverride } from '../web/remotes';
-
-/** Each remote's Module Federation name → the version to load and its manifest; `source` says when an override decided it. */
-export const RemoteRegistrySchema = Type.Object({
-  remotes: Type.Record(
-    Type.String(),
-    Type.Object({
-      version: Type.String(),
-      manifestUrl: Type.String(),
-      source: Type.Optional(StringEnum(['pinned', 'canary'] as const)),
-    }),
-  ),
-});
+import type { AppDeps } from '../../http/context';
+import { objectSchema } from '../../http/schemas';
+import { overridesForDomain } from '../delivery/registryOverrides.repository';
+import { RemoteRegistrySchema } from './remoteRegistry.schemas';
+import { normaliseDomain } from './siteSettings.schemas';
+import { readCatalogue } from '../../web/remoteCatalogue';
+import { DEFAULT_DOMAIN_KEY, buildRegistry } from '../../web/remotes';
 
 export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDeps): void {
   // Public and read at every shell boot: a new remote build or a registry override shows up
@@ -44,11 +33,8 @@ export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDe
         : request.query.sid
           ? `session:${request.query.sid}`
           : null;
-      const { rows } = await db.query<RegistryOverride>(
-        'SELECT domain, remote, version, canary_version, canary_percent FROM delivery_registry_overrides WHERE domain = $1 OR domain = $2',
-        [domain ?? DEFAULT_DOMAIN_KEY, DEFAULT_DOMAIN_KEY],
-      );
-      return buildRegistry(await readCatalogue(db, config.webRoot), { domain, subject, overrides: rows });
+      const overrides = await overridesForDomain(db, domain ?? DEFAULT_DOMAIN_KEY, DEFAULT_DOMAIN_KEY);
+      return buildRegistry(await readCatalogue(db, config.webRoot), { domain, subject, overrides });
     },
   );
 }

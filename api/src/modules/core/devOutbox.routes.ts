@@ -1,21 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { Timestamp, Type } from '../http/contract';
-import { emailSchema, objectSchema } from '../http/schemas';
-import { EMAIL_KINDS } from '../mail/emailKinds';
-import { normaliseEmail } from '../users/users';
-
-interface OutboxRow {
-  id: number;
-  to_email: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  kind: string | null;
-  from_name: string | null;
-  reply_to: string | null;
-  created_at: Date;
-}
+import type { AppDeps } from '../../http/context';
+import { Timestamp, Type } from '../../http/contract';
+import { emailSchema, objectSchema } from '../../http/schemas';
+import { EMAIL_KINDS } from '../../mail/emailKinds';
+import { normaliseEmail } from '../../users/users';
+import { lastEmailsTo } from './devOutbox.repository';
 
 const DevOutbox = Type.Object({
   emails: Type.Array(
@@ -53,10 +42,7 @@ export function devOutboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
       },
     },
     async (request) => {
-      const { rows } = await db.query<OutboxRow>(
-        'SELECT id, to_email, subject, body_text, body_html, kind, from_name, reply_to, created_at FROM outbound_emails WHERE to_email = $1 AND ($2::text IS NULL OR kind = $2) ORDER BY id DESC LIMIT 20',
-        [normaliseEmail(request.query.email), request.query.kind ?? null],
-      );
+      const rows = await lastEmailsTo(db, normaliseEmail(request.query.email), request.query.kind ?? null);
       return {
         emails: rows.map((row) => ({
           ...row,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { Type } from '../http/contract';
-import { validationError } from '../http/errors';
-import { objectSchema } from '../http/schemas';
+import type { AppDeps } from '../../http/context';
+import { Type } from '../../http/contract';
+import { validationError } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { insertAppError } from './appErrors.repository';
 
 /** Bound on the JSON size of `info` (objects cannot carry a maxLength). */
 export const INFO_MAX_CHARS = 16_000;
@@ -53,22 +54,18 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
       if (infoJson !== null && infoJson.length > INFO_MAX_CHARS)
         throw validationError({ field: 'info', code: 'validation.max_length', params: { max: INFO_MAX_CHARS } });
       const userAgent = request.headers['user-agent'];
-      await db.query(
-        `INSERT INTO app_errors (user_id, message, stack, info, remote, remote_version, url, user_agent, request_id, report_request_id, created_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, now())`,
-        [
-          request.user?.id ?? null,
-          body.message,
-          body.stack ?? null,
-          infoJson,
-          body.remote ?? null,
-          body.remote_version ?? null,
-          body.url ?? null,
-          userAgent ? userAgent.slice(0, 500) : null,
-          body.request_id ?? null,
-          String(request.id),
-        ],
-      );
+      await insertAppError(db, {
+        userId: request.user?.id ?? null,
+        message: body.message,
+        stack: body.stack ?? null,
+        infoJson,
+        remote: body.remote ?? null,
+        remoteVersion: body.remote_version ?? null,
+        url: body.url ?? null,
+        userAgent: userAgent ? userAgent.slice(0, 500) : null,
+        requestId: body.request_id ?? null,
+        reportRequestId: String(request.id),
+      });
       request.log.info({ failedRequestId: body.request_id ?? undefined }, 'app error reported');
       return reply.code(204).send();
     },

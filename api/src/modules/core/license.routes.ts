@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../http/auth';
-import type { AppDeps } from '../http/context';
-import { Empty, Nullable, Type, type Static } from '../http/contract';
-import { mailBrandFor } from '../mail/mailBrand';
-import { accountLicenseExpiry, licenseExpired } from '../users/license';
-import { resellerOfUser } from '../users/resellerBrand';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { Empty, Nullable, Type, type Static } from '../../http/contract';
+import { mailBrandFor } from '../../mail/mailBrand';
+import { accountLicenseExpiry, licenseExpired } from '../../users/license';
+import { resellerOfUser } from '../../users/resellerBrand';
 
 const LicenseInfo = Type.Object({
   expired: Type.Boolean(),

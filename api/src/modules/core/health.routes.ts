@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { migrationState } from '../db/migrations';
-import type { AppDeps } from '../http/context';
-import { StringEnum, Type } from '../http/contract';
-import { emptyObjectSchema } from '../http/schemas';
+import { migrationState } from '../../db/migrations';
+import type { AppDeps } from '../../http/context';
+import { StringEnum, Type } from '../../http/contract';
+import { emptyObjectSchema } from '../../http/schemas';
+import { pingDatabase } from './health.repository';
 
 /** A readiness check that has not answered by then counts as a database that does not answer. */
 export const READY_TIMEOUT_MS = 3000;
@@ -40,7 +41,7 @@ export function healthRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (_request, reply) => {
       noStore(reply);
-      await db.query('SELECT 1');
+      await pingDatabase(db);
       return { ok: true };
     },
   );

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { domainSchema, objectSchema } from '../../http/schemas';
+import { BRAND_CODE_PATTERN } from '../../users/resellerBrand';
+import { SiteSettingsSchema } from './siteSettings.schemas';
+import { brandingFor } from './siteSettings.service';
+
+export function siteSettingsRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  // Public: the login page needs the branding before anyone is signed in; a signed-in user's token, when
+  // sent, decides for a reseller's customer on the platform's domain.
+  app.post<{ Body: { domain: string; brand?: string } }>(
+    '/api/site-settings',
+    {
+      onRequest: app.optionalAuth,
+      schema: {
+        summary:
+          "A domain's branding (public: the login page needs it); a reseller's brand for its customers on the platform's domain",
+        body: objectSchema(
+          {
+            domain: domainSchema,
+            brand: {
+              type: 'string',
+              pattern: BRAND_CODE_PATTERN,
+              description: 'The brand code a link carried (?brand=) or an earlier answer gave',
+            },
+          },
+          ['domain'],
+        ),
+        response: { 200: SiteSettingsSchema },
+      },
+    },
+    async (request) =>
+      brandingFor(db, {
+        domain: request.body.domain,
+        userId: request.user?.id ?? null,
+        brandCode: request.body.brand ?? null,
+      }),
+  );
+}
