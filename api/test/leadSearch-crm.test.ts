@@ -9,7 +9,7 @@ import { bearer, createTestApp, DEMO, json, login, type TestContext } from './he
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { loadCrmConnection } from '../src/providers/crm';
 import { openToken, sealToken } from '../src/providers/crm/tokenBox';
-import { stepCrmSendJob } from '../src/routes/leadSearch/crmSendJob';
+import { stepCrmSendJob } from '../src/modules/leadSearch/crmSendJob.service';
 
 let ctx: TestContext;
 let crm: FakeCrm;

@@ -4,8 +4,8 @@ process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
-import { webhookSignature } from '../src/routes/leadSearch/listWebhookDelivery';
-import { isPrivateAddress } from '../src/routes/leadSearch/webhookGuard';
+import { webhookSignature } from '../src/modules/leadSearch/listWebhookDelivery.service';
+import { isPrivateAddress } from '../src/modules/leadSearch/webhookGuard';
 import { LIST_WEBHOOK_CHECK } from '../src/workers/listWebhook';
 
 let ctx: TestContext;

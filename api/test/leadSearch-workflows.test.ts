@@ -5,7 +5,7 @@ process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { webhookSignature } from '../src/routes/leadSearch/listWebhookDelivery';
+import { webhookSignature } from '../src/modules/leadSearch/listWebhookDelivery.service';
 import { FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { advanceRun, matches, workflowTick } from '../src/routes/leadSearch/workflowRunner';
 import { setAiProvider } from '../src/providers/ai';

@@ -50,7 +50,7 @@ import path from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
 import { loadConfig } from '../src/config';
 import { isPrivateAddress, OutboundRefusedError, resolveOutbound } from '../src/net/outbound';
-import { isPrivateAddress as leadSearchIsPrivate } from '../src/routes/leadSearch/webhookGuard';
+import { isPrivateAddress as leadSearchIsPrivate } from '../src/modules/leadSearch/webhookGuard';
 import { smtpRowOf } from '../src/modules/whitelabel/smtp.repository';
 import { sendWithResellerSmtp } from '../src/modules/whitelabel/smtp.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
-import { stepCrmSendJob } from '../routes/leadSearch/crmSendJob';
+import { stepCrmSendJob } from '../modules/leadSearch/crmSendJob.service';
 
 export const CRM_SEND_JOB = 'crm-send';
 

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { SearchType } from '../providers/leads';
 import type { JobQueue } from '../queue/jobQueue';
-import { deliverListWebhook } from '../routes/leadSearch/listWebhookDelivery';
+import { deliverListWebhook } from '../modules/leadSearch/listWebhookDelivery.service';
 
 export const LIST_WEBHOOK_CHECK = 'list-webhook-check';
 

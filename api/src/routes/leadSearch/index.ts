@@ -6,7 +6,7 @@ import { campaignRoutes } from '../../modules/leadSearch/campaigns.routes';
 import { listHistoryRoutes } from '../../modules/leadSearch/listHistory.routes';
 import { listOperationRoutes } from '../../modules/leadSearch/listOperations.routes';
 import { listViewRoutes } from '../../modules/leadSearch/listViews.routes';
-import { crmSendRoutes } from './crmSend';
+import { crmSendRoutes } from '../../modules/leadSearch/crmSend.routes';
 import { emailGradeRoutes } from '../../modules/leadSearch/emailGrades.routes';
 import { enrichmentRoutes } from './enrichment';
 import { listImportRoutes } from '../../modules/leadSearch/listImports.routes';
@@ -21,7 +21,7 @@ import { savedSearchRoutes } from '../../modules/leadSearch/savedSearches.routes
 import { listExportRoutes } from '../../modules/leadSearch/listExports.routes';
 import { searchRoutes } from '../../modules/leadSearch/searches.routes';
 import { suppressionRoutes } from '../../modules/leadSearch/suppressions.routes';
-import { webhookRoutes } from './webhooks';
+import { webhookRoutes } from '../../modules/leadSearch/webhooks.routes';
 import { workflowRoutes } from './workflows';
 
 /** Routes of the lead search area. One file per resource beside this one; register them here. */

@@ -17,8 +17,12 @@ import { startSearch } from '../../modules/leadSearch/startSearch.service';
 import { enrichmentFor } from './enrichmentJob';
 import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
-import { checkWebhookUrl } from './webhookGuard';
-import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './listWebhookDelivery';
+import { checkWebhookUrl } from '../../modules/leadSearch/webhookGuard';
+import {
+  WEBHOOK_MAX_ROWS,
+  WEBHOOK_TIMEOUT_MS,
+  webhookSignature,
+} from '../../modules/leadSearch/listWebhookDelivery.service';
 import {
   MAX_ITEMS,
   topologicalOrder,

@@ -1,6 +1,6 @@
 /**
  * CRM sends: a send job's rows and their pushes, batch by batch, which the `crm-send` worker
- * (api/src/workers/crmSend.ts) carries out. The routes in crmSend.ts queue the sends (queueCrmSend).
+ * (api/src/workers/crmSend.ts) carries out. crmSend.service.ts queues the sends (queueCrmSend).
  */
 import type { Db } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
@@ -14,15 +14,21 @@ import {
   saveCrmTokens,
   serializedRefresh,
   type CrmErrorCode,
-  type CrmId,
   type PushOutcome,
-  type ResultForCrm,
 } from '../../providers/crm';
 import {
-  suppressedAmong,
-  suppressionDetail,
-  type SuppressedBy,
-} from '../../modules/leadSearch/suppressions.repository';
+  addAutopilotRunCrmCounts,
+  addCrmSendJobCounts,
+  crmSendingRows,
+  crmSendJobHasSending,
+  findRunningCrmSendJob,
+  finishCrmSendJob,
+  markCrmRestUnsent,
+  markCrmSent,
+  markCrmUnsent,
+  type JobRow,
+} from './crmSend.repository';
+import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressions.repository';
 
 /** Most results one send queues (a bounded background job; send the rest with another). */
 export const CRM_SEND_MAX_ROWS = 5000;
@@ -30,56 +36,6 @@ export const CRM_SEND_MAX_ROWS = 5000;
 export const CRM_SEND_BATCH = 25;
 /** Errors that say the connection itself is unusable: the rest of the job fails at once with the same reason. */
 const FATAL: ReadonlySet<CrmErrorCode> = new Set(['auth_failed', 'not_connected', 'not_configured', 'address_refused']);
-
-export interface CrmSendJobDto {
-  id: number;
-  campaign_id: number;
-  provider: CrmId;
-  status: 'running' | 'done';
-  total: number;
-  sent: number;
-  unsent: number;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface JobRow {
-  id: number;
-  user_id: number;
-  account_id: number;
-  campaign_id: number;
-  provider: CrmId;
-  autopilot_run_id: number | null;
-  status: 'running' | 'done';
-  total: number;
-  sent: number;
-  unsent: number;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-}
-
-export const JOB_COLUMNS =
-  'id, user_id, account_id, campaign_id, provider, autopilot_run_id, status, total, sent, unsent, created_at, finished_at';
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-export const toDto = (j: JobRow): CrmSendJobDto => ({
-  id: j.id,
-  campaign_id: j.campaign_id,
-  provider: j.provider,
-  status: j.status,
-  total: j.total,
-  sent: j.sent,
-  unsent: j.unsent,
-  created_at: iso(j.created_at)!,
-  finished_at: iso(j.finished_at),
-});
-
-/** A result as a send reads it: what the CRM push maps, plus its id and list. */
-interface SendingRow extends ResultForCrm {
-  id: number;
-  data: Record<string, unknown>;
-  list_name: string;
-  list_type: string;
-}
 
 /** Records a batch's outcomes in one transaction: results, the job's counters, and the autopilot run's when it has one. */
 async function record(
@@ -105,14 +61,7 @@ async function record(
     const sentIds = ids.filter((_, i) => outcomes[i]?.ok);
     let sent = 0;
     let unsent = 0;
-    if (sentIds.length) {
-      sent = (
-        await tx.query(
-          `UPDATE campaign_results SET crm_status = 'sent', sent = true, crm_error = NULL, crm_error_detail = NULL WHERE crm_job_id = $1 AND id = ANY($2::bigint[])`,
-          [job.id, `{${sentIds.join(',')}}`],
-        )
-      ).rowCount;
-    }
+    if (sentIds.length) sent = await markCrmSent(tx, job.id, sentIds);
     // One UPDATE per distinct error (a batch usually fails for one reason).
     const failed = new Map<string, { code: CrmErrorCode; detail: string | null; ids: number[] }>();
     ids.forEach((id, i) => {
@@ -124,43 +73,14 @@ async function record(
       failed.set(key, group);
     });
     for (const g of failed.values()) {
-      unsent += (
-        await tx.query(
-          `UPDATE campaign_results SET crm_status = 'unsent', crm_error = $3, crm_error_detail = $4 WHERE crm_job_id = $1 AND id = ANY($2::bigint[]) AND crm_status = 'sending'`,
-          [job.id, `{${g.ids.join(',')}}`, g.code, g.detail?.slice(0, 300) ?? null],
-        )
-      ).rowCount;
+      unsent += await markCrmUnsent(tx, job.id, g.ids, g.code, g.detail?.slice(0, 300) ?? null);
     }
     if (failRest) {
-      unsent += (
-        await tx.query(
-          `UPDATE campaign_results SET crm_status = 'unsent', crm_error = $2, crm_error_detail = $3 WHERE crm_job_id = $1 AND crm_status = 'sending'`,
-          [job.id, failRest.code, failRest.detail?.slice(0, 300) ?? null],
-        )
-      ).rowCount;
+      unsent += await markCrmRestUnsent(tx, job.id, failRest.code, failRest.detail?.slice(0, 300) ?? null);
     }
-    await tx.query('UPDATE crm_send_jobs SET sent = sent + $2, unsent = unsent + $3 WHERE id = $1', [
-      job.id,
-      sent,
-      unsent,
-    ]);
-    if (job.autopilot_run_id) {
-      await tx.query('UPDATE autopilot_runs SET crm_sent = crm_sent + $2, crm_unsent = crm_unsent + $3 WHERE id = $1', [
-        job.autopilot_run_id,
-        sent,
-        unsent,
-      ]);
-    }
-    const left = (
-      await tx.query(`SELECT 1 FROM campaign_results WHERE crm_job_id = $1 AND crm_status = 'sending' LIMIT 1`, [
-        job.id,
-      ])
-    ).rowCount;
-    if (!left)
-      await tx.query(`UPDATE crm_send_jobs SET status = 'done', finished_at = $2 WHERE id = $1`, [
-        job.id,
-        now.toISOString(),
-      ]);
+    await addCrmSendJobCounts(tx, job.id, sent, unsent);
+    if (job.autopilot_run_id) await addAutopilotRunCrmCounts(tx, job.autopilot_run_id, sent, unsent);
+    if (!(await crmSendJobHasSending(tx, job.id))) await finishCrmSendJob(tx, job.id, now);
   });
 }
 
@@ -171,18 +91,9 @@ async function record(
  * Returns whether the job still has results to send.
  */
 export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, now: () => Date): Promise<boolean> {
-  const job = (
-    await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM crm_send_jobs WHERE id = $1 AND status = 'running'`, [jobId])
-  ).rows[0];
+  const job = await findRunningCrmSendJob(db, jobId);
   if (!job) return false;
-  let rows = (
-    await db.query<SendingRow>(
-      `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.phone, r.website, r.city, r.data, c.name AS list_name, c.list_type
-         FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
-        WHERE r.crm_job_id = $1 AND r.crm_status = 'sending' ORDER BY r.id LIMIT ${CRM_SEND_BATCH}`,
-      [job.id],
-    )
-  ).rows;
+  let rows = await crmSendingRows(db, job.id, CRM_SEND_BATCH);
   if (!rows.length) {
     await record(db, job, [], [], now(), null);
     return false;

@@ -1,6 +1,6 @@
 /**
  * A list webhook's delivery: one signed POST of results (outside any transaction), then its outcome
- * and the rows' statuses together. Sends (webhooks.ts: the toolbar, autopilots) and the
+ * and the rows' statuses together. Sends (webhooks.service.ts: the toolbar, autopilots) and the
  * `list-webhook-check` worker (api/src/workers/listWebhook.ts, a delivery left "sending") both deliver
  * through it; workflows sign their posts with webhookSignature.
  */
@@ -11,6 +11,7 @@ import { settleEffects } from '../../effects/externalEffects';
 import type { SearchType } from '../../providers/leads';
 import { guardedPost, sendsLegacyHeaders, webhookHeaders } from '../../net/signedPost';
 import { checkWebhookUrl } from './webhookGuard';
+import { listOwnerId, settleWebhookRows, webhookDeliveryResults } from './webhooks.repository';
 
 /** Most results one send handles (one bounded POST to the receiver). */
 export const WEBHOOK_MAX_ROWS = 500;
@@ -23,8 +24,8 @@ export function webhookSignature(secret: string, timestamp: string, body: string
 
 /** The old `X-Leadsmith-*` header names too, for a list of an account no reseller owns (ADR 031). */
 async function listOwnerGetsLegacyHeaders(db: Db, listId: number): Promise<boolean> {
-  const owner = (await db.query<{ user_id: number }>('SELECT user_id FROM campaigns WHERE id = $1', [listId])).rows[0];
-  return owner ? sendsLegacyHeaders(db, owner.user_id) : false;
+  const owner = await listOwnerId(db, listId);
+  return owner !== null ? sendsLegacyHeaders(db, owner) : false;
 }
 
 /** The POST of one delivery (outside any transaction), then its outcome and the rows' statuses together. */
@@ -36,13 +37,7 @@ export async function deliverListWebhook(
   hook: { url: string; secret: string },
   resultIds: number[],
 ): Promise<{ sent: number; unsent: number }> {
-  const results = (
-    await db.query<Record<string, unknown> & { id: number }>(
-      `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
-        WHERE r.campaign_id = $1 AND r.id = ANY($2::bigint[]) ORDER BY r.id`,
-      [list.id, `{${resultIds.join(',')}}`],
-    )
-  ).rows;
+  const results = await webhookDeliveryResults(db, list.id, resultIds);
   const body = JSON.stringify({ event: 'leads.sent', delivery_id: deliveryId, list, results });
   const timestamp = String(Math.floor(clock.now().getTime() / 1000));
   let delivered = false;
@@ -64,10 +59,7 @@ export async function deliverListWebhook(
   }
   await db.transaction(async (tx) => {
     await settleEffects(tx, [{ key: deliveryId, ok: delivered, outcome: { status, results: resultIds.length } }]);
-    await tx.query(
-      `UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`,
-      [`{${resultIds.join(',')}}`, delivered ? 'sent' : 'unsent', delivered],
-    );
+    await settleWebhookRows(tx, resultIds, delivered);
   });
   return delivered ? { sent: resultIds.length, unsent: 0 } : { sent: 0, unsent: resultIds.length };
 }

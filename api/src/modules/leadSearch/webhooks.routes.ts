@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { listTypeIn, type ListPath } from './listPath';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unprocessable, validationError } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, Type } from '../../http/contract';
+import { say } from '../../routes/respond';
+import { loadCampaign, notFound } from './campaigns.service';
+import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery.repository';
+import { actorOf } from './listHistory.routes';
+import { recordListEvent } from './listHistory.repository';
+import { WEBHOOK_MAX_ROWS } from './listWebhookDelivery.service';
+import { sendToListWebhook, setListWebhook, webhookOf } from './webhooks.service';
+
+const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+
+const CampaignWebhook = Type.Object({
+  campaign_id: Type.Integer(),
+  url: Nullable(Type.String()),
+  secret: Nullable(
+    Type.String({
+      description:
+        'Signs each delivery: X-Webhook-Signature is sha256=<hex HMAC of "<timestamp>.<body>">, with X-Webhook-Timestamp.',
+    }),
+  ),
+});
+const CampaignWebhookSaved = Type.Object({
+  ...MessageProperties,
+  campaign_id: Type.Integer(),
+  url: Type.String(),
+  secret: Type.String(),
+});
+const WebhookSent = Type.Object({ ...MessageProperties, sent: Type.Integer(), unsent: Type.Integer() });
+
+/** List webhooks (spec §7 campaign-webhook, campaign-webhook-setup) and sending results to them. */
+export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  app.get<{ Params: { id: number } }>(
+    '/api/campaign-webhook/:id',
+    { ...guard, schema: { summary: "A list's webhook", params: idParams, response: { 200: CampaignWebhook } } },
+    async (request) => {
+      const row = await webhookOf(db, currentUser(request).id, request.params.id);
+      return { campaign_id: request.params.id, url: row.webhook_url, secret: row.webhook_secret };
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: { url: string; regenerate_secret?: boolean } }>(
+    '/api/campaign-webhook-setup/:id',
+    {
+      ...guard,
+      schema: {
+        summary: "Sets a list's webhook URL (checked against private addresses) and its signing secret",
+        params: idParams,
+        body: objectSchema(
+          { url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } },
+          ['url'],
+        ),
+        response: { 200: CampaignWebhookSaved },
+      },
+    },
+    async (request) => {
+      const { url, secret } = await setListWebhook(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.url,
+        request.body.regenerate_secret ?? false,
+      );
+      return {
+        ...say(request, 'leadSearch.webhook_saved'),
+        campaign_id: request.params.id,
+        url,
+        secret,
+      };
+    },
+  );
+
+  function sendWebhookRoute(path: ListPath<'/send-webhook'>): void {
+    const type = listTypeIn(path);
+    app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
+      path,
+      {
+        ...guard,
+        schema: {
+          summary: `Sends ${type} results of a list to its webhook (one signed POST)`,
+          params: idParams,
+          response: { 200: WebhookSent },
+          body: objectSchema({
+            ids: {
+              type: 'array',
+              maxItems: WEBHOOK_MAX_ROWS,
+              uniqueItems: true,
+              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+            },
+            all_matching: { type: 'boolean' },
+            filters: resultFiltersSchema,
+          }),
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const campaign = await loadCampaign(db, userId, request.params.id);
+        if (campaign.list_type !== type) throw notFound();
+        const { ids, all_matching, filters } = request.body;
+        if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+        const hook = await webhookOf(db, userId, campaign.id);
+        if (!hook.webhook_url || !hook.webhook_secret)
+          throw unprocessable('leadSearch.list_has_no_webhook', 'campaign_id');
+        const where = all_matching
+          ? resultWhere(campaign.id, filters ?? {})
+          : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
+        const { sent, unsent } = await sendToListWebhook(
+          db,
+          clock,
+          { id: campaign.id, name: campaign.name, type },
+          { url: hook.webhook_url, secret: hook.webhook_secret },
+          where,
+        );
+        await recordListEvent(db, campaign.id, actorOf(request), 'webhook_send', { sent, unsent });
+        return { ...say(request, 'leadSearch.webhook_sent', { sent, unsent }), sent, unsent };
+      },
+    );
+  }
+
+  // Each path written out: a grep for one finds its registration.
+  sendWebhookRoute('/api/people-results/:id/send-webhook');
+  sendWebhookRoute('/api/local-results/:id/send-webhook');
+  sendWebhookRoute('/api/company-results/:id/send-webhook');
+  sendWebhookRoute('/api/domain-results/:id/send-webhook');
+  sendWebhookRoute('/api/influencer-results/:id/send-webhook');
+  sendWebhookRoute('/api/intent-results/:id/send-webhook');
+  sendWebhookRoute('/api/group-results/:id/send-webhook');
+}
