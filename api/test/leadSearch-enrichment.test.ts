@@ -2,7 +2,7 @@ import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { apolloEnrichedPerson, apolloOrgPersonIndex } from './fixtures/leadVendors/apollo';
 import { installApolloPeople } from './support/apolloPeople';
-import { enrichInfluencers, selectionWhere, stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
+import { enrichInfluencers, selectionWhere, stepEnrichmentJob } from '../src/modules/leadSearch/enrichmentJob.service';
 import { assembleLeadSourceChains } from '../src/providers/leads/leadSources';
 import { FAKE_KEYS, FAKE_TOTALS, startFakeLeadVendors, testSourceDeps } from './fakeLeadVendors';
 import { enrichAndWait, enrichmentFigures } from './support/enrichment';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { SEARCH_TYPES } from '../src/providers/leads';
-import { EMPLOYEE_COST, PHONE_TYPES } from '../src/routes/leadSearch/enrichmentJob';
+import { EMPLOYEE_COST, PHONE_TYPES } from '../src/modules/leadSearch/enrichmentJob.service';
 import { AI_ACTION_LIST_TYPES } from '../src/modules/leadSearch/promptDefaults';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
 

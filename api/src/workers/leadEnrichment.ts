@@ -4,7 +4,7 @@ import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { failEnrichmentJob, stepEnrichmentJob } from '../routes/leadSearch/enrichmentJob';
+import { failEnrichmentJob, stepEnrichmentJob } from '../modules/leadSearch/enrichmentJob.service';
 
 export const LEAD_ENRICHMENT = 'lead-enrichment';
 /** Retries of a step whose vendor failed (or whose worker died) before the job is recorded as failed. */

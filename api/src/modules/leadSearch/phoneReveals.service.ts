@@ -8,7 +8,7 @@ import { spendCredits } from '../../credits/ledger';
 import { apolloWebhookPhone } from '../../providers/leads/apolloProvider';
 import { providerById, type PhoneRevealStart } from '../../providers/leads';
 import { queueOf } from '../../queue/jobQueue';
-import { leadsEnriched } from '../../routes/leadSearch/enrichmentEvents';
+import { leadsEnriched } from './enrichmentEvents.service';
 import {
   clearResultPending,
   deleteEffect,

@@ -136,3 +136,8 @@ export async function renameLabel(db: Queryable, userId: number, from: string, t
 export async function dropLabel(db: Queryable, userId: number, name: string): Promise<number> {
   return (await db.query('DELETE FROM result_labels WHERE user_id = $1 AND label = $2', [userId, name])).rowCount;
 }
+
+/** Forgets an undoable label change that changed no result (it leaves nothing to undo). */
+export async function forgetLabelOperation(tx: Queryable, operationId: number): Promise<void> {
+  await tx.query('DELETE FROM list_operations WHERE id = $1', [operationId]);
+}

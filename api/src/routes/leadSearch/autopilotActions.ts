@@ -10,7 +10,7 @@ import type { SearchType } from '../../providers/leads';
 import { accountIdOf } from '../../modules/settings/account.repository';
 import { AI_MAX_PROMPTS, AI_STEP_ROWS, runAiPrompts } from './aiActionJob';
 import { queueCrmSend } from '../../modules/leadSearch/crmSend.service';
-import { enrichmentFor } from './enrichmentJob';
+import { enrichmentFor } from '../../modules/leadSearch/enrichmentJob.service';
 import { promptIdsForTypes } from '../../modules/leadSearch/fineTunes.service';
 import { AI_ACTION_LIST_TYPES } from '../../modules/leadSearch/promptDefaults';
 import { WEBHOOK_MAX_ROWS } from '../../modules/leadSearch/listWebhookDelivery.service';

@@ -8,7 +8,7 @@ import { listOperationRoutes } from '../../modules/leadSearch/listOperations.rou
 import { listViewRoutes } from '../../modules/leadSearch/listViews.routes';
 import { crmSendRoutes } from '../../modules/leadSearch/crmSend.routes';
 import { emailGradeRoutes } from '../../modules/leadSearch/emailGrades.routes';
-import { enrichmentRoutes } from './enrichment';
+import { enrichmentRoutes } from '../../modules/leadSearch/enrichment.routes';
 import { listImportRoutes } from '../../modules/leadSearch/listImports.routes';
 import { fineTuneRoutes } from '../../modules/leadSearch/fineTunes.routes';
 import { globalSearchRoutes } from '../../modules/leadSearch/globalSearch.routes';

@@ -14,7 +14,7 @@ import { loadProfile } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../../modules/settings/account.repository';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { startSearch } from '../../modules/leadSearch/startSearch.service';
-import { enrichmentFor } from './enrichmentJob';
+import { enrichmentFor } from '../../modules/leadSearch/enrichmentJob.service';
 import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';
 import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
 import { checkWebhookUrl } from '../../modules/leadSearch/webhookGuard';

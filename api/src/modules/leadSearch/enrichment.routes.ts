@@ -1,68 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
+import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import type { Db } from '../../db';
 import type { SearchType } from '../../providers/leads';
-import type { JobQueue } from '../../queue/jobQueue';
-import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
-import { say } from '../respond';
-import {
-  ENRICHMENT_JOB_COLUMNS,
-  toEnrichmentJobDto,
-  type EnrichmentJobRow,
-} from '../../modules/leadSearch/campaigns.repository';
-import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
-import { ENRICH_MAX_ROWS, PENDING, selectionWhere, type Selection } from './enrichmentJob';
-import { resultFiltersSchema } from '../../modules/leadSearch/resultQuery.repository';
-import { applyLabels, catalogueLabels, MAX_LABELS } from '../../modules/leadSearch/resultLabels.repository';
-import { actorOf } from '../../modules/leadSearch/listHistory.routes';
-import { recordListEvent } from '../../modules/leadSearch/listHistory.repository';
-import {
-  EnrichmentJobSchema,
-  type EnrichmentJobDto,
-  type EnrichmentKind,
-} from '../../modules/leadSearch/campaigns.schemas';
+import { say } from '../../routes/respond';
+import { loadCampaign, notFound } from './campaigns.service';
+import { resultFiltersSchema } from './resultQuery.repository';
+import { actorOf } from './listHistory.routes';
+import { EnrichmentJobSchema, type EnrichmentKind } from './campaigns.schemas';
 import { MessageProperties, Nullable, Type } from '../../http/contract';
-import { recordOperation } from '../../modules/leadSearch/listOperations.repository';
-
-/**
- * Records an enrichment request (`enrichment_jobs`, status running) and enqueues its job in the same
- * transaction: the row exists if and only if its job does.
- */
-export async function createEnrichmentJob(
-  db: Db,
-  queue: JobQueue,
-  userId: number,
-  campaignId: number,
-  kind: EnrichmentKind,
-  selection: Selection,
-): Promise<EnrichmentJobDto> {
-  const where = selectionWhere(campaignId, selection);
-  const stored: Selection = selection.all_matching
-    ? { all_matching: true, filters: selection.filters ?? {} }
-    : { ids: selection.ids };
-  return db.transaction(async (tx) => {
-    const total = (
-      await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} AND ${PENDING[kind]} AND r.email_status <> 'looking' LIMIT ${ENRICH_MAX_ROWS}) x`,
-        where.params,
-      )
-    ).rows[0]!.n;
-    const row = (
-      await tx.query<EnrichmentJobRow>(
-        `INSERT INTO enrichment_jobs (campaign_id, user_id, kind, selection, total, status, finished_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5, CASE WHEN $5 = 0 THEN 'done' ELSE 'running' END, CASE WHEN $5 = 0 THEN now() END)
-         RETURNING ${ENRICHMENT_JOB_COLUMNS}`,
-        [campaignId, userId, kind, JSON.stringify(stored), total],
-      )
-    ).rows[0]!;
-    if (row.status === 'running') await enqueueEnrichmentJob(queue, row.id, tx);
-    return toEnrichmentJobDto(row);
-  });
-}
+import { MAX_LABELS } from './resultLabels.repository';
+import { createEnrichmentJob, labelSelection } from './enrichment.service';
+import { ENRICH_MAX_ROWS, type Selection } from './enrichmentJob.service';
 
 /**
  * `POST /api/{type}-results/{id}/get-phones` (people, group), `…/get-employees` (local, company,
@@ -158,19 +109,14 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
         const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
         if (add.length === 0 && remove.length === 0)
           throw validationError({ field: 'add', code: 'validation.required' });
-        const selection = selectionWhere(campaign.id, request.body);
-        const { updated, undoId } = await db.transaction(async (tx) => {
-          // The change is undoable from its toast: the statement journals the label rows it adds and removes.
-          const operation = await recordOperation(tx, userId, 'label', [campaign.id], clock.now());
-          const count = await applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove, operation);
-          if (count > 0)
-            await recordListEvent(tx, campaign.id, actorOf(request), 'label_change', {
-              count,
-              added: add.join(', ') || null,
-              removed: remove.join(', ') || null,
-            });
-          else await tx.query('DELETE FROM list_operations WHERE id = $1', [operation]);
-          return { updated: count, undoId: count > 0 ? operation : null };
+        const { updated, undoId } = await labelSelection(db, {
+          userId,
+          campaignId: campaign.id,
+          actor: actorOf(request),
+          selection: request.body,
+          add,
+          remove,
+          now: clock.now(),
         });
         return { ...say(request, 'leadSearch.labels_saved', { count: updated }), updated, undo_id: undoId };
       },

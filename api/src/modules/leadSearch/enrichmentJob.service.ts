@@ -2,7 +2,8 @@
  * Lead enrichment (get phones, get employees, influencer enrich, find similar): runs over a selection
  * of a list's results, in chunks charged as they are stored, and the steps of an enrichment job, which
  * the `lead-enrichment` worker (api/src/workers/leadEnrichment.ts) carries out. Autopilots and workflows
- * run the same enrichments; the routes in enrichment.ts queue the jobs (createEnrichmentJob).
+ * run the same enrichments; enrichment.service.ts queues the jobs (createEnrichmentJob), enrichment.repository.ts
+ * holds the SQL.
  */
 import { validationError } from '../../http/errors';
 import type { Db, Queryable, SqlParam } from '../../db';
@@ -19,18 +20,31 @@ import {
 } from '../../providers/leads';
 import { claimEffects, EFFECT_LEASE_SECONDS, settleEffects } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
-import { leadsEnriched } from './enrichmentEvents';
+import { leadsEnriched } from './enrichmentEvents.service';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from '@leadsmith/shared/constants';
-import { resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
-import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from '../../modules/leadSearch/phoneReveals.service';
+import { resultWhere, type ResultFilters } from './resultQuery.repository';
+import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals.service';
+import { ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './campaigns.schemas';
+import { similarPeople, type SimilarPerson, type SimilarSources } from './similarPeople.service';
 import {
-  ENRICHMENT_KINDS,
-  type EnrichmentJobDto,
-  type EnrichmentKind,
-} from '../../modules/leadSearch/campaigns.schemas';
-import { similarPeople, type SimilarPerson, type SimilarSources } from '../../modules/leadSearch/similarPeople.service';
+  endEnrichmentJob,
+  findEnrichmentJob,
+  giveBackEffects,
+  lockPendingResult,
+  lockSendingEffect,
+  markEnrichmentJobFailed,
+  markEnrichmentJobSourceFailed,
+  markUncovered,
+  pendingEnrichmentRows,
+  recordEnrichmentChunk,
+  setEnrichmentSourceError,
+  storeInfluencerEnrichment,
+  storePeople,
+  storePhone,
+  type EnrichRow as Row,
+} from './enrichment.repository';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
@@ -54,23 +68,6 @@ export const EMPLOYEE_COST: Readonly<Partial<Record<SearchType, number>>> = {
 
 /** Types whose toolbar has get-phones (spec §2: people; group lists hold people, ADR 005). */
 export const PHONE_TYPES: readonly SearchType[] = ['people', 'group'];
-
-interface Row {
-  id: number;
-  record_key: string | null;
-  name: string;
-  company: string | null;
-  website: string | null;
-  social: Record<string, unknown> | null;
-  job_title: string | null;
-  /** The contact the row already holds (an enrichment that returns it again found nothing new). */
-  email: string | null;
-  phone: string | null;
-  /** data: what the search stored beside the columns (people's seniority, the company's industry and size). */
-  data: Record<string, unknown>;
-  /** Demo data: the row came from a search answered by the demo generator, or the list is a demo list. */
-  demo: boolean;
-}
 
 /**
  * What one enrichment pass did: rows checked, items found (phones, employees, enriched records), rows
@@ -198,7 +195,6 @@ async function runEnrichment<A>(
   options: EnrichOptions = {},
 ): Promise<EnrichRun> {
   const total = noOutcome();
-  const next = `$${where.params.length + 1}`;
   const pending = PENDING[e.name];
   let after = options.from?.after ?? 0;
   let seen = options.from?.seen ?? 0;
@@ -211,18 +207,7 @@ async function runEnrichment<A>(
       break;
     }
     const limit = Math.min(e.chunk ?? ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
-    const rows = (
-      await db.query<Row>(
-        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title, r.email, r.phone,
-                jsonb_build_object('seniority', r.data->'seniority', 'department', r.data->'department', 'country', r.data->'country',
-                                   'category', r.data->'category', 'employee_count', r.data->'employee_count') AS data,
-                (COALESCE((SELECT j.demo_data FROM search_jobs j WHERE j.id = r.job_id), false)
-                 OR EXISTS (SELECT 1 FROM campaigns c WHERE c.id = r.campaign_id AND c.is_demo)) AS demo
-           FROM campaign_results r
-          WHERE ${where.sql} AND ${pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
-        [...where.params, after],
-      )
-    ).rows;
+    const rows = await pendingEnrichmentRows(db, where, pending, after, limit);
     if (!rows.length) break;
     const from = { after, seen };
     seen += rows.length;
@@ -285,13 +270,9 @@ async function runEnrichment<A>(
           giveBack.push(key);
           continue;
         }
-        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${pending} FOR UPDATE`, [
-          row.id,
-        ]);
-        const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [
-          key,
-        ]);
-        if (!still.rowCount || !ours.rowCount) continue;
+        const still = await lockPendingResult(tx, row.id, pending);
+        const ours = await lockSendingEffect(tx, key);
+        if (!still || !ours) continue;
         const { found, refreshed, price } = e.price(answer);
         if (price > 0 && !(await spendCredits(tx, userId, price, reason, { mail: options.mail }))) {
           done.stopped = true;
@@ -308,21 +289,17 @@ async function runEnrichment<A>(
         if (refreshed) done.refreshed += 1;
         done.credits += price;
       }
-      if (giveBack.length)
-        await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [
-          `{${giveBack.join(',')}}`,
-        ]);
+      if (giveBack.length) await giveBackEffects(tx, giveBack);
       await leadsEnriched(tx, queueOf(db), userId, e.name, enriched);
       // An uncovered row is counted when the cursor passes it: a retried chunk does not count it twice.
       const passed = [...uncovered].filter(([id]) => id <= cursor.after);
       // Each such row says why it was not enriched (data.uncovered, shown on the row) until a source enriches it.
-      if (passed.length) {
-        await tx.query(
-          `UPDATE campaign_results r SET data = jsonb_set(r.data, '{uncovered}', jsonb_build_object('kind', $1::text, 'platform', u.platform))
-             FROM jsonb_to_recordset($2::jsonb) AS u(id bigint, platform text) WHERE r.id = u.id`,
-          [e.name, JSON.stringify(passed.map(([id, platform]) => ({ id, platform })))],
+      if (passed.length)
+        await markUncovered(
+          tx,
+          e.name,
+          passed.map(([id, platform]) => ({ id, platform })),
         );
-      }
       done.unsupported = passed.length;
       done.unsupportedPlatforms = [...new Set(passed.map(([, platform]) => platform).filter(Boolean))].sort();
       await record?.(tx, done, cursor);
@@ -392,11 +369,7 @@ export function findPhones(
       store: async (tx, row, { phone, reveal: started }, price) => {
         if (started) return phoneRevealRequested(tx, row.id, started.id, started.start, now());
         if (!phone) return false;
-        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [
-          row.id,
-          phone,
-          price,
-        ]);
+        await storePhone(tx, row.id, phone, price);
         return true;
       },
     },
@@ -420,10 +393,7 @@ const pricePerContact =
 const storePeopleUnder =
   (key: 'employees' | 'similar') =>
   async (tx: Queryable, row: { id: number }, found: unknown, price: number): Promise<boolean> => {
-    await tx.query(
-      `UPDATE campaign_results SET data = jsonb_set(data, $4::text[], $2::jsonb), credits = credits + $3 WHERE id = $1`,
-      [row.id, JSON.stringify(found), price, `{${key}}`],
-    );
+    await storePeople(tx, row.id, key, found, price);
     return true;
   };
 /**
@@ -520,15 +490,7 @@ export function enrichInfluencers(
           ? { found: 1, price: cost }
           : { found: 0, refreshed: Boolean(answer && Object.keys(answer.social ?? {}).length), price: 0 },
       store: async (tx, row, answer, price) => {
-        await tx.query(
-          `UPDATE campaign_results
-              SET data = jsonb_set(jsonb_set(data - 'uncovered', '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
-                  email = COALESCE(email, $3), phone = COALESCE(phone, $4),
-                  email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
-                  credits = credits + $5
-            WHERE id = $1`,
-          [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, price],
-        );
+        await storeInfluencerEnrichment(tx, row.id, answer, price);
         return true;
       },
     },
@@ -666,18 +628,6 @@ export function selectionWhere(campaignId: number, { ids, all_matching, filters 
  */
 export const ENRICH_STEP_BUDGET_MS = Math.min(15_000, Math.floor((EFFECT_LEASE_SECONDS * 1000) / 4));
 
-interface StoredJob {
-  id: number;
-  campaign_id: number;
-  user_id: number;
-  kind: EnrichmentKind;
-  selection: Selection;
-  status: string;
-  after_id: string | number;
-  seen: number;
-  list_type: SearchType;
-}
-
 /**
  * One step of an enrichment job (the `lead-enrichment` worker): runs the list's enrichment from the
  * job's cursor for at most ENRICH_STEP_BUDGET_MS, each chunk adding its figures and moving the cursor
@@ -685,41 +635,14 @@ interface StoredJob {
  * enqueues the next step), false when the job is over (done, or stopped: the credits ran out).
  */
 export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, now?: () => Date): Promise<boolean> {
-  const job = (
-    await db.query<StoredJob>(
-      `SELECT j.id, j.campaign_id, j.user_id, j.kind, j.selection, j.status, j.after_id, j.seen, c.list_type
-         FROM enrichment_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
-      [jobId],
-    )
-  ).rows[0];
+  const job = await findEnrichmentJob(db, jobId);
   if (!job || job.status !== 'running') return false;
   const enrichment = enrichmentOfKind(job.list_type, job.kind);
   if (!enrichment) {
-    await db.query(
-      `UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`,
-      [jobId],
-    );
+    await markEnrichmentJobFailed(db, jobId);
     return false;
   }
-  const record: RecordChunk = async (tx, chunk, cursor) => {
-    await tx.query(
-      `UPDATE enrichment_jobs SET checked = checked + $2, found = found + $3, credits_charged = credits_charged + $4, after_id = $5, seen = $6,
-              refreshed = refreshed + $7, unsupported = unsupported + $8,
-              unsupported_platforms = ARRAY(SELECT p FROM unnest(unsupported_platforms) p UNION SELECT jsonb_array_elements_text($9::jsonb) ORDER BY 1)
-        WHERE id = $1`,
-      [
-        jobId,
-        chunk.checked,
-        chunk.found,
-        chunk.credits,
-        cursor.after,
-        cursor.seen,
-        chunk.refreshed,
-        chunk.unsupported,
-        JSON.stringify(chunk.unsupportedPlatforms),
-      ],
-    );
-  };
+  const record: RecordChunk = (tx, chunk, cursor) => recordEnrichmentChunk(tx, jobId, chunk, cursor);
   let outcome: EnrichRun;
   try {
     outcome = await enrichment.run(
@@ -741,23 +664,14 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, 
     // A refused key, a used-up quota or a refused request will not pass by retrying: the request ends now
     // (what it stored stays, charged). An outage or a rate limit is recorded and the queue retries the step.
     if (FINAL_SOURCE_ERRORS.has(error.code)) {
-      await db.query(
-        `UPDATE enrichment_jobs SET status = 'failed', source_error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'running'`,
-        [jobId, sourceError],
-      );
+      await markEnrichmentJobSourceFailed(db, jobId, sourceError);
       return false;
     }
-    await db.query(`UPDATE enrichment_jobs SET source_error = $2::jsonb WHERE id = $1 AND status = 'running'`, [
-      jobId,
-      sourceError,
-    ]);
+    await setEnrichmentSourceError(db, jobId, sourceError);
     throw error;
   }
   if (outcome.more) return true;
-  await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [
-    jobId,
-    outcome.stopped ? 'stopped' : 'done',
-  ]);
+  await endEnrichmentJob(db, jobId, outcome.stopped ? 'stopped' : 'done');
   return false;
 }
 
@@ -766,8 +680,5 @@ const FINAL_SOURCE_ERRORS: ReadonlySet<string> = new Set(['key_refused', 'quota_
 
 /** The queue gave up on a job (its vendor kept failing): what it stored stays, charged; the job says it failed (and, when known, which source). */
 export async function failEnrichmentJob(db: Db, jobId: number): Promise<void> {
-  await db.query(
-    `UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`,
-    [jobId],
-  );
+  await markEnrichmentJobFailed(db, jobId);
 }
