@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { createEmbeddedProvider, type AiProvider, type GenerateRequest } from '../src/providers/ai';
-import { runAiPrompts, stepAiJob } from '../src/routes/leadSearch/aiActionJob';
+import { runAiPrompts, stepAiJob } from '../src/modules/leadSearch/aiActionJob.service';
 import { promptIdsForTypes } from '../src/modules/leadSearch/fineTunes.service';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import { aiProvider } from '../providers/ai';
 import type { JobQueue } from '../queue/jobQueue';
-import { stepAiJob } from '../routes/leadSearch/aiActionJob';
+import { stepAiJob } from '../modules/leadSearch/aiActionJob.service';
 
 export const AI_JOB = 'ai-list-action';
 

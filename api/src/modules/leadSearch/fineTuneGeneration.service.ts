@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import type { Language } from '../../i18n/messages';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
-import { businessVariables, requireProfileFor } from '../../routes/leadSearch/aiActionJob';
+import { businessVariables, requireProfileFor } from './aiActionJob.service';
 import { providerFailure } from '../ai/common';
 import {
   BUSINESS_VARIABLE_NAMES,

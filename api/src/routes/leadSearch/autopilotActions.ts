@@ -8,7 +8,7 @@ import { aiProvider } from '../../providers/ai';
 import { connectedCrms, type CrmId } from '../../providers/crm';
 import type { SearchType } from '../../providers/leads';
 import { accountIdOf } from '../../modules/settings/account.repository';
-import { AI_MAX_PROMPTS, AI_STEP_ROWS, runAiPrompts } from './aiActionJob';
+import { AI_MAX_PROMPTS, AI_STEP_ROWS, runAiPrompts } from '../../modules/leadSearch/aiActionJob.service';
 import { queueCrmSend } from '../../modules/leadSearch/crmSend.service';
 import { enrichmentFor } from '../../modules/leadSearch/enrichmentJob.service';
 import { promptIdsForTypes } from '../../modules/leadSearch/fineTunes.service';

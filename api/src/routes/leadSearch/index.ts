@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { aiActionRoutes } from './aiActions';
+import { aiActionRoutes } from '../../modules/leadSearch/aiActions.routes';
 import { autopilotRoutes } from './autopilots';
 import { campaignRoutes } from '../../modules/leadSearch/campaigns.routes';
 import { listHistoryRoutes } from '../../modules/leadSearch/listHistory.routes';

@@ -1,7 +1,7 @@
 /**
  * AI list actions: prompts run on a list's results (runAiPrompts, also used by autopilots) and the
- * steps of an AI job, which the `ai-list-action` worker (api/src/workers/aiJob.ts) carries out. The
- * routes in aiActions.ts start jobs and show their progress.
+ * steps of an AI job, which the `ai-list-action` worker (api/src/workers/aiJob.ts) carries out.
+ * aiActions.service.ts starts jobs; aiActions.repository.ts holds the SQL.
  */
 import type { Db, Queryable } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
@@ -11,11 +11,23 @@ import { registerEmbeddedTemplate, type AiProvider } from '../../providers/ai';
 import { profileCompleted } from '../../modules/ai/common';
 import { loadProfile, type ProfileFields } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../../modules/settings/account.repository';
-import { loadCampaign } from '../../modules/leadSearch/campaigns.service';
-import { resolvePrompts } from '../../modules/leadSearch/fineTunes.service';
-import { isPersonList } from '../../modules/leadSearch/promptDefaults';
-import { platformAiModel } from '../../modules/admin/aiModel.service';
-import { resultWhere, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
+import { loadCampaign } from './campaigns.service';
+import { resolvePrompts } from './fineTunes.service';
+import { isPersonList } from './promptDefaults';
+import { platformAiModel } from '../admin/aiModel.service';
+import { resultWhere } from './resultQuery.repository';
+import {
+  aiResultRows,
+  findAiJob,
+  markAiJobDone,
+  markAiJobFailed,
+  nextAiRowIds,
+  recordAiJobProgress,
+  storeAiTexts,
+  userLang,
+  type AiJobRow,
+  type AiResultRow as ResultRow,
+} from './aiActions.repository';
 
 /** Most results one AI action handles (the first ones matching, by id). */
 export const AI_MAX_ROWS = 1000;
@@ -34,18 +46,6 @@ export interface AiText {
   text: string;
   provider: string;
   generated_at: string;
-}
-
-interface ResultRow {
-  id: number;
-  name: string;
-  company: string | null;
-  job_title: string | null;
-  website: string | null;
-  city: string | null;
-  email: string | null;
-  phone: string | null;
-  followers: string | null;
 }
 
 /** The `{name}` variables of a result (spec result fields), by list type. */
@@ -120,7 +120,7 @@ for (const [type, answer] of Object.entries(EMBEDDED))
   registerEmbeddedTemplate(`lead_assistant_${type}`, (variables) => answer(variables));
 
 async function userLanguage(db: Queryable, userId: number): Promise<Language> {
-  const lang = (await db.query<{ lang: string }>('SELECT lang FROM users WHERE id = $1', [userId])).rows[0]?.lang;
+  const lang = await userLang(db, userId);
   return isLanguage(lang) ? lang : 'en';
 }
 
@@ -155,13 +155,7 @@ export async function runAiPrompts(
   if (args.resultIds.length === 0 || prompts.length === 0) return { processed: 0, failed: 0, skipped: 0 };
   const language = await userLanguage(db, args.userId);
   const business = businessVariables(profile);
-  const rows = (
-    await db.query<ResultRow>(
-      `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.data->'social'->>'followers' AS followers
-         FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = ANY($2::bigint[]) AND r.email_status <> 'looking' ORDER BY r.id`,
-      [campaign.id, `{${args.resultIds.join(',')}}`],
-    )
-  ).rows;
+  const rows = await aiResultRows(db, campaign.id, args.resultIds);
   let processed = 0;
   let failed = 0;
   const model = await platformAiModel(db);
@@ -203,12 +197,7 @@ export async function runAiPrompts(
     }
     // The answers and the record that this result's calls happened, together.
     await db.transaction(async (tx) => {
-      if (Object.keys(texts).length > 0) {
-        await tx.query(
-          `UPDATE campaign_results SET data = jsonb_set(data, '{ai}', COALESCE(data->'ai', '{}'::jsonb) || $2::jsonb) WHERE id = $1 AND campaign_id = $3`,
-          [row.id, JSON.stringify(texts), campaign.id],
-        );
-      }
+      if (Object.keys(texts).length > 0) await storeAiTexts(tx, campaign.id, row.id, texts);
       if (keyOf)
         await settleEffects(tx, [
           { key: keyOf(row.id), ok, outcome: { answered: Object.keys(texts).length, asked: prompts.length } },
@@ -223,52 +212,6 @@ export async function runAiPrompts(
 // ---------------------------------------------------------------------------------------------
 // AI jobs: the 'ai' toolbar action over a selection or every row matching the filters.
 // ---------------------------------------------------------------------------------------------
-
-export interface AiJobDto {
-  id: number;
-  campaign_id: number;
-  prompt_ids: number[];
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  processed: number;
-  failed: number;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AiJobRow {
-  id: number;
-  user_id: number;
-  campaign_id: number;
-  prompt_ids: number[];
-  selection: { ids?: number[]; filters?: ResultFilters };
-  total: number;
-  processed: number;
-  failed: number;
-  done_rows: number;
-  last_id: number;
-  status: AiJobDto['status'];
-  error: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-export const JOB_COLUMNS =
-  'id, user_id, campaign_id, prompt_ids, selection, total, processed, failed, done_rows, last_id::int AS last_id, status, error, created_at, updated_at';
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-export const toJobDto = (row: AiJobRow): AiJobDto => ({
-  id: row.id,
-  campaign_id: row.campaign_id,
-  prompt_ids: row.prompt_ids,
-  status: row.status,
-  total: row.total,
-  processed: row.processed,
-  failed: row.failed,
-  error: row.error,
-  created_at: iso(row.created_at),
-  updated_at: iso(row.updated_at),
-});
 
 export function selectionSql(campaignId: number, selection: AiJobRow['selection']) {
   if (selection.ids)
@@ -289,23 +232,13 @@ const aiKey = (jobId: number) => (resultId: number) => `ai:${jobId}:${resultId}`
  * job's counters are counted from those records. Returns false when the job has finished.
  */
 export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerStep = AI_STEP_ROWS): Promise<boolean> {
-  const job = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [jobId])).rows[0];
+  const job = await findAiJob(db, jobId);
   if (!job || job.status !== 'running') return false;
   const where = selectionSql(job.campaign_id, job.selection);
   const take = Math.min(rowsPerStep, job.total - job.done_rows);
-  const ids =
-    take > 0
-      ? (
-          await db.query<{ id: number }>(
-            `SELECT r.id::int AS id FROM campaign_results r WHERE ${where.sql} AND r.id > ${Number(job.last_id)} AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${take}`,
-            where.params,
-          )
-        ).rows.map((r) => r.id)
-      : [];
+  const ids = take > 0 ? await nextAiRowIds(db, where, Number(job.last_id), take) : [];
   if (ids.length === 0) {
-    await db.query("UPDATE lead_ai_jobs SET status = 'done', updated_at = now() WHERE id = $1 AND status = 'running'", [
-      job.id,
-    ]);
+    await markAiJobDone(db, job.id);
     return false;
   }
   let outcome: Awaited<ReturnType<typeof runAiPrompts>>;
@@ -320,10 +253,7 @@ export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerSt
   } catch (error) {
     // The list, a prompt or the profile went away meanwhile: the job ends with the reason.
     const code = error instanceof ApiError ? error.code : 'ai.provider_unavailable';
-    await db.query("UPDATE lead_ai_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [
-      job.id,
-      code,
-    ]);
+    await markAiJobFailed(db, job.id, code);
     return false;
   }
   // Another worker is asking about these results right now (or one that died left them, until their
@@ -333,16 +263,5 @@ export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerSt
   const lastId = ids[ids.length - 1]!;
   const keys = `ai:${job.id}:%`;
   // Progress only moves forward; the counts are the settled records, whoever settled them.
-  const { rows } = await db.query<{ status: string }>(
-    `UPDATE lead_ai_jobs j SET processed = c.done, failed = c.failed,
-            done_rows = CASE WHEN j.last_id < $2 THEN j.done_rows + $3 ELSE j.done_rows END,
-            last_id = GREATEST(j.last_id, $2),
-            status = CASE WHEN (CASE WHEN j.last_id < $2 THEN j.done_rows + $3 ELSE j.done_rows END) >= j.total THEN 'done' ELSE j.status END,
-            updated_at = now()
-       FROM (SELECT count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE state = 'failed')::int AS failed
-               FROM external_effects WHERE key LIKE $4) c
-      WHERE j.id = $1 RETURNING j.status`,
-    [job.id, lastId, ids.length, keys],
-  );
-  return rows[0]?.status === 'running';
+  return (await recordAiJobProgress(db, job.id, lastId, ids.length, keys)) === 'running';
 }

@@ -1,30 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { listTypeIn, type ListPath } from '../../modules/leadSearch/listPath';
-import { enqueueAiJob } from '../../workers/aiJob';
+import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { aiProvider } from '../../providers/ai';
-import { say } from '../respond';
-import { loadCampaign, notFound } from '../../modules/leadSearch/campaigns.service';
-import { resolvePrompts, type FineTuneDto } from '../../modules/leadSearch/fineTunes.service';
-import type { AI_ACTION_LIST_TYPES } from '../../modules/leadSearch/promptDefaults';
-import { aiBulkActions } from '@leadsmith/shared/constants';
-import { platformAiModel } from '../../modules/admin/aiModel.service';
-import {
-  AI_INLINE_ROWS,
-  AI_MAX_PROMPTS,
-  AI_MAX_ROWS,
-  JOB_COLUMNS,
-  requireProfileFor,
-  selectionSql,
-  stepAiJob,
-  toJobDto,
-  type AiJobRow,
-} from './aiActionJob';
-import { resultFiltersSchema, type ResultFilters } from '../../modules/leadSearch/resultQuery.repository';
+import { say } from '../../routes/respond';
+import { loadCampaign, notFound } from './campaigns.service';
+import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
+import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
+import { AI_MAX_PROMPTS, AI_MAX_ROWS } from './aiActionJob.service';
+import { loadAiJob, startAiAction } from './aiActions.service';
 
 const AiJob = Type.Object({
   id: Type.Integer(),
@@ -95,47 +80,15 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
         const campaign = await loadCampaign(db, userId, request.params.id);
         if (campaign.list_type !== type) throw notFound();
         const { ids, all_matching, filters, prompt_ids } = request.body;
-        if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-        // Spec §9: the GPT-3.5 version has no bulk actions; one result at a time still works.
-        if ((all_matching || ids!.length > 1) && !aiBulkActions(await platformAiModel(db)))
-          throw unprocessable('ai.bulk_unavailable', all_matching ? 'all_matching' : 'ids');
-        const prompts: FineTuneDto[] = await resolvePrompts(db, userId, prompt_ids);
-        if (prompts.some((p) => p.list_type !== type))
-          throw validationError({ field: 'prompt_ids', code: 'validation.invalid' });
-        await requireProfileFor(db, userId);
-        const selection: AiJobRow['selection'] = all_matching
-          ? { filters: { ...(filters ?? {}), page: 1 } }
-          : { ids: ids! };
-        const where = selectionSql(campaign.id, selection);
-        const total = (
-          await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking' LIMIT ${AI_MAX_ROWS}) s`,
-            where.params,
-          )
-        ).rows[0]!.n;
-        // The job row and its queued work appear together (a small selection's job finds itself done).
-        const job = await db.transaction(async (tx) => {
-          const row = (
-            await tx.query<AiJobRow>(
-              `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING ${JOB_COLUMNS}`,
-              [
-                userId,
-                campaign.id,
-                JSON.stringify(prompt_ids),
-                JSON.stringify(selection),
-                total,
-                total === 0 ? 'done' : 'running',
-              ],
-            )
-          ).rows[0]!;
-          if (total > 0) await enqueueAiJob(queue, row.id, tx);
-          return row;
+        const dto = await startAiAction(db, queue, {
+          userId,
+          campaign,
+          ids,
+          allMatching: all_matching,
+          filters,
+          promptIds: prompt_ids,
         });
-        if (total > 0 && total <= AI_INLINE_ROWS) await stepAiJob(db, aiProvider(), job.id, AI_INLINE_ROWS);
-        const fresh = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [job.id]))
-          .rows[0]!;
         reply.code(201);
-        const dto = toJobDto(fresh);
         return {
           ...(dto.status === 'running'
             ? say(request, 'leadSearch.assistant.ai_started', { total: dto.total })
@@ -153,14 +106,7 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();
-      const row = (
-        await db.query<AiJobRow>(
-          `SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1 AND campaign_id = $2 AND user_id = $3`,
-          [request.params.jobId, campaign.id, userId],
-        )
-      ).rows[0];
-      if (!row) throw notFound();
-      return toJobDto(row);
+      return loadAiJob(db, userId, campaign.id, request.params.jobId);
     });
   }
 
