@@ -1,6 +1,6 @@
 import { createTestApp, json, type TestContext } from './helpers';
 import { makeAccount, type Account } from './security/accounts';
-import { startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
+import { startDueRuns } from '../src/modules/leadSearch/autopilotScheduler.service';
 import { startDueAlerts } from '../src/modules/leadSearch/savedSearchAlerts.service';
 
 /** Licence expiry (ADR 046): an expired account keeps its session and gets a clear refusal for its work. */

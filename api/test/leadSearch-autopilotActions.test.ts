@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { installApolloPeople } from './support/apolloPeople';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
-import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
+import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/modules/leadSearch/autopilotScheduler.service';
 
 let ctx: TestContext;
 let crm: FakeCrm;

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { installApolloPeople } from './support/apolloPeople';
-import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
+import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/modules/leadSearch/autopilotScheduler.service';
 import { failSearchJob } from '../src/modules/leadSearch/searchJobs.service';
 import { LeadSourceError, registerLeadProvider, type LeadRecord } from '../src/providers/leads';
 import { composeProvider } from '../src/providers/leads/leadSources';

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { webhookSignature } from '../src/modules/leadSearch/listWebhookDelivery.service';
-import { FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
+import { FIRST_RUN_DELAY_MS } from '../src/modules/leadSearch/autopilotScheduler.service';
 import { advanceRun, matches, workflowTick } from '../src/routes/leadSearch/workflowRunner';
 import { setAiProvider } from '../src/providers/ai';
 

@@ -2,7 +2,7 @@ import { creditBalance, grantCredits, LOW_CREDITS_THRESHOLD, spendCredits } from
 import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { createMailer } from '../src/mail/mailer';
 import { savedSearchTick } from '../src/modules/leadSearch/savedSearchAlerts.service';
-import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
+import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/modules/leadSearch/autopilotScheduler.service';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, searchJobStatus, type TestContext } from './helpers';

@@ -4,7 +4,7 @@ import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
+import { AUTOPILOT_TICK_MS, autopilotTick } from '../modules/leadSearch/autopilotScheduler.service';
 import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
 import { savedSearchTick } from '../modules/leadSearch/savedSearchAlerts.service';
 

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { nextRunAfter } from '../../schedule/recurrence';
-import { startScheduledSearch, type RunError } from '../../routes/leadSearch/autopilotScheduler';
+import { startScheduledSearch, type RunError } from './autopilotScheduler.service';
 import {
   endRun,
   finishRun,

@@ -92,3 +92,11 @@ export async function settleWebhookRows(tx: Queryable, resultIds: number[], deli
     [`{${resultIds.join(',')}}`, delivered ? 'sent' : 'unsent', delivered],
   );
 }
+
+/** The webhook of a list, whoever owns it (an autopilot run's list), or null when the list is gone. */
+export async function findWebhookOfList(db: Queryable, listId: number): Promise<WebhookRow | null> {
+  const { rows } = await db.query<WebhookRow>('SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1', [
+    listId,
+  ]);
+  return rows[0] ?? null;
+}

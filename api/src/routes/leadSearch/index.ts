@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { aiActionRoutes } from '../../modules/leadSearch/aiActions.routes';
-import { autopilotRoutes } from './autopilots';
+import { autopilotRoutes } from '../../modules/leadSearch/autopilots.routes';
 import { campaignRoutes } from '../../modules/leadSearch/campaigns.routes';
 import { listHistoryRoutes } from '../../modules/leadSearch/listHistory.routes';
 import { listOperationRoutes } from '../../modules/leadSearch/listOperations.routes';

@@ -12,7 +12,7 @@ import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { profileCompleted, profileVariables } from '../../modules/ai/common';
 import { loadProfile } from '../../modules/ai/profile.repository';
 import { accountIdOf } from '../../modules/settings/account.repository';
-import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
+import { FIRST_RUN_DELAY_MS } from '../../modules/leadSearch/autopilotScheduler.service';
 import { startSearch } from '../../modules/leadSearch/startSearch.service';
 import { enrichmentFor } from '../../modules/leadSearch/enrichmentJob.service';
 import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';

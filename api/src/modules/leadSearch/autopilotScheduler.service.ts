@@ -1,13 +1,24 @@
 import type { Clock } from '../../clock';
-import { licenseValidSql } from '../../users/license';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
-import type { SearchType } from '../../providers/leads';
-import { hasActions, runPendingActions } from './autopilotActions';
-import { listNotTrashedSql } from '../../modules/leadSearch/listOperations.repository';
-import { startSearch } from '../../modules/leadSearch/startSearch.service';
+import { hasActions, runPendingActions } from './autopilotActions.service';
+import { startSearch } from './startSearch.service';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
+import {
+  claimDueAutopilots,
+  completeAutopilot,
+  endSearchRun,
+  endUnstartedRun,
+  insertRun,
+  lockEndedSearchRuns,
+  lockScheduledList,
+  markRunActionsPending,
+  runAlert,
+  setAutopilotNextRun,
+  setRunJob,
+  stopAutopilotNoCredits,
+} from './autopilots.repository';
 
 /** The first run of a new (or resumed) autopilot starts this long after saving (spec §4: "shortly after"). */
 export const FIRST_RUN_DELAY_MS = Number(process.env.LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS ?? 5_000);
@@ -41,20 +52,6 @@ function runEnd(
   return { status: 'stopped', error: null };
 }
 
-interface ClaimedRow {
-  id: number;
-  user_id: number;
-  campaign_id: number;
-  type: 'basic' | 'webhook';
-  repeat: Repeat;
-  location: string;
-  filters: Record<string, unknown>;
-  max_results: number;
-  scheduled_for: Date | string;
-  schedule_anchor: Date | string | null;
-  time_zone: string;
-}
-
 export interface TickOutcome {
   started: number[];
   finished: number[];
@@ -71,17 +68,7 @@ export interface TickOutcome {
  */
 export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const claimed = (
-      await tx.query<ClaimedRow>(
-        `SELECT a.id, a.user_id, a.campaign_id, a.type, a.repeat, a.location, a.filters, a.max_results, a.next_run_at AS scheduled_for, a.schedule_anchor, a.time_zone
-           FROM autopilots a
-          WHERE a.status = 'active' AND a.next_run_at <= $1::timestamptz
-            AND NOT EXISTS (SELECT 1 FROM autopilot_runs r WHERE r.autopilot_id = a.id AND r.status = 'running')
-            AND ${listNotTrashedSql('a')} AND ${licenseValidSql('a.user_id', '$1')}
-          ORDER BY a.next_run_at LIMIT ${AUTOPILOT_BATCH} FOR UPDATE SKIP LOCKED`,
-        [now.toISOString()],
-      )
-    ).rows;
+    const claimed = await claimDueAutopilots(tx, now, AUTOPILOT_BATCH);
     const runIds: number[] = [];
     for (const row of claimed) {
       const slot = new Date(row.scheduled_for);
@@ -89,30 +76,15 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
         { repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone },
         now,
       );
-      await tx.query('UPDATE autopilots SET next_run_at = $2, last_run_at = $3, updated_at = $3 WHERE id = $1', [
-        row.id,
-        next?.toISOString() ?? null,
-        now.toISOString(),
-      ]);
-      const run = (
-        await tx.query<{ id: number }>(
-          `INSERT INTO autopilot_runs (autopilot_id, status, scheduled_for, started_at) VALUES ($1, 'running', $2, $3)
-           ON CONFLICT (autopilot_id, scheduled_for) DO NOTHING RETURNING id`,
-          [row.id, new Date(row.scheduled_for).toISOString(), now.toISOString()],
-        )
-      ).rows[0];
-      if (!run) continue;
-      runIds.push(run.id);
+      await setAutopilotNextRun(tx, row.id, next, now);
+      const runId = await insertRun(tx, row.id, new Date(row.scheduled_for), now);
+      if (runId === null) continue;
+      runIds.push(runId);
       const outcome = await startScheduledSearch(tx, queueOf(db), row, now);
       if (typeof outcome === 'number') {
-        await tx.query('UPDATE autopilot_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
+        await setRunJob(tx, runId, outcome);
       } else {
-        await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, error = $4 WHERE id = $1`, [
-          run.id,
-          outcome === 'no_credits' ? 'stopped' : 'failed',
-          now.toISOString(),
-          outcome,
-        ]);
+        await endUnstartedRun(tx, runId, outcome === 'no_credits' ? 'stopped' : 'failed', now, outcome);
         await afterRun(tx, row.id, row.repeat, outcome);
       }
     }
@@ -145,18 +117,7 @@ export async function startScheduledSearch(
   a: ScheduledSearch,
   now: Date,
 ): Promise<number | RunError> {
-  const campaign = (
-    await tx.query<{
-      id: number;
-      list_type: SearchType;
-      is_demo: boolean;
-      webhook_url: string | null;
-      trashed: boolean;
-    }>(
-      'SELECT id, list_type, is_demo, webhook_url, deleted_at IS NOT NULL AS trashed FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
-      [a.campaign_id, a.user_id],
-    )
-  ).rows[0]!;
+  const campaign = await lockScheduledList(tx, a.user_id, a.campaign_id);
   if (campaign.trashed) return 'list_in_trash';
   if (a.type === 'webhook' && !campaign.webhook_url) return 'webhook_missing';
   const started = await startSearch(
@@ -182,17 +143,8 @@ async function afterRun(
   repeat: Repeat | string,
   error: RunError | null,
 ): Promise<void> {
-  if (error === 'no_credits') {
-    await tx.query(
-      `UPDATE autopilots SET status = 'stopped', stop_reason = 'no_credits', next_run_at = NULL, updated_at = now() WHERE id = $1`,
-      [autopilotId],
-    );
-  } else if (repeat === 'one-time') {
-    await tx.query(
-      `UPDATE autopilots SET status = 'completed', next_run_at = NULL, updated_at = now() WHERE id = $1 AND status = 'active'`,
-      [autopilotId],
-    );
-  }
+  if (error === 'no_credits') await stopAutopilotNoCredits(tx, autopilotId);
+  else if (repeat === 'one-time') await completeAutopilot(tx, autopilotId);
 }
 
 /**
@@ -200,14 +152,7 @@ async function afterRun(
  * transaction that ends the run (the run leaves `running` once, so it is mailed once).
  */
 export async function mailRunResults(tx: Queryable, mail: MailDeps, runId: number): Promise<void> {
-  const run = (
-    await tx.query<{ user_id: number; results_added: number; autopilot: string; list: string }>(
-      `SELECT a.user_id, r.results_added, a.name AS autopilot, c.name AS list
-         FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id JOIN campaigns c ON c.id = a.campaign_id
-        WHERE r.id = $1 AND r.status <> 'running'`,
-      [runId],
-    )
-  ).rows[0];
+  const run = await runAlert(tx, runId);
   if (!run || run.results_added <= 0) return;
   await sendTemplatedMail(tx, mail, {
     kind: 'autopilot_alert',
@@ -218,46 +163,26 @@ export async function mailRunResults(tx: Queryable, mail: MailDeps, runId: numbe
 
 /**
  * Records the runs whose search job has ended: results added, credits spent, error. A run with
- * steps after its search (enrichment, AI prompts, CRM, webhook: autopilotActions.ts) stays running
+ * steps after its search (enrichment, AI prompts, CRM, webhook: autopilotActions.service.ts) stays running
  * with its actions pending; the same tick carries them out. With `mail`, a run ended with results
  * mails its autopilot alert.
  */
 export async function finishRuns(db: Db, now: Date, mail?: MailDeps): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const rows = (
-      await tx.query<{
-        id: number;
-        autopilot_id: number;
-        repeat: Repeat;
-        job_status: string | null;
-        stop_reason: string | null;
-        produced: number;
-        credits_charged: number;
-        type: 'basic' | 'webhook';
-        enrichment: boolean;
-        ai_prompts: string[];
-        crm: string | null;
-      }>(
-        `SELECT r.id, r.autopilot_id, a.repeat, j.status AS job_status, j.stop_reason, COALESCE(j.produced, 0) AS produced, COALESCE(j.credits_charged, 0) AS credits_charged,
-                a.type, a.enrichment, a.ai_prompts, a.crm
-           FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id LEFT JOIN search_jobs j ON j.id = r.job_id
-          WHERE r.status = 'running' AND r.actions_state IS NULL AND (j.id IS NULL OR j.status <> 'running')
-          ORDER BY r.id LIMIT 50 FOR UPDATE OF r`,
-      )
-    ).rows;
+    const rows = await lockEndedSearchRuns(tx);
     for (const row of rows) {
       const { status, error } = runEnd(row.job_status, row.stop_reason);
       if (error === null && row.job_status !== null && row.produced > 0 && hasActions(row)) {
-        await tx.query(
-          `UPDATE autopilot_runs SET results_added = $2, credits_spent = $3, actions_state = 'pending' WHERE id = $1`,
-          [row.id, row.produced, row.credits_charged],
-        );
+        await markRunActionsPending(tx, row.id, row.produced, row.credits_charged);
         continue;
       }
-      await tx.query(
-        `UPDATE autopilot_runs SET status = $2, finished_at = $3, results_added = $4, credits_spent = $5, error = $6 WHERE id = $1`,
-        [row.id, status, now.toISOString(), row.produced, row.credits_charged, error],
-      );
+      await endSearchRun(tx, row.id, {
+        status,
+        now,
+        resultsAdded: row.produced,
+        creditsSpent: row.credits_charged,
+        error,
+      });
       await afterRun(tx, row.autopilot_id, row.repeat, error);
       if (mail) await mailRunResults(tx, mail, row.id);
     }

@@ -1,23 +1,39 @@
 import type { Clock } from '../../clock';
-import { licenseValidSql } from '../../users/license';
 import { secondsFromEnv } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
 import { ApiError } from '../../http/errors';
 import { aiProvider } from '../../providers/ai';
 import { connectedCrms, type CrmId } from '../../providers/crm';
-import type { SearchType } from '../../providers/leads';
-import { accountIdOf } from '../../modules/settings/account.repository';
-import { AI_MAX_PROMPTS, AI_STEP_ROWS, runAiPrompts } from '../../modules/leadSearch/aiActionJob.service';
-import { queueCrmSend } from '../../modules/leadSearch/crmSend.service';
-import { enrichmentFor } from '../../modules/leadSearch/enrichmentJob.service';
-import { promptIdsForTypes } from '../../modules/leadSearch/fineTunes.service';
-import { AI_ACTION_LIST_TYPES } from '../../modules/leadSearch/promptDefaults';
-import { WEBHOOK_MAX_ROWS } from '../../modules/leadSearch/listWebhookDelivery.service';
-import { sendToListWebhook } from '../../modules/leadSearch/webhooks.service';
+import { accountIdOf } from '../settings/account.repository';
+import { AI_MAX_PROMPTS, AI_STEP_ROWS, runAiPrompts } from './aiActionJob.service';
+import { queueCrmSend } from './crmSend.service';
+import { enrichmentFor } from './enrichmentJob.service';
+import { promptIdsForTypes } from './fineTunes.service';
+import { AI_ACTION_LIST_TYPES } from './promptDefaults';
+import { WEBHOOK_MAX_ROWS } from './listWebhookDelivery.service';
+import { sendToListWebhook } from './webhooks.service';
+import { findWebhookOfList } from './webhooks.repository';
 import { aiBulkActions } from '@leadsmith/shared/constants';
-import { platformAiModel } from '../../modules/admin/aiModel.service';
+import { platformAiModel } from '../admin/aiModel.service';
 import type { MailDeps } from '../../mail/templatedMail';
+import {
+  addRunAiProcessed,
+  addRunEnriched,
+  addRunStepError,
+  addRunWebhook,
+  endActionsRun,
+  holdRunActions,
+  leaseRunActions,
+  lockRunCrmJob,
+  pendingActionRuns,
+  releaseRunActions,
+  runResultIds,
+  runResultIdsAfter,
+  setRunCrmJob,
+  setRunStage,
+  type PendingRunRow,
+} from './autopilots.repository';
 
 /**
  * What an autopilot run does after its search job has filled the list (spec §3 Autopilot: enrichment,
@@ -57,10 +73,7 @@ export const ACTIONS_LEASE_MS = secondsFromEnv('AUTOPILOT_RUN_LEASE_SECONDS', 30
 
 /** Keeps this process's hold on the run while its steps make their calls. */
 async function holdRun(db: Queryable, clock: Clock, runId: number): Promise<void> {
-  await db.query(`UPDATE autopilot_runs SET actions_lease_until = $2 WHERE id = $1 AND actions_state = 'pending'`, [
-    runId,
-    new Date(clock.now().getTime() + ACTIONS_LEASE_MS).toISOString(),
-  ]);
+  await holdRunActions(db, runId, new Date(clock.now().getTime() + ACTIONS_LEASE_MS));
 }
 
 export interface ActionSettings {
@@ -94,20 +107,7 @@ export function nextStage(stage: ActionStage | null, a: ActionSettings): ActionS
   return ACTION_STAGES.slice(from).find((s) => applies(s, a)) ?? null;
 }
 
-interface PendingRun extends ActionSettings {
-  id: number;
-  autopilot_id: number;
-  job_id: number | null;
-  user_id: number;
-  campaign_id: number;
-  campaign_name: string;
-  list_type: SearchType;
-  repeat: string;
-  actions_stage: ActionStage | null;
-  actions_cursor: number;
-  /** How the search itself ended: a stopped search leaves a stopped run. */
-  job_status: string | null;
-}
+type PendingRun = PendingRunRow & ActionSettings & { actions_stage: ActionStage | null };
 
 type StageResult = 'next' | 'more' | 'no_credits';
 
@@ -121,10 +121,7 @@ export type AfterRun = (
 ) => Promise<void>;
 
 const addStepError = (db: Queryable, runId: number, step: string, code: StepErrorCode) =>
-  db.query(`UPDATE autopilot_runs SET step_errors = step_errors || $2::jsonb WHERE id = $1`, [
-    runId,
-    JSON.stringify([{ step, code }]),
-  ]);
+  addRunStepError(db, runId, step, code);
 
 /** The run's new results: those its search job added. */
 const newResults = (run: PendingRun) => ({
@@ -144,13 +141,7 @@ async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<St
     run.user_id,
     newResults(run),
     `${enrich.name}:list:${run.campaign_id}`,
-    (tx, chunk) =>
-      tx
-        .query(
-          'UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1',
-          [run.id, chunk.found, chunk.credits],
-        )
-        .then(() => undefined),
+    (tx, chunk) => addRunEnriched(tx, run.id, chunk.found, chunk.credits),
     { mail },
   );
   return outcome.stopped ? 'no_credits' : 'next';
@@ -168,12 +159,7 @@ async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResu
   const promptIds = (await promptIdsForTypes(db, run.user_id, run.list_type, run.ai_prompts)).slice(0, AI_MAX_PROMPTS);
   let cursor = run.actions_cursor;
   for (let chunk = 0; chunk < AI_CHUNKS_PER_TICK; chunk += 1) {
-    const ids = (
-      await db.query<{ id: number }>(
-        `SELECT r.id::int AS id FROM campaign_results r WHERE r.campaign_id = $1 AND r.job_id = $2 AND r.id > $3 AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${AI_STEP_ROWS}`,
-        [run.campaign_id, run.job_id ?? 0, cursor],
-      )
-    ).rows.map((r) => r.id);
+    const ids = await runResultIdsAfter(db, run.campaign_id, run.job_id ?? 0, cursor, AI_STEP_ROWS);
     if (!ids.length) return 'next';
     try {
       // Each result's calls are recorded by key first: a result is never asked about twice for one run.
@@ -185,10 +171,7 @@ async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResu
         effectKey: (id) => `autopilot-ai:${run.id}:${id}`,
       });
       cursor = ids[ids.length - 1]!;
-      await db.query(
-        'UPDATE autopilot_runs SET ai_processed = ai_processed + $2, actions_cursor = GREATEST(actions_cursor, $3) WHERE id = $1',
-        [run.id, outcome.processed, cursor],
-      );
+      await addRunAiProcessed(db, run.id, outcome.processed, cursor);
       await holdRun(db, clock, run.id);
     } catch (error) {
       // Spec §5: AI tools need a finished business profile; any other refusal ends the step too.
@@ -203,22 +186,12 @@ async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResu
 }
 
 async function webhookStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResult> {
-  const hook = (
-    await db.query<{ webhook_url: string | null; webhook_secret: string | null }>(
-      'SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1',
-      [run.campaign_id],
-    )
-  ).rows[0];
+  const hook = await findWebhookOfList(db, run.campaign_id);
   if (!hook?.webhook_url || !hook.webhook_secret) {
     await addStepError(db, run.id, 'webhook', 'webhook_missing');
     return 'next';
   }
-  const ids = (
-    await db.query<{ id: number }>(
-      `SELECT r.id::int AS id FROM campaign_results r WHERE r.campaign_id = $1 AND r.job_id = $2 AND r.email_status <> 'looking' ORDER BY r.id`,
-      [run.campaign_id, run.job_id ?? 0],
-    )
-  ).rows.map((r) => r.id);
+  const ids = await runResultIds(db, run.campaign_id, run.job_id ?? 0);
   let failed = false;
   // One signed POST per WEBHOOK_MAX_ROWS results (a run adds at most 1000).
   for (let i = 0; i < ids.length; i += WEBHOOK_MAX_ROWS) {
@@ -231,10 +204,7 @@ async function webhookStage(db: Db, clock: Clock, run: PendingRun): Promise<Stag
       { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [run.campaign_id, `{${chunk.join(',')}}`] },
     );
     failed ||= unsent > 0;
-    await db.query(
-      'UPDATE autopilot_runs SET webhook_sent = webhook_sent + $2, webhook_unsent = webhook_unsent + $3 WHERE id = $1',
-      [run.id, sent, unsent],
-    );
+    await addRunWebhook(db, run.id, sent, unsent);
   }
   if (failed) await addStepError(db, run.id, 'webhook', 'webhook_failed');
   return 'next';
@@ -247,15 +217,10 @@ async function crmStage(db: Db, clock: Clock, run: PendingRun): Promise<StageRes
     await addStepError(db, run.id, 'crm', 'crm_not_connected');
     return 'next';
   }
-  // The CRM send is a background job (crmSend.ts); it adds its sent / unsent figures to this run as it goes.
+  // The CRM send is a background job (crmSendJob.service.ts); it adds its sent / unsent figures to this run as it goes.
   await db.transaction(async (tx) => {
     // One send per run, even when the stage runs again after a crash.
-    const sent = (
-      await tx.query<{ crm_job_id: number | null }>('SELECT crm_job_id FROM autopilot_runs WHERE id = $1 FOR UPDATE', [
-        run.id,
-      ])
-    ).rows[0];
-    if (sent?.crm_job_id) return;
+    if (await lockRunCrmJob(tx, run.id)) return;
     const job = await queueCrmSend(tx, {
       userId: run.user_id,
       accountId,
@@ -266,7 +231,7 @@ async function crmStage(db: Db, clock: Clock, run: PendingRun): Promise<StageRes
       now: clock.now(),
       queue: queueOf(db),
     });
-    if (job) await tx.query('UPDATE autopilot_runs SET crm_job_id = $2 WHERE id = $1', [run.id, job.id]);
+    if (job) await setRunCrmJob(tx, run.id, job.id);
   });
   return 'next';
 }
@@ -279,12 +244,15 @@ async function finish(
   afterRun: AfterRun,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const ended = await tx.query(
-      `UPDATE autopilot_runs SET status = $2, finished_at = $3, error = COALESCE(error, $4), actions_state = 'done', actions_stage = NULL WHERE id = $1 AND actions_state = 'pending'`,
-      [run.id, error || run.job_status === 'stopped' ? 'stopped' : 'done', clock.now().toISOString(), error],
+    const ended = await endActionsRun(
+      tx,
+      run.id,
+      error || run.job_status === 'stopped' ? 'stopped' : 'done',
+      clock.now(),
+      error,
     );
     // Another process finished it (its lease ran out meanwhile): what follows a run's end happened there.
-    if (ended.rowCount === 0) return;
+    if (!ended) return;
     await afterRun(tx, run.autopilot_id, run.repeat, error, run.id);
   });
 }
@@ -296,7 +264,7 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
   let current = run;
   while (stage) {
     if (stage !== current.actions_stage) {
-      await db.query('UPDATE autopilot_runs SET actions_stage = $2, actions_cursor = 0 WHERE id = $1', [run.id, stage]);
+      await setRunStage(db, run.id, stage);
       current = { ...current, actions_stage: stage, actions_cursor: 0 };
     }
     const result =
@@ -325,22 +293,7 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
  */
 async function pendingRuns(db: Db, which: { runId: number } | { now: Date }): Promise<PendingRun[]> {
   // An account whose licence has expired gets none of its runs' steps carried out (ADR 046): they wait for the renewal.
-  const filter =
-    'runId' in which
-      ? ' AND r.id = $1'
-      : ` AND (r.actions_lease_until IS NULL OR r.actions_lease_until < $1) AND ${licenseValidSql('a.user_id', '$1')}`;
-  return (
-    await db.query<PendingRun>(
-      `SELECT r.id, r.autopilot_id, r.job_id, r.actions_stage, r.actions_cursor::int AS actions_cursor, j.status AS job_status,
-              a.user_id, c.id AS campaign_id, a.type, a.repeat, a.enrichment, a.ai_prompts, a.crm, c.name AS campaign_name, c.list_type
-         FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id
-         -- The list the run's search filled (the autopilot may have been moved to another list since).
-         LEFT JOIN search_jobs j ON j.id = r.job_id
-         JOIN campaigns c ON c.id = COALESCE(j.campaign_id, a.campaign_id)
-        WHERE r.actions_state = 'pending'${filter} ORDER BY r.id LIMIT ${RUNS_PER_TICK}`,
-      ['runId' in which ? which.runId : which.now.toISOString()],
-    )
-  ).rows;
+  return (await pendingActionRuns(db, which, RUNS_PER_TICK)) as PendingRun[];
 }
 
 /**
@@ -353,17 +306,13 @@ export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun
   for (const run of runs) {
     // Held by this process while it runs the steps: another process's tick skips the run.
     const now = clock.now();
-    const leased = await db.query(
-      `UPDATE autopilot_runs SET actions_lease_until = $2 WHERE id = $1 AND actions_state = 'pending' AND (actions_lease_until IS NULL OR actions_lease_until < $3) RETURNING id`,
-      [run.id, new Date(now.getTime() + ACTIONS_LEASE_MS).toISOString(), now.toISOString()],
-    );
-    if (!leased.rowCount) continue;
+    if (!(await leaseRunActions(db, run.id, new Date(now.getTime() + ACTIONS_LEASE_MS), now))) continue;
     try {
       // Read again under the lease: another process may have moved the run on since the list was read.
       const current = (await pendingRuns(db, { runId: run.id }))[0];
       if (current && (await advance(db, clock, current, afterRun, mail))) finished.push(run.id);
     } finally {
-      await db.query('UPDATE autopilot_runs SET actions_lease_until = NULL WHERE id = $1', [run.id]);
+      await releaseRunActions(db, run.id);
     }
   }
   return finished;
