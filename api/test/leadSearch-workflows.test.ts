@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { webhookSignature } from '../src/modules/leadSearch/listWebhookDelivery.service';
 import { FIRST_RUN_DELAY_MS } from '../src/modules/leadSearch/autopilotScheduler.service';
-import { advanceRun, matches, workflowTick } from '../src/routes/leadSearch/workflowRunner';
+import { advanceRun, matches, workflowTick } from '../src/modules/leadSearch/workflowRunner.service';
 import { setAiProvider } from '../src/providers/ai';
 
 let ctx: TestContext;

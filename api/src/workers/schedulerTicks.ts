@@ -5,7 +5,7 @@ import type { MailDeps } from '../mail/templatedMail';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
 import { AUTOPILOT_TICK_MS, autopilotTick } from '../modules/leadSearch/autopilotScheduler.service';
-import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
+import { WORKFLOW_TICK_MS, workflowTick } from '../modules/leadSearch/workflowRunner.service';
 import { savedSearchTick } from '../modules/leadSearch/savedSearchAlerts.service';
 
 export const AUTOPILOT_TICK = 'autopilot-tick';

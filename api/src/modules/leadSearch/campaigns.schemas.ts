@@ -132,7 +132,7 @@ export const ResultSchema = Type.Object({
   ),
   bounced: Type.Optional(Type.Boolean({ description: 'A CRM or webhook receiver reported that the email bounced.' })),
   crm_status: Nullable(StringEnum(['sending', 'sent', 'unsent'] as const)),
-  /** The CRM of the latest send (crmSend.ts), and why it did not take the result (a CrmErrorCode and the CRM's own words). */
+  /** The CRM of the latest send (crmSend.service.ts), and why it did not take the result (a CrmErrorCode and the CRM's own words). */
   crm_provider: Nullable(Type.String()),
   crm_error: Nullable(Type.String()),
   crm_error_detail: Nullable(Type.String()),

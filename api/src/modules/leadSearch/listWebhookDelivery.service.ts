@@ -2,7 +2,7 @@
  * A list webhook's delivery: one signed POST of results (outside any transaction), then its outcome
  * and the rows' statuses together. Sends (webhooks.service.ts: the toolbar, autopilots) and the
  * `list-webhook-check` worker (api/src/workers/listWebhook.ts, a delivery left "sending") both deliver
- * through it; workflows sign their posts with webhookSignature.
+ * through it; a workflow's connection node posts its own body through postWebhookDelivery, as it does.
  */
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../../clock';
@@ -28,6 +28,37 @@ async function listOwnerGetsLegacyHeaders(db: Db, listId: number): Promise<boole
   return owner !== null ? sendsLegacyHeaders(db, owner) : false;
 }
 
+/**
+ * The signed POST of one delivery to a list's webhook, with no transaction open: the URL is checked again at send
+ * time (the host may resolve elsewhere now: DNS rebinding) and the connection pinned to the checked address;
+ * redirects are not followed. `legacyHeaders` says whether the old header names go too (asked only when the URL
+ * passes). Answers whether the receiver took it (2xx) and its status (null when nothing was posted or it failed).
+ */
+export async function postWebhookDelivery(
+  clock: Clock,
+  hook: { url: string; secret: string },
+  deliveryId: string,
+  body: string,
+  legacyHeaders: () => Promise<boolean>,
+): Promise<{ delivered: boolean; status: number | null }> {
+  const timestamp = String(Math.floor(clock.now().getTime() / 1000));
+  const verdict = await checkWebhookUrl(hook.url);
+  if (!verdict.ok) return { delivered: false, status: null };
+  const outcome = await guardedPost(
+    verdict.url,
+    body,
+    webhookHeaders(
+      { delivery: deliveryId, timestamp, signature: webhookSignature(hook.secret, timestamp, body) },
+      { legacy: await legacyHeaders() },
+    ),
+    { timeoutMs: WEBHOOK_TIMEOUT_MS },
+  );
+  return {
+    delivered: outcome.ok && outcome.status >= 200 && outcome.status < 300,
+    status: outcome.ok ? outcome.status : null,
+  };
+}
+
 /** The POST of one delivery (outside any transaction), then its outcome and the rows' statuses together. */
 export async function deliverListWebhook(
   db: Db,
@@ -39,24 +70,9 @@ export async function deliverListWebhook(
 ): Promise<{ sent: number; unsent: number }> {
   const results = await webhookDeliveryResults(db, list.id, resultIds);
   const body = JSON.stringify({ event: 'leads.sent', delivery_id: deliveryId, list, results });
-  const timestamp = String(Math.floor(clock.now().getTime() / 1000));
-  let delivered = false;
-  let status: number | null = null;
-  const verdict = await checkWebhookUrl(hook.url);
-  if (verdict.ok) {
-    // Pinned to the address the guard checks at connect time; redirects are not followed.
-    const outcome = await guardedPost(
-      verdict.url,
-      body,
-      webhookHeaders(
-        { delivery: deliveryId, timestamp, signature: webhookSignature(hook.secret, timestamp, body) },
-        { legacy: await listOwnerGetsLegacyHeaders(db, list.id) },
-      ),
-      { timeoutMs: WEBHOOK_TIMEOUT_MS },
-    );
-    delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;
-    status = outcome.ok ? outcome.status : null;
-  }
+  const { delivered, status } = await postWebhookDelivery(clock, hook, deliveryId, body, () =>
+    listOwnerGetsLegacyHeaders(db, list.id),
+  );
   await db.transaction(async (tx) => {
     await settleEffects(tx, [{ key: deliveryId, ok: delivered, outcome: { status, results: resultIds.length } }]);
     await settleWebhookRows(tx, resultIds, delivered);

@@ -22,7 +22,7 @@ import { listExportRoutes } from '../../modules/leadSearch/listExports.routes';
 import { searchRoutes } from '../../modules/leadSearch/searches.routes';
 import { suppressionRoutes } from '../../modules/leadSearch/suppressions.routes';
 import { webhookRoutes } from '../../modules/leadSearch/webhooks.routes';
-import { workflowRoutes } from './workflows';
+import { workflowRoutes } from '../../modules/leadSearch/workflows.routes';
 
 /** Routes of the lead search area. One file per resource beside this one; register them here. */
 export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {

@@ -1,4 +1,4 @@
-import type { NodeKind, NodeSettings, WorkflowEdge, WorkflowNode } from './workflowNodes';
+import type { NodeKind, NodeSettings, WorkflowEdge, WorkflowNode } from './workflowNodes.service';
 
 /** A prebuilt workflow to start from (spec §2 "workflow builder with prebuilt templates"). Names are translated by the UI by key. */
 export interface WorkflowTemplate {

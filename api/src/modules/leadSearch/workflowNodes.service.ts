@@ -14,9 +14,9 @@ import {
 import type { Queryable } from '../../db';
 import { ApiError, validationError, type FieldIssue } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
-import type { SearchType } from '../../providers/leads';
-import { notFound } from '../../modules/leadSearch/campaigns.service';
-import { checkFilters, filtersSchema } from '../../modules/leadSearch/searchFilters.schemas';
+import { notFound } from './campaigns.service';
+import { checkFilters, filtersSchema } from './searchFilters.schemas';
+import { countOwnedLabels, countOwnedLists, ownedListType } from './workflows.repository';
 import { isTimeZone } from '../../schedule/recurrence';
 
 /** The node kinds, their settings' choices and the loose-node rule are shared's (the builder uses them too). */
@@ -246,18 +246,10 @@ export async function checkGraph(
     if (typeof node.settings.label_id === 'number') labels.add(node.settings.label_id);
   }
   if (lists.size) {
-    const { rows } = await db.query<{ id: number }>(
-      'SELECT id FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[])',
-      [userId, `{${[...lists].join(',')}}`],
-    );
-    if (rows.length !== lists.size) throw notFound();
+    if ((await countOwnedLists(db, userId, [...lists])) !== lists.size) throw notFound();
   }
   if (labels.size) {
-    const { rows } = await db.query<{ id: number }>(
-      'SELECT id FROM lead_labels WHERE user_id = $1 AND id = ANY($2::int[])',
-      [userId, `{${[...labels].join(',')}}`],
-    );
-    if (rows.length !== labels.size) throw notFound();
+    if ((await countOwnedLabels(db, userId, [...labels])) !== labels.size) throw notFound();
   }
 }
 
@@ -327,12 +319,7 @@ export async function checkPublishable(
       if (!filled(typeof s[key] === 'string' ? (s[key] as string).trim() : s[key])) throw fail(key);
     if (node.kind === 'trigger' && s.mode === 'schedule' && !s.repeat) throw fail('repeat');
     if (node.kind === 'search') {
-      const list = (
-        await db.query<{ list_type: SearchType }>('SELECT list_type FROM campaigns WHERE id = $1 AND user_id = $2', [
-          s.campaign_id ?? null,
-          userId,
-        ])
-      ).rows[0];
+      const list = await ownedListType(db, userId, s.campaign_id ?? null);
       if (!list) throw notFound();
       try {
         checkFilters(list.list_type, s.filters ?? {});

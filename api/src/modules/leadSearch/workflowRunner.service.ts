@@ -1,36 +1,69 @@
 import type { WorkflowRunError } from '@leadsmith/shared/constants';
-import { licenseValidSql } from '../../users/license';
 import type { Clock } from '../../clock';
 import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
 import type { Language } from '../../i18n/messages';
-import { guardedPost, sendsLegacyHeaders, webhookHeaders } from '../../net/signedPost';
+import { sendsLegacyHeaders } from '../../net/signedPost';
 import { claimEffects, secondsFromEnv, settleEffects } from '../../effects/externalEffects';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import type { SearchType } from '../../providers/leads';
-import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
-import { profileCompleted, profileVariables } from '../../modules/ai/common';
-import { loadProfile } from '../../modules/ai/profile.repository';
-import { accountIdOf } from '../../modules/settings/account.repository';
-import { FIRST_RUN_DELAY_MS } from '../../modules/leadSearch/autopilotScheduler.service';
-import { startSearch } from '../../modules/leadSearch/startSearch.service';
-import { enrichmentFor } from '../../modules/leadSearch/enrichmentJob.service';
-import { applyLabels, labelsOf } from '../../modules/leadSearch/resultLabels.repository';
-import { suppressedAmong, suppressionDetail } from '../../modules/leadSearch/suppressions.repository';
-import { checkWebhookUrl } from '../../modules/leadSearch/webhookGuard';
-import {
-  WEBHOOK_MAX_ROWS,
-  WEBHOOK_TIMEOUT_MS,
-  webhookSignature,
-} from '../../modules/leadSearch/listWebhookDelivery.service';
+import { nextRunAfter } from '../../schedule/recurrence';
+import { profileCompleted, profileVariables } from '../ai/common';
+import { loadProfile } from '../ai/profile.repository';
+import { accountIdOf } from '../settings/account.repository';
+import { FIRST_RUN_DELAY_MS } from './autopilotScheduler.service';
+import { startSearch } from './startSearch.service';
+import { enrichmentFor } from './enrichmentJob.service';
+import { giveBackEffects } from './enrichment.repository';
+import { userLang } from './aiActions.repository';
+import { applyLabels } from './resultLabels.repository';
+import { suppressedAmong, suppressionDetail } from './suppressions.repository';
+import { postWebhookDelivery, WEBHOOK_MAX_ROWS } from './listWebhookDelivery.service';
 import {
   MAX_ITEMS,
   topologicalOrder,
   type FilterCondition,
-  type NodeKind,
   type WorkflowEdge,
   type WorkflowNode,
-} from './workflowNodes';
+} from './workflowNodes.service';
+import {
+  addRunOutput,
+  advanceableRunIds,
+  anyEffectSending,
+  claimDueWorkflows,
+  doneEffectCount,
+  effectState,
+  findRun,
+  holdWorkflowRun,
+  insertRunNode,
+  insertWorkflowRun,
+  latestListResultIds,
+  leaseWorkflowRun,
+  listHook,
+  lockSearchList,
+  markNodeDone,
+  markNodeFailed,
+  markNodeRunning,
+  markRunDone,
+  markRunFailed,
+  markSearchNodeRunning,
+  markWorkflowSending,
+  markWorkflowSuppressed,
+  nextNodeLog,
+  ownedLabelName,
+  ownsList,
+  releaseWorkflowRun,
+  searchJobOutcome,
+  searchJobResultIds,
+  setWorkflowNextRun,
+  settleWorkflowSent,
+  skipPendingNodes,
+  storeWorkflowTexts,
+  workflowResultRows,
+  type NodeLogRow,
+  type ResultRow,
+  type RunRow,
+} from './workflows.repository';
 import type { MailDeps } from '../../mail/templatedMail';
 
 /** How often the runner starts due scheduled runs and advances running ones. */
@@ -67,32 +100,7 @@ class NodeBusy extends Error {
 
 /** Keeps the run's lease while a node makes its calls (a long AI or webhook node outlives RUN_LEASE_MS otherwise). */
 async function holdRun(db: Queryable, runId: number, clock: Clock): Promise<void> {
-  await db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running'`, [
-    runId,
-    new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString(),
-  ]);
-}
-
-interface Graph {
-  nodes: WorkflowNode[];
-  edges: WorkflowEdge[];
-}
-
-interface RunRow {
-  id: number;
-  workflow_id: number;
-  user_id: number;
-  status: 'running' | 'done' | 'failed';
-  graph: Graph;
-  outputs: Record<string, number[]>;
-}
-
-interface NodeLogRow {
-  id: number;
-  node_id: string;
-  kind: NodeKind;
-  status: 'pending' | 'running' | 'done' | 'failed' | 'skipped';
-  job_id: number | null;
+  await holdWorkflowRun(db, runId, new Date(clock.now().getTime() + RUN_LEASE_MS));
 }
 
 interface Outcome {
@@ -120,29 +128,13 @@ export async function createRun(
 ): Promise<number | null> {
   const order = topologicalOrder(workflow.nodes, workflow.edges);
   if (!order) return null;
-  const run = (
-    await tx.query<{ id: number }>(
-      `INSERT INTO workflow_runs (workflow_id, user_id, trigger, status, scheduled_for, graph, started_at)
-       VALUES ($1, $2, $3, 'running', $4, $5::jsonb, $6) ON CONFLICT (workflow_id, scheduled_for) DO NOTHING RETURNING id`,
-      [
-        workflow.id,
-        workflow.user_id,
-        trigger,
-        scheduledFor ? scheduledFor.toISOString() : null,
-        JSON.stringify({ nodes: workflow.nodes, edges: workflow.edges }),
-        now.toISOString(),
-      ],
-    )
-  ).rows[0];
-  if (!run) return null;
+  const runId = await insertWorkflowRun(tx, workflow, trigger, now, scheduledFor);
+  if (runId === null) return null;
   for (const [position, nodeId] of order.entries()) {
     const node = workflow.nodes.find((n) => n.id === nodeId)!;
-    await tx.query(
-      'INSERT INTO workflow_run_nodes (run_id, node_id, kind, label, position) VALUES ($1, $2, $3, $4, $5)',
-      [run.id, node.id, node.kind, node.label ?? '', position],
-    );
+    await insertRunNode(tx, runId, node, position);
   }
-  return run.id;
+  return runId;
 }
 
 /**
@@ -154,26 +146,7 @@ export async function createRun(
  */
 export async function startDueWorkflowRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const claimed = (
-      await tx.query<{
-        id: number;
-        user_id: number;
-        nodes: WorkflowNode[];
-        edges: WorkflowEdge[];
-        repeat: Repeat | null;
-        scheduled_for: Date | string;
-        schedule_anchor: Date | string | null;
-        time_zone: string;
-        busy: boolean;
-      }>(
-        `SELECT w.id, w.user_id, w.nodes, w.edges, w.repeat, w.next_run_at AS scheduled_for, w.schedule_anchor, w.time_zone,
-                EXISTS (SELECT 1 FROM workflow_runs r WHERE r.workflow_id = w.id AND r.status = 'running') AS busy
-           FROM workflows w
-          WHERE w.status = 'published' AND w.next_run_at <= $1::timestamptz AND ${licenseValidSql('w.user_id', '$1')}
-          ORDER BY w.next_run_at LIMIT ${WORKFLOW_BATCH} FOR UPDATE SKIP LOCKED`,
-        [now.toISOString()],
-      )
-    ).rows;
+    const claimed = await claimDueWorkflows(tx, now, WORKFLOW_BATCH);
     const runs: number[] = [];
     for (const row of claimed) {
       const slot = new Date(row.scheduled_for);
@@ -183,7 +156,7 @@ export async function startDueWorkflowRuns(db: Db, now: Date): Promise<number[]>
             now,
           )
         : null;
-      await tx.query('UPDATE workflows SET next_run_at = $2 WHERE id = $1', [row.id, next?.toISOString() ?? null]);
+      await setWorkflowNextRun(tx, row.id, next);
       if (row.busy) continue;
       const runId = await createRun(tx, row, 'schedule', now, new Date(row.scheduled_for));
       if (runId) runs.push(runId);
@@ -226,16 +199,15 @@ async function finishNode(
   now: Date,
 ): Promise<void> {
   const ids = outcome.ids.slice(0, MAX_ITEMS);
-  const { rowCount } = await tx.query(
-    `UPDATE workflow_run_nodes SET status = 'done', items_in = $2, items_out = $3, credits = $4, detail = $5::jsonb, finished_at = $6, started_at = COALESCE(started_at, $6)
-      WHERE id = $1 AND status IN ('pending', 'running')`,
-    [log.id, input.length, ids.length, outcome.credits ?? 0, JSON.stringify(outcome.detail ?? {}), now.toISOString()],
-  );
-  if (!rowCount) return;
-  await tx.query(
-    `UPDATE workflow_runs SET outputs = outputs || jsonb_build_object($2::text, $3::jsonb), credits_spent = credits_spent + $4 WHERE id = $1`,
-    [run.id, log.node_id, JSON.stringify(ids), outcome.credits ?? 0],
-  );
+  const finished = await markNodeDone(tx, log.id, {
+    itemsIn: input.length,
+    itemsOut: ids.length,
+    credits: outcome.credits ?? 0,
+    detail: outcome.detail ?? {},
+    now,
+  });
+  if (!finished) return;
+  await addRunOutput(tx, run.id, log.node_id, ids, outcome.credits ?? 0);
 }
 
 /** A node failed: the run stops there with the error; the nodes after it are skipped. */
@@ -247,17 +219,16 @@ async function failNode(
   error: NodeError,
   now: Date,
 ): Promise<void> {
-  const { rowCount } = await tx.query(
-    `UPDATE workflow_run_nodes SET status = 'failed', items_in = $2, credits = credits + $3, detail = detail || $4::jsonb, error = $5, finished_at = $6, started_at = COALESCE(started_at, $6)
-      WHERE id = $1 AND status IN ('pending', 'running')`,
-    [log.id, input.length, error.credits, JSON.stringify(error.detail), error.code, now.toISOString()],
-  );
-  if (!rowCount) return;
-  await tx.query(`UPDATE workflow_run_nodes SET status = 'skipped' WHERE run_id = $1 AND status = 'pending'`, [run.id]);
-  await tx.query(
-    `UPDATE workflow_runs SET status = 'failed', error = $2, error_node = $3, credits_spent = credits_spent + $4, finished_at = $5, lease_until = NULL WHERE id = $1`,
-    [run.id, error.code, log.node_id, error.credits, now.toISOString()],
-  );
+  const failed = await markNodeFailed(tx, log.id, {
+    itemsIn: input.length,
+    credits: error.credits,
+    detail: error.detail,
+    code: error.code,
+    now,
+  });
+  if (!failed) return;
+  await skipPendingNodes(tx, run.id);
+  await markRunFailed(tx, run.id, { code: error.code, nodeId: log.node_id, credits: error.credits, now });
 }
 
 /** Every node is done: the run's output is what its last nodes (those without a next node) produced. */
@@ -265,18 +236,10 @@ async function finishRun(db: Db, run: RunRow, now: Date): Promise<void> {
   const sinks = run.graph.nodes.filter((n) => !run.graph.edges.some((e) => e.source === n.id));
   const out = new Set<number>();
   for (const sink of sinks) for (const id of run.outputs[sink.id] ?? []) out.add(id);
-  await db.query(
-    `UPDATE workflow_runs SET status = 'done', items_out = $2, finished_at = $3, lease_until = NULL WHERE id = $1 AND status = 'running'`,
-    [run.id, out.size, now.toISOString()],
-  );
+  await markRunDone(db, run.id, out.size, now);
 }
 
-const loadRun = async (db: Queryable, runId: number) =>
-  (
-    await db.query<RunRow>('SELECT id, workflow_id, user_id, status, graph, outputs FROM workflow_runs WHERE id = $1', [
-      runId,
-    ])
-  ).rows[0];
+const loadRun = (db: Queryable, runId: number) => findRun(db, runId);
 
 /**
  * Advances one run as far as it can go now: node after node in execution order, each node's work and its log
@@ -290,11 +253,8 @@ export async function advanceRun(
   clock: Clock,
   mail?: MailDeps,
 ): Promise<'waiting' | 'done' | 'failed' | 'missing' | 'busy'> {
-  const lease = await db.query(
-    `UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < $3) RETURNING id`,
-    [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString(), clock.now().toISOString()],
-  );
-  if (!lease.rowCount) {
+  const leased = await leaseWorkflowRun(db, runId, new Date(clock.now().getTime() + RUN_LEASE_MS), clock.now());
+  if (!leased) {
     const run = await loadRun(db, runId);
     return !run ? 'missing' : run.status === 'running' ? 'busy' : run.status;
   }
@@ -303,12 +263,7 @@ export async function advanceRun(
       const run = await loadRun(db, runId);
       if (!run) return 'missing';
       if (run.status !== 'running') return run.status;
-      const log = (
-        await db.query<NodeLogRow>(
-          `SELECT id, node_id, kind, status, job_id FROM workflow_run_nodes WHERE run_id = $1 AND status IN ('pending', 'running') ORDER BY position LIMIT 1`,
-          [run.id],
-        )
-      ).rows[0];
+      const log = await nextNodeLog(db, run.id);
       if (!log) {
         await finishRun(db, run, clock.now());
         return 'done';
@@ -318,10 +273,7 @@ export async function advanceRun(
       try {
         if (!node) throw new NodeError('node_failed');
         if (log.status === 'pending' && node.kind !== 'search') {
-          await db.query(`UPDATE workflow_run_nodes SET status = 'running', started_at = $2 WHERE id = $1`, [
-            log.id,
-            clock.now().toISOString(),
-          ]);
+          await markNodeRunning(db, log.id, clock.now());
         }
         const waiting = await runNode(db, run, node, log, input, clock, mail);
         if (waiting) return 'waiting';
@@ -337,7 +289,7 @@ export async function advanceRun(
     }
     return 'waiting';
   } finally {
-    await db.query(`UPDATE workflow_runs SET lease_until = NULL WHERE id = $1 AND status = 'running'`, [runId]);
+    await releaseWorkflowRun(db, runId);
   }
 }
 
@@ -357,16 +309,13 @@ async function runNode(
     case 'trigger': {
       let ids: number[] = [];
       if (s.source_campaign_id) {
-        const list = (
-          await db.query('SELECT 1 FROM campaigns WHERE id = $1 AND user_id = $2', [s.source_campaign_id, run.user_id])
-        ).rowCount;
-        if (!list) throw new NodeError('list_missing');
-        ids = (
-          await db.query<{ id: number }>(
-            `SELECT id::int AS id FROM campaign_results WHERE campaign_id = $1 AND user_id = $2 AND email_status <> 'looking' ORDER BY id DESC LIMIT ${Math.min(s.source_limit ?? 100, MAX_ITEMS)}`,
-            [s.source_campaign_id, run.user_id],
-          )
-        ).rows.map((r) => r.id);
+        if (!(await ownsList(db, run.user_id, s.source_campaign_id))) throw new NodeError('list_missing');
+        ids = await latestListResultIds(
+          db,
+          run.user_id,
+          s.source_campaign_id,
+          Math.min(s.source_limit ?? 100, MAX_ITEMS),
+        );
       }
       await db.transaction((tx) =>
         finishNode(
@@ -403,13 +352,9 @@ async function runNode(
       await enrichmentNode(db, run, node, log, input, clock, mail);
       return false;
     case 'label': {
-      const label = (
-        await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2', [
-          s.label_id ?? null,
-          run.user_id,
-        ])
-      ).rows[0];
-      if (!label) throw new NodeError('label_missing');
+      const labelName = await ownedLabelName(db, run.user_id, s.label_id ?? null);
+      if (labelName === undefined) throw new NodeError('label_missing');
+      const label = { name: labelName };
       await db.transaction(async (tx) => {
         const selection = { sql: 'r.id = ANY($1::bigint[]) AND r.user_id = $2', params: [idArray(input), run.user_id] };
         const updated =
@@ -441,12 +386,7 @@ async function searchNode(
   const s = node.settings;
   if (log.status === 'pending') {
     await db.transaction(async (tx) => {
-      const campaign = (
-        await tx.query<{ id: number; list_type: SearchType; is_demo: boolean }>(
-          'SELECT id, list_type, is_demo FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE',
-          [s.campaign_id ?? null, run.user_id],
-        )
-      ).rows[0];
+      const campaign = await lockSearchList(tx, run.user_id, s.campaign_id ?? null);
       if (!campaign) throw new NodeError('list_missing');
       // Same rules as POST /api/searches (startSearch.ts): the job gives back what it does not produce.
       const requested = Math.min(s.count ?? 20, MAX_ITEMS);
@@ -464,44 +404,21 @@ async function searchNode(
       );
       if (!('jobId' in started)) throw new NodeError(started.refused);
       const { jobId, count } = started;
-      await tx.query(
-        `UPDATE workflow_run_nodes SET status = 'running', job_id = $2, started_at = $3, items_in = $4, detail = $5::jsonb WHERE id = $1`,
-        [
-          log.id,
-          jobId,
-          clock.now().toISOString(),
-          input.length,
-          JSON.stringify({ job_id: jobId, campaign_id: campaign.id, requested: count }),
-        ],
-      );
+      await markSearchNodeRunning(tx, log.id, {
+        jobId,
+        now: clock.now(),
+        itemsIn: input.length,
+        detail: { job_id: jobId, campaign_id: campaign.id, requested: count },
+      });
     });
     return true;
   }
-  const job = log.job_id
-    ? (
-        await db.query<{
-          status: string;
-          stop_reason: string | null;
-          produced: number;
-          found: number;
-          credits_charged: number;
-          campaign_id: number;
-        }>(
-          'SELECT status, stop_reason, produced, found, credits_charged, campaign_id FROM search_jobs WHERE id = $1 AND user_id = $2',
-          [log.job_id, run.user_id],
-        )
-      ).rows[0]
-    : undefined;
+  const job = log.job_id ? await searchJobOutcome(db, run.user_id, log.job_id) : undefined;
   if (!job) throw new NodeError('list_missing');
   if (job.status === 'running') return true;
   const detail = { job_id: log.job_id, campaign_id: job.campaign_id, produced: job.produced, found: job.found };
   if (job.stop_reason === 'no_credits') throw new NodeError('no_credits', job.credits_charged, detail);
-  const ids = (
-    await db.query<{ id: number }>(
-      `SELECT id::int AS id FROM campaign_results WHERE job_id = $1 AND user_id = $2 AND email_status <> 'looking' ORDER BY id LIMIT ${MAX_ITEMS}`,
-      [log.job_id, run.user_id],
-    )
-  ).rows.map((r) => r.id);
+  const ids = await searchJobResultIds(db, run.user_id, log.job_id!, MAX_ITEMS);
   await db.transaction((tx) =>
     finishNode(tx, run, log, input, { ids, credits: job.credits_charged, detail }, clock.now()),
   );
@@ -512,34 +429,8 @@ async function searchNode(
 // Filter
 // ---------------------------------------------------------------------------------------------
 
-interface ResultRow {
-  id: number;
-  campaign_id: number;
-  list_type: SearchType;
-  record_key: string | null;
-  name: string;
-  company: string | null;
-  job_title: string | null;
-  website: string | null;
-  city: string | null;
-  email: string | null;
-  phone: string | null;
-  email_status: string;
-  labels: string[];
-  data: Record<string, unknown>;
-}
-
-async function loadRows(db: Queryable, userId: number, ids: number[]): Promise<ResultRow[]> {
-  if (!ids.length) return [];
-  return (
-    await db.query<ResultRow>(
-      `SELECT r.id::int AS id, r.campaign_id, c.list_type, r.record_key, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, ${labelsOf('r')} AS labels, r.data
-         FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
-        WHERE r.id = ANY($1::bigint[]) AND r.user_id = $2 ORDER BY r.id`,
-      [idArray(ids), userId],
-    )
-  ).rows;
-}
+const loadRows = (db: Queryable, userId: number, ids: number[]): Promise<ResultRow[]> =>
+  workflowResultRows(db, userId, ids);
 
 /** One filter condition on one result (text comparisons ignore case). */
 export function matches(
@@ -640,8 +531,7 @@ async function aiNode(
   const profile = await loadProfile(db, await accountIdOf(db, run.user_id));
   // Spec §5: AI tools need a completed business profile.
   if (!profile || !profileCompleted(profile)) throw new NodeError('profile_incomplete');
-  const lang = ((await db.query<{ lang: Language }>('SELECT lang FROM users WHERE id = $1', [run.user_id])).rows[0]
-    ?.lang ?? 'en') as Language;
+  const lang = ((await userLang(db, run.user_id)) ?? 'en') as Language;
   const rows = await loadRows(db, run.user_id, input);
   const s = node.settings;
   const key = s.output_key || node.kind;
@@ -656,16 +546,11 @@ async function aiNode(
     );
     const mine = chunk.filter((r) => claimed.has(keyOf(r.id)));
     if (mine.length < chunk.length) {
-      const inFlight = await db.query(
-        `SELECT 1 FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`,
-        [
-          `{${chunk
-            .filter((r) => !claimed.has(keyOf(r.id)))
-            .map((r) => keyOf(r.id))
-            .join(',')}}`,
-        ],
+      const inFlight = await anyEffectSending(
+        db,
+        chunk.filter((r) => !claimed.has(keyOf(r.id))).map((r) => keyOf(r.id)),
       );
-      busy ||= inFlight.rowCount > 0;
+      busy ||= inFlight;
     }
     const texts: { id: number; text: string }[] = [];
     let failed = false;
@@ -702,11 +587,7 @@ async function aiNode(
     }
     await db.transaction(async (tx) => {
       if (texts.length) {
-        await tx.query(
-          `UPDATE campaign_results r SET data = jsonb_set(r.data, '{workflow}', COALESCE(r.data->'workflow', '{}'::jsonb) || jsonb_build_object($3::text, x.text))
-             FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, text text) WHERE r.id = x.id AND r.user_id = $2`,
-          [JSON.stringify(texts), run.user_id, key],
-        );
+        await storeWorkflowTexts(tx, run.user_id, key, texts);
         await settleEffects(
           tx,
           texts.map((t) => ({ key: keyOf(t.id), ok: true })),
@@ -714,10 +595,7 @@ async function aiNode(
       }
       // Calls that were not made are given back: a later run of the node makes them.
       const unanswered = mine.slice(texts.length).map((r) => keyOf(r.id));
-      if (unanswered.length)
-        await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [
-          `{${unanswered.join(',')}}`,
-        ]);
+      if (unanswered.length) await giveBackEffects(tx, unanswered);
     });
     if (failed)
       throw new NodeError('ai_failed', 0, {
@@ -738,12 +616,7 @@ async function aiNode(
 
 async function doneCount(db: Queryable, keys: string[]): Promise<number> {
   if (!keys.length) return 0;
-  return (
-    await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`,
-      [`{${keys.join(',')}}`],
-    )
-  ).rows[0]!.n;
+  return doneEffectCount(db, keys);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -821,22 +694,14 @@ async function connectionNode(
   );
   for (const by of new Set(suppressed.values())) {
     const refusedIds = [...suppressed].filter(([, b]) => b === by).map(([id]) => id);
-    await db.query(
-      `UPDATE campaign_results SET crm_status = 'unsent', crm_error = 'suppressed', crm_error_detail = $3 WHERE id = ANY($1::bigint[]) AND user_id = $2`,
-      [idArray(refusedIds), run.user_id, suppressionDetail(by)],
-    );
+    await markWorkflowSuppressed(db, run.user_id, refusedIds, suppressionDetail(by));
   }
   const rows = candidates.filter((r) => !suppressed.has(r.id));
   const byList = new Map<number, ResultRow[]>();
   for (const row of rows) byList.set(row.campaign_id, [...(byList.get(row.campaign_id) ?? []), row]);
   const hooks = new Map<number, { name: string; list_type: string; webhook_url: string; webhook_secret: string }>();
   for (const campaignId of byList.keys()) {
-    const hook = (
-      await db.query<{ name: string; list_type: string; webhook_url: string | null; webhook_secret: string | null }>(
-        'SELECT name, list_type, webhook_url, webhook_secret FROM campaigns WHERE id = $1 AND user_id = $2',
-        [campaignId, run.user_id],
-      )
-    ).rows[0];
+    const hook = await listHook(db, run.user_id, campaignId);
     // Spec §8: "selected list has no webhook, set it up".
     if (!hook?.webhook_url || !hook.webhook_secret)
       throw new NodeError('webhook_missing', 0, { campaign_id: campaignId });
@@ -849,23 +714,18 @@ async function connectionNode(
     const hook = hooks.get(campaignId)!;
     for (let i = 0; i < listRows.length; i += WEBHOOK_MAX_ROWS) {
       const batch = listRows.slice(i, i + WEBHOOK_MAX_ROWS);
-      const ids = idArray(batch.map((r) => r.id));
+      const ids = batch.map((r) => r.id);
       // One delivery per batch, named by the run, node, list and batch: recorded before the POST, settled with the rows' status.
       const deliveryId = `workflow-webhook:${run.id}:${log.node_id}:${campaignId}:${i}`;
       if (!(await claimEffects(db, 'webhook', [deliveryId])).size) {
-        const prior = (
-          await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [deliveryId])
-        ).rows[0];
+        const prior = await effectState(db, deliveryId);
         // Sent by an earlier run of this node (its outcome is on the rows), or being sent by another process.
-        if (!prior || prior.state === 'sending') busy = true;
-        else if (prior.state === 'done') delivered.push(...batch.map((r) => r.id));
+        if (!prior || prior === 'sending') busy = true;
+        else if (prior === 'done') delivered.push(...batch.map((r) => r.id));
         else unsent += batch.length;
         continue;
       }
-      await db.query(
-        `UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[]) AND user_id = $2`,
-        [ids, run.user_id],
-      );
+      await markWorkflowSending(db, run.user_id, ids);
       const results = batch.map(
         ({ id, name, company, job_title, email, email_status, phone, website, city, data, labels }) => ({
           id,
@@ -888,27 +748,16 @@ async function connectionNode(
         list: { id: campaignId, name: hook.name, type: hook.list_type },
         results,
       });
-      const timestamp = String(Math.floor(clock.now().getTime() / 1000));
-      let ok = false;
-      // Checked again at send time (DNS rebinding); the connection is pinned to the checked address.
-      const verdict = await checkWebhookUrl(hook.webhook_url);
-      if (verdict.ok) {
-        const outcome = await guardedPost(
-          verdict.url,
-          body,
-          webhookHeaders(
-            { timestamp, delivery: deliveryId, signature: webhookSignature(hook.webhook_secret, timestamp, body) },
-            { legacy: await sendsLegacyHeaders(db, run.user_id) },
-          ),
-          { timeoutMs: WEBHOOK_TIMEOUT_MS },
-        );
-        ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
-      }
+      // The list toolbar's signed, SSRF-guarded POST (checked again at send time, pinned to the checked address).
+      const { delivered: ok } = await postWebhookDelivery(
+        clock,
+        { url: hook.webhook_url, secret: hook.webhook_secret },
+        deliveryId,
+        body,
+        () => sendsLegacyHeaders(db, run.user_id),
+      );
       await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE campaign_results SET crm_status = $3, sent = sent OR $4 WHERE id = ANY($1::bigint[]) AND user_id = $2`,
-          [ids, run.user_id, ok ? 'sent' : 'unsent', ok],
-        );
+        await settleWorkflowSent(tx, run.user_id, ids, ok);
         await settleEffects(tx, [{ key: deliveryId, ok }]);
       });
       await holdRun(db, run.id, clock);
@@ -936,13 +785,7 @@ export async function workflowTick(
   mail?: MailDeps,
 ): Promise<{ started: number[]; advanced: number[] }> {
   const started = await startDueWorkflowRuns(db, clock.now());
-  const running = (
-    await db.query<{ id: number }>(
-      `SELECT id FROM workflow_runs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1) AND ${licenseValidSql('workflow_runs.user_id', '$1')}
-        ORDER BY id LIMIT ${WORKFLOW_BATCH}`,
-      [clock.now().toISOString()],
-    )
-  ).rows;
-  for (const { id } of running) await advanceRun(db, id, clock, mail);
-  return { started, advanced: running.map((r) => r.id) };
+  const running = await advanceableRunIds(db, clock.now(), WORKFLOW_BATCH);
+  for (const id of running) await advanceRun(db, id, clock, mail);
+  return { started, advanced: running };
 }
