@@ -184,11 +184,7 @@ export default tseslint.config(
     { files: ['api/src/modules/**/*.routes.ts'], bans: [SQL_OUTSIDE_REPOSITORY, TRANSACTION_OUTSIDE_SERVICE] },
     { files: ['api/src/modules/**/*.repository.ts'], bans: [TRANSACTION_OUTSIDE_SERVICE] },
     // Workers define jobs and call services and repositories; they open transactions, and write no SQL.
-    {
-      files: ['api/src/workers/**/*.ts'],
-      ignores: ['api/src/workers/listWebhook.ts'],
-      bans: [SQL_OUTSIDE_REPOSITORY],
-    },
+    { files: ['api/src/workers/**/*.ts'], bans: [SQL_OUTSIDE_REPOSITORY] },
     // Providers (payments, CRMs, lead sources, PayKickstart) keep their rules and call their repositories beside them.
     { files: ['api/src/providers/**/*.ts'], ignores: ['**/*.repository.ts'], bans: [SQL_OUTSIDE_REPOSITORY] },
   ].map(({ files, ignores = [], bans }) => ({ files, ignores, rules: { 'no-restricted-syntax': ['error', ...bans] } })),

@@ -125,10 +125,10 @@ function selectApiTests(changed) {
   const texts = Object.fromEntries(suites.map((name) => [name, readFileSync(path.join(testDir, name), 'utf8')]));
   for (const file of changed.filter((f) => f.startsWith('api/src/'))) {
     const modulePath = file.replace(/^api\//, '').replace(/\.tsx?$/, '');
-    // The area's suites: api/src/modules/settings/crm.routes.ts (or a file of api/src/routes/leadSearch/ not moved yet) → settings-*.test.ts (leadSearch-*.test.ts).
+    // The area's suites: api/src/modules/settings/crm.routes.ts → settings-*.test.ts.
     // The routes of no area (api/src/modules/core: sign-in, the account, branding, health…) have no core-* suites:
     // theirs are the auth, security, ops and account suites and the single-file ones named after a feature.
-    const area = /^api\/src\/(?:routes|modules)\/([a-zA-Z]+)\//.exec(file)?.[1];
+    const area = /^api\/src\/modules\/([a-zA-Z]+)\//.exec(file)?.[1];
     const inArea = (name) =>
       area === 'core'
         ? /^(auth|security|ops|accounts)-|^(me|chatWidget|web|public|errors)\.test\.ts$/.test(name)

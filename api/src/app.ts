@@ -22,7 +22,7 @@ import { registerWeb } from './web/static';
 import { coreDevRoutes, coreRoutes } from './modules/core';
 import { requestApiKey } from './modules/settings/apiKeyAuth.routes';
 import { settingsRoutes } from './modules/settings';
-import { leadSearchRoutes } from './routes/leadSearch';
+import { leadSearchRoutes } from './modules/leadSearch';
 import { aiRoutes } from './modules/ai';
 import { whitelabelRoutes } from './modules/whitelabel';
 import { adminRoutes } from './modules/admin';

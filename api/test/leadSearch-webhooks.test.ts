@@ -241,4 +241,44 @@ describe('list webhook sends after a crash', () => {
     await ctx.app.queue.drain();
     expect(received.length).toBe(before + 1);
   });
+
+  it('a crashed delivery whose list lost its webhook is recorded failed and its rows go back to unsent, with no POST', async () => {
+    const id = await filledList();
+    await setup(id, `http://localhost:${port}/receiver`);
+    const ids = json<{ data: { id: number }[] }>(
+      await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }),
+    )
+      .data.slice(0, 2)
+      .map((r) => r.id);
+    const deliveryId = `list-webhook:${id}:orphaned`;
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL WHERE id = ANY($1::bigint[])`,
+        [`{${ids.join(',')}}`],
+      );
+      await tx.query(
+        `INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`,
+        [deliveryId],
+      );
+      await tx.query('UPDATE campaigns SET webhook_url = NULL WHERE id = $1', [id]);
+      await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids }, { tx });
+    });
+    const before = received.length;
+    await ctx.app.queue.drain();
+    expect(received.length).toBe(before);
+    const effect = (
+      await ctx.db.query<{ state: string; outcome: unknown }>(
+        'SELECT state, outcome FROM external_effects WHERE key = $1',
+        [deliveryId],
+      )
+    ).rows[0];
+    expect(effect).toEqual({ state: 'failed', outcome: { reason: 'webhook_missing' } });
+    const rows = (
+      await ctx.db.query<{ crm_status: string }>(
+        'SELECT crm_status FROM campaign_results WHERE id = ANY($1::bigint[])',
+        [`{${ids.join(',')}}`],
+      )
+    ).rows;
+    expect(rows.map((r) => r.crm_status)).toEqual(['unsent', 'unsent']);
+  });
 });

@@ -75,7 +75,7 @@ export const pageOf = <T>(data: T[], { page, pageSize }: PageQueryOf, total: num
   total: Number(total),
 });
 
-/** `{ code, message }` of an answer the screens show as a toast (see routes/respond.ts). */
+/** `{ code, message }` of an answer the screens show as a toast (see http/respond.ts). */
 export const MessageProperties = { code: Type.String(), message: Type.String() };
 export const Message = Type.Object(MessageProperties);
 

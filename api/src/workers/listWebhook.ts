@@ -1,9 +1,9 @@
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
-import { claimEffects, EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
-import type { SearchType } from '../providers/leads';
+import { claimEffects, EFFECT_LEASE_SECONDS, settleEffects } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 import { deliverListWebhook } from '../modules/leadSearch/listWebhookDelivery.service';
+import { listWithWebhook, settleWebhookRows } from '../modules/leadSearch/webhooks.repository';
 
 export const LIST_WEBHOOK_CHECK = 'list-webhook-check';
 
@@ -36,26 +36,12 @@ export function defineListWebhookWorker(queue: JobQueue, db: Db, clock: Clock): 
     async ({ deliveryId, listId, resultIds }) => {
       const owned = await claimEffects(db, 'webhook', [deliveryId]);
       if (!owned.size) return;
-      const list = (
-        await db.query<{
-          id: number;
-          name: string;
-          type: SearchType;
-          webhook_url: string | null;
-          webhook_secret: string | null;
-        }>('SELECT id, name, list_type AS type, webhook_url, webhook_secret FROM campaigns WHERE id = $1', [listId])
-      ).rows[0];
+      const list = await listWithWebhook(db, listId);
       if (!list?.webhook_url || !list.webhook_secret) {
         // The list or its webhook went away: the rows cannot be delivered.
         await db.transaction(async (tx) => {
-          await tx.query(
-            `UPDATE external_effects SET state = 'failed', outcome = '{"reason":"webhook_missing"}'::jsonb, finished_at = now() WHERE key = $1`,
-            [deliveryId],
-          );
-          await tx.query(
-            `UPDATE campaign_results SET crm_status = 'unsent' WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`,
-            [`{${resultIds.join(',')}}`],
-          );
+          await settleEffects(tx, [{ key: deliveryId, ok: false, outcome: { reason: 'webhook_missing' } }]);
+          await settleWebhookRows(tx, resultIds, false);
         });
         return;
       }

@@ -1,4 +1,4 @@
-/** Shapes of the lead search API (api/src/routes/leadSearch). */
+/** Shapes of the lead search API (api/src/modules/leadSearch). */
 import { SEARCH_TYPES, type ApiResponse, type SearchType } from '@leadsmith/shared';
 
 export { SEARCH_TYPES, type SearchType };

@@ -4,7 +4,7 @@ import { aiBulkActions, aiModelClass, AI_MODEL_CLASSES } from '@leadsmith/shared
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { Empty, MessageProperties, StringEnum, Type } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { availableAiModels, choosePlatformAiModel, platformAiModel } from './aiModel.service';
 import { adminOnly } from './common';
 

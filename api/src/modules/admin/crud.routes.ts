@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   IdParams,
   Message,

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Type } from '../../http/contract';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { LEAD_SOURCE_IDS, type LeadSourceId, type OrderedUse } from '../../providers/leads/leadSources';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { adminOnly } from './common';
 import { OverviewProperties, USES } from './leadSources.schemas';
 import { checkSource, leadSourcesOverview, saveLeadSourceSettings, saveSourceOrder } from './leadSources.service';

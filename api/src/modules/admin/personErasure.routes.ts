@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Type, type Static } from '../../http/contract';
 import { emailSchema } from '../../http/schemas';
 import { erasePerson } from '../../ops/personErasure';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { adminOnly } from './common';
 
 const Body = Type.Object({ email: Type.Unsafe<string>(emailSchema) }, { additionalProperties: false });

@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, pageOf, Type } from '../../http/contract';
 import { nameSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { adminOnly, idParamsSchema, notFound, pageQueryProperties, type PageOf } from './common';
 import { listPlans, loadPlan, type ListQuery } from './plans.repository';
 import { AVAILABLE_FOR, CREATED_BY, PlanSchema, type PlanBody, type PlanDto } from './plans.schemas';

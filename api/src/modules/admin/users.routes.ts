@@ -6,7 +6,7 @@ import { MessageProperties, Page, pageOf, Type } from '../../http/contract';
 import type { MessageCode } from '../../i18n/messages';
 import { emailSchema, langSchema, nameSchema, passwordSchema } from '../../http/schemas';
 import { loadUserDto, MODULE_SLUGS, UserSchema } from '../../users/users';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { adminOnly, idParamsSchema, notFound, pageQueryProperties } from './common';
 import { listAdminUsers, loadAdminUser, type AdminUserFilters } from './users.repository';
 import {

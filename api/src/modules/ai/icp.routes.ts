@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { aiAccountId, aiGuard, pageQuerySchema, type PageQuery, type Paginated } from './common';
 import { listSuggestions } from './icp.repository';
 import { IcpSuggestionSchema, type IcpSuggestion } from './icp.schemas';

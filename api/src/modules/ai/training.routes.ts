@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Page, StringEnum, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { AiEngineSchema } from './status.routes';
 import { aiAccountId, aiGuard, pageQuerySchema, type PageQuery, type Paginated } from './common';
 import { listRuns } from './training.repository';

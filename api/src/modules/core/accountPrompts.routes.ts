@@ -5,7 +5,7 @@ import { Empty, MessageProperties, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { currentTermsVersion } from '../../users/users';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { acceptTerms, disableCreditPopup } from './accountPrompts.repository';
 
 /**

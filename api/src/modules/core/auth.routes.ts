@@ -23,7 +23,7 @@ import {
   passwordSchema,
 } from '../../http/schemas';
 import { loadUserDto, UserSchema } from '../../users/users';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   checkResetCode,
   confirmEmail,

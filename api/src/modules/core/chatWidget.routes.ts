@@ -6,7 +6,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { resellerGuard, resellerIdOf } from '../whitelabel/common';
 import { openSecret, sealSecret } from '../whitelabel/smtp.service';
 import {

@@ -5,7 +5,7 @@ import { currentUser } from '../../http/auth';
 import { emptyObjectSchema } from '../../http/schemas';
 import { readMaintenance } from '../../ops/maintenance';
 import { adminOnly } from '../admin/common';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { switchMaintenance } from './maintenance.service';
 
 const State = Type.Object({

@@ -7,7 +7,7 @@ import { Empty, MessageProperties, Type } from '../../http/contract';
 import { langSchema, nameSchema } from '../../http/schemas';
 import type { Language } from '../../i18n/messages';
 import { loadUserDto, UserSchema } from '../../users/users';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { updateProfile } from './me.repository';
 
 export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {

@@ -16,7 +16,7 @@ import {
 } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { RemoteRegistrySchema } from '../core/remoteRegistry.schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { REMOTES, buildRegistry } from '../../web/remotes';
 import { readCatalogue } from '../../web/remoteCatalogue';
 import { deleteOverride, listOverrides } from './registryOverrides.repository';

@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';

@@ -14,7 +14,7 @@ import {
   type PageQueryOf,
 } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { REPEATS } from './autopilotScheduler.service';
 import { filtersSchema } from './searchFilters.schemas';
 import {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Page, PageQueryProperties, pageOf, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES } from '../../providers/leads';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { CAMPAIGN_FILTERS, type CampaignListQuery } from './campaigns.repository';
 import { campaignService, type CampaignInput } from './campaigns.service';
 import { actorOf } from './listHistory.routes';

@@ -6,7 +6,7 @@ import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings, type CrmId } from '../../providers/crm';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery.repository';
 import { startCrmSend } from './crmSend.service';

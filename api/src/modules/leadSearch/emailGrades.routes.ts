@@ -8,7 +8,7 @@ import { ApiError, validationError } from '../../http/errors';
 import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrades';
 import { validSyntax } from '../../providers/leads/domain/verify';
 import { enqueueEmailVerify } from '../../workers/emailVerify';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { accountIdOf } from '../settings/account.repository';
 import { loadCampaign, notFound } from './campaigns.service';
 import { accountOfBounceToken, countUngraded, gradeSummary, gradingUnderway } from './emailGrades.repository';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import type { SearchType } from '../../providers/leads';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import { resultFiltersSchema } from './resultQuery.repository';
 import { actorOf } from './listHistory.routes';

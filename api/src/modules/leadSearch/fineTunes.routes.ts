@@ -13,7 +13,7 @@ import {
   StringEnum,
   Type,
 } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { fineTunePage, libraryPage } from './fineTunes.repository';
 import {
   copyLibraryPrompt,

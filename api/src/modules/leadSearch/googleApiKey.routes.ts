@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import { MessageProperties, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { sealGoogleApiKey } from '../../users/googleApiKeys';
 import { clearGoogleApiKey, saveSealedGoogleApiKey } from './googleApiKey.repository';
 

@@ -14,7 +14,7 @@ import {
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   insertLabel,
   LABEL_COLORS,

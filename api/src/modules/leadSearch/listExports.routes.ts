@@ -18,7 +18,7 @@ import {
 } from '../../http/contract';
 import { s3ObjectStore } from '../../storage/objectStore';
 import type { Language } from '../../i18n/messages';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
 import { downloadLink, EXPORT_RETENTION_DAYS, expiredAt, exportFile, linkValid } from './listExportJob.service';
 import { exportById, exportPage, type ExportRow } from './listExports.repository';

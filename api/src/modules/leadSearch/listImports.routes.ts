@@ -6,7 +6,7 @@ import type { AppDeps } from '../../http/context';
 import { IdParams, MessageProperties, StringEnum, Type } from '../../http/contract';
 import { unprocessable, validationError } from '../../http/errors';
 import { t, type MessageCode } from '../../i18n/messages';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { csvLine } from './csv';
 import { loadCampaign } from './campaigns.service';
 import { importErrors, importPreview, savedMappings } from './listImports.repository';

@@ -15,7 +15,7 @@ import {
   type PageQueryOf,
 } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { notFound } from './campaigns.service';
 import { deleteFromTrash, listTrash, purgeAt, restoreCampaigns } from './listOperations.repository';
 import { undoOperation } from './listOperations.service';

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../http/context';
 import { IdParams, Message, MessageProperties, Timestamp, Type, type Static } from '../../http/contract';
 import { ApiError } from '../../http/errors';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { accountIdOf } from '../settings/account.repository';
 import { resultFiltersSchema } from './resultQuery.repository';
 import { deleteView, findView, insertView, updateView, viewsOf } from './listViews.repository';

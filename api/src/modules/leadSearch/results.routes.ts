@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { MessageProperties, Nullable, Page, Type } from '../../http/contract';
 import { CampaignSchema, ResultSchema } from './campaigns.schemas';
 import { listTypeIn, type ListPath } from './listPath';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, MessageProperties, Page, PageQuery, pageOf, pageWindow, Type } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { notFound } from './campaigns.service';
 import {
   countAlerts,

@@ -7,7 +7,7 @@ import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../
 import * as catalog from '../../providers/leads/catalog';
 import { leadSourceStatus, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { freshLeadSources } from '../../providers/leads/sourceSettings';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { loadCampaign } from './campaigns.service';
 import { CampaignSchema, SearchJobSchema } from './campaigns.schemas';
 import { filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters.schemas';

@@ -16,7 +16,7 @@ import {
   Type,
 } from '../../http/contract';
 import { ApiError } from '../../http/errors';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { accountIdOf } from '../settings/account.repository';
 import { deleteSuppression, listSuppressions } from './suppressions.repository';
 import {

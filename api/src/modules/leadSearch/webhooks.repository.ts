@@ -1,4 +1,5 @@
 import type { Queryable, SqlParam } from '../../db';
+import type { SearchType } from '../../providers/leads';
 
 /**
  * List webhooks (columns `webhook_url`, `webhook_secret` of `campaigns`) and the rows a delivery sends: the SQL of
@@ -91,6 +92,23 @@ export async function settleWebhookRows(tx: Queryable, resultIds: number[], deli
     `UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`,
     [`{${resultIds.join(',')}}`, delivered ? 'sent' : 'unsent', delivered],
   );
+}
+
+/** A list with its webhook, whoever owns it (a delivery's check), or undefined when the list is gone. */
+export async function listWithWebhook(
+  db: Queryable,
+  listId: number,
+): Promise<
+  { id: number; name: string; type: SearchType; webhook_url: string | null; webhook_secret: string | null } | undefined
+> {
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    type: SearchType;
+    webhook_url: string | null;
+    webhook_secret: string | null;
+  }>('SELECT id, name, list_type AS type, webhook_url, webhook_secret FROM campaigns WHERE id = $1', [listId]);
+  return rows[0];
 }
 
 /** The webhook of a list, whoever owns it (an autopilot run's list), or null when the list is gone. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, Type } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery.repository';
 import { actorOf } from './listHistory.routes';

@@ -14,7 +14,7 @@ import {
   Type,
   type PageQueryOf,
 } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   edgeSchema,
   MAX_EDGES,

@@ -14,7 +14,7 @@ import {
   pageOf,
   pageWindow,
 } from '../../http/contract';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { notFound } from './account.service';
 import { countApiKeys, deleteApiKey, listApiKeys, updateApiKey } from './apiKeys.repository';
 import { createApiKey } from './apiKeys.service';

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
 import { idParamsSchema } from './account.schemas';
 import { notFound } from './account.service';

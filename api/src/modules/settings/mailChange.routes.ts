@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, Type } from '../../http/contract';
 import { codeSchema, emailSchema, emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { normaliseEmail } from '../../users/users';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   confirmMailChange,
   livePendingChange,

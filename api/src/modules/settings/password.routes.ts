@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { Message } from '../../http/contract';
 import { anyPasswordSchema, objectSchema, passwordSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { changePassword } from './password.service';
 
 interface PasswordBody {

@@ -13,7 +13,7 @@ import {
 } from '../../http/contract';
 import { currentUser } from '../../http/auth';
 import { ACCOUNT_DELETION_GRACE_DAYS, RETENTION_MONTHS_MAX } from '../../ops/personalData';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { latestExports, privacySettingsOf } from './privacy.repository';
 import { cancelDeletion, downloadExport, requestDeletion, requestExport, setRetention } from './privacy.service';
 

@@ -17,7 +17,7 @@ import {
 } from '../../http/contract';
 import { emailSchema, nameSchema } from '../../http/schemas';
 import { MODULE_SLUGS } from '../../users/users';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { notFound } from './account.service';
 import { countMembers, deleteMember, listMembers } from './teamMembers.repository';
 import { accessOptions, changeMember, inviteMember, teamOwnerFor } from './teamMembers.service';

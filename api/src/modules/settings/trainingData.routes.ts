@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, Timestamp, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import type { MessageCode } from '../../i18n/messages';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
 import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
 import { notFound } from './account.service';

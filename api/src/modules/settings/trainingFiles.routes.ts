@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, StringEnum, Timestamp, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { requestAccountId } from './account.routes';
 import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';

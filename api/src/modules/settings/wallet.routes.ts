@@ -23,7 +23,7 @@ import {
   pageWindow,
 } from '../../http/contract';
 import { metadataOf, type Payments } from '../../providers/payments';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { idParamsSchema } from './account.schemas';
 import { notFound } from './account.service';
 import { countCharges, listCharges } from './wallet.repository';

@@ -13,7 +13,7 @@ import {
 } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../workers/settingsWebhook';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
 import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
 import { notFound } from './account.service';

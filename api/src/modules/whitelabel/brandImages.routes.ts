@@ -7,7 +7,7 @@ import { MessageProperties, StringEnum, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { s3ObjectStore } from '../../storage/objectStore';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { brandImageBytes, storeBrandImage } from './brandImages.service';
 import { resellerGuard, resellerIdOf } from './common';
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain } from '../core/siteSettings.schemas';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { BusinessAccountSchema, type BusinessAccountInput } from './businessAccount.schemas';

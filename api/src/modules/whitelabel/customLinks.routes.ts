@@ -11,7 +11,7 @@ import {
   pageWindow,
 } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   idParamsSchema,
   Issues,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
 import { normaliseDomain } from '../core/siteSettings.schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { resellerGuard, resellerIdOf } from './common';
 import {
   domainStatusOf,

@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../i18n/messages';
 import { EMAIL_KINDS } from '../../mail/emailKinds';
 import { mailBrandFor } from '../../mail/mailBrand';
 import { previewTemplate } from '../../mail/templatedMail';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { notFound, resellerGuard, resellerIdOf } from './common';
 import { deleteEmailTemplate, saveEmailTemplate } from './emailTemplates.repository';
 import { emailTemplateView } from './emailTemplates.service';

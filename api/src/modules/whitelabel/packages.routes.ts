@@ -3,7 +3,7 @@ import { PACKAGE_MODULE_SLUGS } from '@leadsmith/shared/constants';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { paymentsFor } from '../../providers/payments';
 import { subscribersOnOldTerms } from './stripeCatalog.repository';
 import { defineStripeCatalogWorkers } from './stripeCatalog.service';

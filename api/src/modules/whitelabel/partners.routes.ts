@@ -13,7 +13,7 @@ import {
 } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import {
   blankToNull,
   idParamsSchema,

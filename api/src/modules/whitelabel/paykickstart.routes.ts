@@ -4,7 +4,7 @@ import { Empty, MessageProperties, Nullable, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { ipnEventId, ipnObject, parseIpnForm, verifyIpn } from '../../providers/paykickstart/ipn';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { resellerGuard, resellerIdOf } from './common';
 import {
   deletePaykickstart,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { paymentsFor } from '../../providers/payments';
 import { businessAccountOf, isBusinessAccountDone } from './businessAccount.repository';
 import {

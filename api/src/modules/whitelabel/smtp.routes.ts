@@ -4,7 +4,7 @@ import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } fro
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { t } from '../../i18n/messages';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { optionalText, resellerGuard, resellerIdOf } from './common';
 import { smtpRowOf, type SmtpRow, type SmtpSettings } from './smtp.repository';
 import { saveSmtpSettings, sendWithResellerSmtp, type SmtpInput } from './smtp.service';

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { paymentsFor, stripeClient } from '../../providers/payments';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { resellerGuard, resellerIdOf } from './common';
 import {
   disconnectAccount,

@@ -4,7 +4,7 @@ import { MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { paymentsFor } from '../../providers/payments';
 import { registerSubscriptionEvents } from '../../providers/payments/subscriptionEvents';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { idParamsSchema, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
 import { subscriptionOf, usageEventPage, type Subscription, type SubscriptionStatus } from './subscriptions.repository';
 import {

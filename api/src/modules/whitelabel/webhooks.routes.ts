@@ -15,7 +15,7 @@ import {
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
-import { say } from '../../routes/respond';
+import { say } from '../../http/respond';
 import { deliverQueued } from './webhookDelivery.service';
 import {
   idParamsSchema,

@@ -19,7 +19,7 @@ export interface RichTextEditorProps {
 
 type Command = { key: string; glyph: string; active?: (e: Editor) => boolean; run: (e: Editor) => void };
 
-/** What a rich-text body may hold (the server's sanitiser keeps exactly these, api/src/routes/whitelabel/sanitizeHtml.ts). */
+/** What a rich-text body may hold (the server's sanitiser keeps exactly these, api/src/modules/whitelabel/sanitizeHtml.ts). */
 const COMMANDS: Command[] = [
   { key: 'bold', glyph: 'B', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
   {

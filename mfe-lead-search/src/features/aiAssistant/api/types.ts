@@ -1,6 +1,6 @@
 import type { ApiResponse } from '@leadsmith/shared';
 
-/** Shapes of the AI assistant API (api/src/routes/leadSearch/fineTunes.ts, aiActions.ts). */
+/** Shapes of the AI assistant API (api/src/modules/leadSearch/fineTunes.routes.ts, aiActions.routes.ts). */
 export const PROMPT_TYPES = [
   'summary',
   'first_line',

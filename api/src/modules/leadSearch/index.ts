@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { aiActionRoutes } from './aiActions.routes';
+import { autopilotRoutes } from './autopilots.routes';
+import { campaignRoutes } from './campaigns.routes';
+import { listHistoryRoutes } from './listHistory.routes';
+import { listOperationRoutes } from './listOperations.routes';
+import { listViewRoutes } from './listViews.routes';
+import { crmSendRoutes } from './crmSend.routes';
+import { emailGradeRoutes } from './emailGrades.routes';
+import { enrichmentRoutes } from './enrichment.routes';
+import { listImportRoutes } from './listImports.routes';
+import { fineTuneRoutes } from './fineTunes.routes';
+import { globalSearchRoutes } from './globalSearch.routes';
+import { googleApiKeyRoutes } from './googleApiKey.routes';
+import { intentRoutes } from './intent.routes';
+import { labelRoutes } from './labels.routes';
+import { phoneRevealRoutes } from './phoneReveals.routes';
+import { resultRoutes } from './results.routes';
+import { savedSearchRoutes } from './savedSearches.routes';
+import { listExportRoutes } from './listExports.routes';
+import { searchRoutes } from './searches.routes';
+import { suppressionRoutes } from './suppressions.routes';
+import { webhookRoutes } from './webhooks.routes';
+import { workflowRoutes } from './workflows.routes';
+
+/** Routes of the lead search area (ADR 058): one <feature>.routes.ts per resource beside this one; register them here. */
+export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
+  campaignRoutes(api, deps);
+  listHistoryRoutes(api, deps);
+  listOperationRoutes(api, deps);
+  listViewRoutes(api, deps);
+  searchRoutes(api, deps);
+  resultRoutes(api, deps);
+  enrichmentRoutes(api, deps);
+  phoneRevealRoutes(api, deps);
+  googleApiKeyRoutes(api, deps);
+  webhookRoutes(api, deps);
+  crmSendRoutes(api, deps);
+  intentRoutes(api, deps);
+  labelRoutes(api, deps);
+  autopilotRoutes(api, deps);
+  fineTuneRoutes(api, deps);
+  aiActionRoutes(api, deps);
+  workflowRoutes(api, deps);
+  savedSearchRoutes(api, deps);
+  listExportRoutes(api, deps);
+  suppressionRoutes(api, deps);
+  emailGradeRoutes(api, deps);
+  globalSearchRoutes(api, deps);
+  listImportRoutes(api, deps);
+}
