@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
+import { containing, escapeLike } from '../src/db/like';
 import { LANGUAGES, MESSAGES, parseLanguageHeader, t, type MessageCode } from '../src/i18n/messages';
 import { normaliseDomain } from '../src/modules/core/siteSettings.schemas';
 import { addOneMonth, currentResetDate, limitBand, percentUsed } from '../src/users/limits';
@@ -209,6 +210,12 @@ describe('helpers', () => {
     expect(safeRelativePath('a/b.js')).toBe('a/b.js');
     for (const bad of ['', '../x', 'a/../../x', './x', 'a//b', 'a\\b', 'x\0y', '/abs', 'a/'])
       expect(safeRelativePath(bad)).toBeNull();
+  });
+
+  test('a search text is matched as written in LIKE: wildcards and the escape character escaped', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+    expect(containing('a_b')).toBe('%a\\_b%');
+    expect(containing('plain')).toBe('%plain%');
   });
 });
 

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../db';
 import { pageWindow } from '../../http/contract';
 import { Params } from './common';
+import { containing } from '../../db/like';
 
 /** What the SQL needs of a resource's definition (crud.schemas.ts). */
 export interface CrudTable {
@@ -64,7 +65,7 @@ export async function listCrudRows(
   const search = query.search?.trim();
   const conditions: string[] = [];
   if (def.parent) conditions.push(`t.${def.parent.column} = ${p.add(parentId ?? 0)}`);
-  if (search) conditions.push(`t.${def.labelColumn} ILIKE ${p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (search) conditions.push(`t.${def.labelColumn} ILIKE ${p.add(containing(search))}`);
   for (const f of def.filters ?? []) {
     const value = query[f.name];
     if (typeof value === 'string') conditions.push(`t.${f.name} = ${p.add(value)}`);

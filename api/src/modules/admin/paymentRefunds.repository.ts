@@ -3,6 +3,7 @@ import type { Queryable } from '../../db';
 import { pageWindow } from '../../http/contract';
 import { WALLET_PAYMENT_COLUMNS } from '../whitelabel/creditPurchases.repository';
 import { Params } from './common';
+import { containing } from '../../db/like';
 
 export type PaymentState = 'succeeded' | 'refunded' | 'failed' | 'pending';
 
@@ -19,7 +20,7 @@ export async function listPayments<T>(
   const p = new Params();
   const where = [`c.provider = ${p.add(provider)}`];
   if (search?.trim()) {
-    const like = p.add(`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = p.add(containing(search.trim()));
     where.push(`(u.email ILIKE ${like} OR concat_ws(' ', u.first_name, u.last_name) ILIKE ${like})`);
   }
   if (state === 'pending') where.push("c.status IN ('processing', 'requires_action')");

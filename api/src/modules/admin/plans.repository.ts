@@ -4,6 +4,7 @@ import type { Queryable, SqlParam } from '../../db';
 import { pageWindow } from '../../http/contract';
 import { Params, type PageQuery } from './common';
 import type { PlanDto } from './plans.schemas';
+import { containing } from '../../db/like';
 
 interface PlanRow extends Omit<PlanDto, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -38,7 +39,7 @@ export async function listPlans(q: Queryable, f: ListQuery): Promise<{ rows: Pla
   const p = new Params();
   const where: string[] = [];
   const search = f.search?.trim();
-  if (search) where.push(`p.name ILIKE ${p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (search) where.push(`p.name ILIKE ${p.add(containing(search))}`);
   if (f.created_by) where.push(`p.created_by = ${p.add(f.created_by)}`);
   if (f.available_for) where.push(`p.available_for = ${p.add(f.available_for)}`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../db';
 import { pageWindow } from '../../http/contract';
 import { Params, type PageQuery } from './common';
+import { containing } from '../../db/like';
 
 interface SearcherRow {
   id: number;
@@ -23,7 +24,7 @@ export async function listSearchers(
   const where = [`l.delta < 0`, `l.created_at >= ${p.add(new Date(now.getTime() - q.days * 24 * 3600_000))}`];
   const search = q.search?.trim();
   if (search) {
-    const like = p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = p.add(containing(search));
     where.push(`(u.email ILIKE ${like} OR (u.first_name || ' ' || u.last_name) ILIKE ${like})`);
   }
   const whereSql = where.join(' AND ');

@@ -4,6 +4,7 @@ import { type PageQueryOf, pageWindow } from '../../http/contract';
 import type { ModuleSlug } from '../../users/users';
 import { Params } from './common';
 import type { AdminUserDto, LastLoginBucket } from './users.schemas';
+import { containing } from '../../db/like';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -63,7 +64,7 @@ export async function listAdminUsers(
   if (f.status === 'deleted') where.push('u.deleted_at IS NOT NULL');
   const search = f.search?.trim();
   if (search) {
-    const like = p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = p.add(containing(search));
     where.push(`(u.email ILIKE ${like} OR (u.first_name || ' ' || u.last_name) ILIKE ${like})`);
   }
   if (f.user_type) where.push(`u.user_type = ${p.add(f.user_type)}`);

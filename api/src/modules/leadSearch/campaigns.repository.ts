@@ -9,6 +9,7 @@ import { pageWindow, type PageQueryOf } from '../../http/contract';
 import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
 import { gradingQueuedSql } from './emailGrades.repository';
 import type { CampaignDto, EnrichmentJobDto, JobDto } from './campaigns.schemas';
+import { containing } from '../../db/like';
 
 export type { CampaignDto, JobDto };
 
@@ -150,7 +151,6 @@ export interface CampaignListQuery extends PageQueryOf {
   type?: SearchType;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** A page of the owner's lists, newest first, each with its latest job; archived lists only under `filter: 'archived'`. */
@@ -168,7 +168,7 @@ export async function listCampaigns(
     where.push('NOT c.archived');
     if (query.filter) where.push(`c.status = ${add(query.filter)}`);
   }
-  if (query.search?.trim()) where.push(`c.name ILIKE ${add(`%${escapeLike(query.search.trim())}%`)}`);
+  if (query.search?.trim()) where.push(`c.name ILIKE ${add(containing(query.search.trim()))}`);
   if (query.type) where.push(`c.list_type = ${add(query.type)}`);
   const whereSql = where.join(' AND ');
   const { limit, offset } = pageWindow(query);

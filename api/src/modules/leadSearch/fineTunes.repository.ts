@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import { AI_ACTION_LIST_TYPES, type PromptListType, type PromptType } from './promptDefaults';
+import { containing } from '../../db/like';
 
 export interface FineTuneRow {
   id: number;
@@ -194,7 +195,7 @@ export async function libraryPage(
     where.push(`x.list_type = $${params.length}`);
   }
   if (q.search.trim()) {
-    params.push(`%${q.search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    params.push(containing(q.search.trim()));
     where.push(`(x.title ILIKE $${params.length} OR x.prompt ILIKE $${params.length})`);
   }
   const sql = `WHERE $1::int IS NOT NULL${where.map((w) => ` AND ${w}`).join('')}`;

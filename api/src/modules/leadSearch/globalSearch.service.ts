@@ -6,7 +6,7 @@
 import { GLOBAL_SEARCH } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db/types';
 import { pageWindow } from '../../http/contract';
-import { escapeLike } from './resultQuery.repository';
+import { containing } from '../../db/like';
 import { searchLists, searchResults, type ListHitRow, type ResultHitRow } from './globalSearch.repository';
 
 /** One section of the answer: a page of hits and their count, capped. */
@@ -29,7 +29,7 @@ export async function searchAccount(
   results_searched: boolean;
 }> {
   const text = q.trim();
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containing(text);
   const window = pageWindow({ page, pageSize });
   const cap = GLOBAL_SEARCH.countCap;
   const lists = await searchLists(db, userId, pattern, window, cap);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db';
 import type { PageWindow } from '../../http/contract';
 import { labelsOf } from './resultLabels.repository';
+import { containing } from '../../db/like';
 
 /** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
 export const LABEL_COLORS = [
@@ -49,7 +50,7 @@ export async function labelPage(
   const params: (string | number)[] = [userId];
   let where = 'l.user_id = $1';
   if (search?.trim()) {
-    params.push(`%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    params.push(containing(search.trim()));
     where += ` AND l.name ILIKE $${params.length}`;
   }
   // An account's labels are few: an exact count is cheap.

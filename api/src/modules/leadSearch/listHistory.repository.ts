@@ -1,4 +1,5 @@
 import type { Queryable, SqlParam } from '../../db';
+import { containing } from '../../db/like';
 
 /**
  * A list's history (spec §7 `POST /api/campaign/{id}/history`, issue 28 item 1): every search run, enrichment,
@@ -131,7 +132,7 @@ export async function listHistory(
   if (f.endDate) where.push(`x.created_at < (${add(f.endDate)}::date + 1)`);
   const search = f.search.trim();
   if (search) {
-    const p = add(`%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    const p = add(containing(search));
     where.push(`(u.email ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`);
   }
   const from = `FROM (${SOURCES}) x LEFT JOIN users u ON u.id = x.actor_id LEFT JOIN users i ON i.id = x.impersonator_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;

@@ -3,6 +3,7 @@ import type { SqlParam } from '../../db';
 import { SENT_FILTER } from '@leadsmith/shared/constants';
 import { labelsText } from '../../modules/leadSearch/resultLabels.repository';
 import { EMAIL_GRADES, type EmailGrade } from '../../providers/leads/emailGrades';
+import { containing, escapeLike } from '../../db/like';
 
 /** withEmail values of spec §3: all -1, found 1, potentialsFound 2, notFound 0. */
 export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
@@ -144,10 +145,8 @@ export const resultFiltersSchema = {
 } as const;
 
 /** `text` as a LIKE pattern's literal part: its backslashes, % and _ escaped. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-/** WHERE clause (after `r.campaign_id = $1`) and its parameters for the filters. */
-export function resultWhere(
+export /** WHERE clause (after `r.campaign_id = $1`) and its parameters for the filters. */
+function resultWhere(
   campaignId: number,
   f: ResultFilters,
 ): { sql: string; params: SqlParam[]; filtered: boolean; fewMatches: boolean } {
@@ -165,7 +164,7 @@ export function resultWhere(
     // planner sees the prefix itself.
     const type = f.search_type ?? 'contain';
     if (type === 'contain') {
-      const p = add(`%${escapeLike(search)}%`);
+      const p = add(containing(search));
       where.push(`(${SEARCH_COLUMNS.map((col) => `${col} ILIKE ${p}`).join(' OR ')})`);
     } else {
       const lowered = search.toLowerCase();
@@ -205,10 +204,10 @@ export function resultWhere(
     const asNum = `(CASE WHEN ${col}::text ~ '^-?[0-9.]+$' THEN ${col}::text::numeric END)`;
     switch (rule.operator) {
       case 'like':
-        where.push(`${col}::text ILIKE ${add(`%${escapeLike(String(rule.value))}%`)}`);
+        where.push(`${col}::text ILIKE ${add(containing(String(rule.value)))}`);
         break;
       case 'not like':
-        where.push(`COALESCE(${col}::text, '') NOT ILIKE ${add(`%${escapeLike(String(rule.value))}%`)}`);
+        where.push(`COALESCE(${col}::text, '') NOT ILIKE ${add(containing(String(rule.value)))}`);
         break;
       case 'empty':
         where.push(`COALESCE(${col}::text, '') = ''`);

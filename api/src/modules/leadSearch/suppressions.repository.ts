@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable, SqlParam } from '../../db';
 import { resultWhere, type ResultFilters } from './resultQuery.repository';
+import { containing } from '../../db/like';
 
 /**
  * The do-not-contact list (table `suppressions`): the SQL of the table and the one rule every sender uses to
@@ -100,15 +101,7 @@ export async function listSuppressions(
   const params: (string | number)[] = [accountId];
   const where = ['account_id = $1'];
   if (q.kind) where.push(`kind = $${params.push(q.kind)}`);
-  if (q.search?.trim())
-    where.push(
-      `value LIKE $${params.push(
-        `%${q.search
-          .trim()
-          .toLowerCase()
-          .replace(/[\\%_]/g, (m) => `\\${m}`)}%`,
-      )}`,
-    );
+  if (q.search?.trim()) where.push(`value LIKE $${params.push(containing(q.search.trim().toLowerCase()))}`);
   const rows = (
     await db.query<Suppression>(
       `SELECT ${COLUMNS} FROM suppressions WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
