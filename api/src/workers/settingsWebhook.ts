@@ -9,9 +9,9 @@ export const SETTINGS_WEBHOOK = 'settings-webhook';
 /** Attempts after the first while the receiver fails (backoff from 10 s: 10, 20, 40, 80, 160 s). */
 export const SETTINGS_WEBHOOK_RETRIES = 5;
 
-/** Events a custom webhook connection (Settings → Integrations) can subscribe to. */
-export const WEBHOOK_EVENTS = ['lead.created', 'lead.enriched', 'list.created', 'search.completed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import type { WebhookEvent } from '@leadsmith/shared/constants';
+
+export { WEBHOOK_EVENTS, type WebhookEvent } from '@leadsmith/shared/constants';
 
 interface Delivery {
   hookId: number;

@@ -48,3 +48,54 @@ export const RESULT_COLUMN_KEYS = [
 export type ResultColumnKey = (typeof RESULT_COLUMN_KEYS)[number];
 /** A column's width in CSS pixels, when the user sized it. */
 export const COLUMN_WIDTH = { min: 60, max: 600 } as const;
+
+/** Colours a custom label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
+export const LABEL_COLORS = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'purple',
+  'pink',
+] as const;
+export type LabelColor = (typeof LABEL_COLORS)[number];
+
+/** The lead fields a CSV column can be mapped to (ADR 038), in the order the import form shows them. */
+export const IMPORT_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'company',
+  'job_title',
+  'website',
+  'city',
+  'country',
+  'phone',
+  'linkedin_url',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Spec §3 operators of a list's advanced custom search; the VALUELESS ones take no value. */
+export const ADVANCED_OPERATORS = [
+  'like',
+  'not like',
+  'empty',
+  'not empty',
+  'lower',
+  'greater',
+  'is_verified',
+  'greater or equal',
+  'greater than',
+  'less or equal',
+  'less than',
+] as const;
+export type AdvancedOperator = (typeof ADVANCED_OPERATORS)[number];
+
+/** Events a custom webhook connection (Settings → Integrations) can subscribe to. */
+export const WEBHOOK_EVENTS = ['lead.created', 'lead.enriched', 'list.created', 'search.completed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -29,10 +29,8 @@ import {
   type AiResultRow as ResultRow,
 } from './aiActions.repository';
 
-/** Most results one AI action handles (the first ones matching, by id). */
-export const AI_MAX_ROWS = 1000;
-/** Most prompts one AI action runs per result. */
-export const AI_MAX_PROMPTS = 5;
+/** Most results one AI action handles (the first ones matching, by id), and most prompts it runs per result. */
+export { AI_MAX_PROMPTS, AI_MAX_ROWS } from '@leadsmith/shared/constants';
 /** A selection this small runs inside the request; bigger ones are stepped by the worker. */
 export const AI_INLINE_ROWS = 10;
 /** Results per worker step. */

@@ -29,19 +29,9 @@ import {
 } from './autopilots.service';
 
 export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;
-/** Prompt types an autopilot may run on its new results (spec §3 fine-tune prompt types). */
-export const AUTOPILOT_PROMPTS = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-] as const;
-/** CRM identifiers of spec §1. */
-export const AUTOPILOT_CRMS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
+/** Prompt types an autopilot may run on its new results, and the CRMs it may send them to (spec §1, §3). */
+export { STANDARD_PROMPT_TYPES as AUTOPILOT_PROMPTS, CRM_IDS as AUTOPILOT_CRMS } from '@leadsmith/shared/constants';
+import { STANDARD_PROMPT_TYPES as AUTOPILOT_PROMPTS, CRM_IDS as AUTOPILOT_CRMS } from '@leadsmith/shared/constants';
 export const AUTOPILOT_MAX_RESULTS = 1000;
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);

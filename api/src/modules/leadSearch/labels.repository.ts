@@ -3,19 +3,9 @@ import type { PageWindow } from '../../http/contract';
 import { labelsOf } from './resultLabels.repository';
 import { containing } from '../../db/like';
 
-/** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
-export const LABEL_COLORS = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-] as const;
+import { LABEL_COLORS } from '@leadsmith/shared/constants';
+
+export { LABEL_COLORS };
 /** Counts per label stop here (a bounded count on big accounts). */
 export const LABEL_COUNT_CAP = 10_000;
 

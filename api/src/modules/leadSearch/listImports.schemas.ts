@@ -5,21 +5,9 @@
  */
 import { Nullable, StringEnum, Type, type Static } from '../../http/contract';
 
-/** The lead fields a column can be mapped to. */
-export const IMPORT_FIELDS = [
-  'name',
-  'first_name',
-  'last_name',
-  'email',
-  'company',
-  'job_title',
-  'website',
-  'city',
-  'country',
-  'phone',
-  'linkedin_url',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+import { IMPORT_FIELDS, type ImportField } from '@leadsmith/shared/constants';
+
+export { IMPORT_FIELDS, type ImportField };
 
 export const Mapping = Type.Object(
   Object.fromEntries(

@@ -5,52 +5,18 @@
  * and lengths are also those of the super admin's prompts (admin/prompts.routes.ts).
  */
 
-/** Spec §3 prompt types. */
-export const PROMPT_TYPES = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-  'library',
-] as const;
-export type PromptType = (typeof PROMPT_TYPES)[number];
+import { STANDARD_PROMPT_TYPES, type PromptListType } from '@leadsmith/shared/constants';
 
-/** Prompt types every user has one standard prompt of, per list type (library prompts are copies from the library). */
-export const STANDARD_PROMPT_TYPES = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-] as const satisfies readonly PromptType[];
-
-/** List types a prompt belongs to (spec §3 list types). */
-export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
-export type PromptListType = (typeof PROMPT_LIST_TYPES)[number];
-
-/**
- * List types whose toolbar has the 'ai' action (spec §2: people, local, company, intent; influencer is
- * "as local but enrich instead of get-employees", so it has it too; group lists hold people, ADR 005).
- */
-export const AI_ACTION_LIST_TYPES = [
-  'people',
-  'local',
-  'company',
-  'influencer',
-  'intent',
-  'group',
-] as const satisfies readonly PromptListType[];
-
-/** Longest prompt text and title (a user's prompt and a super admin's default or library prompt alike). */
-export const PROMPT_MAX_LENGTH = 4000;
-export const PROMPT_TITLE_MAX_LENGTH = 150;
+export {
+  AI_ACTION_LIST_TYPES,
+  PROMPT_LIST_TYPES,
+  PROMPT_MAX_LENGTH,
+  PROMPT_TITLE_MAX_LENGTH,
+  PROMPT_TYPES,
+  STANDARD_PROMPT_TYPES,
+  type PromptListType,
+  type PromptType,
+} from '@leadsmith/shared/constants';
 
 const PERSON_TYPES: readonly PromptListType[] = ['people', 'group'];
 export const isPersonList = (listType: string): boolean => PERSON_TYPES.includes(listType as PromptListType);

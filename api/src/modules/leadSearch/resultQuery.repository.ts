@@ -9,20 +9,8 @@ import { containing, escapeLike } from '../../db/like';
 export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
 const WITH_EMAIL_STATUS: Readonly<Record<number, string>> = { 1: 'found', 2: 'potential', 0: 'not_found' };
 
-/** Spec §3 operators of the advanced custom search. */
-export const OPERATORS = [
-  'like',
-  'not like',
-  'empty',
-  'not empty',
-  'lower',
-  'greater',
-  'is_verified',
-  'greater or equal',
-  'greater than',
-  'less or equal',
-  'less than',
-] as const;
+export { ADVANCED_OPERATORS as OPERATORS } from '@leadsmith/shared/constants';
+import { ADVANCED_OPERATORS as OPERATORS } from '@leadsmith/shared/constants';
 /** Columns the advanced search may name (never interpolated from input: looked up here). */
 export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
   name: 'r.name',

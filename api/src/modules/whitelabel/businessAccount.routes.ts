@@ -15,14 +15,9 @@ import { blankToNull, colorSchema, Issues, optionalText, resellerGuard, reseller
 /** The branding (null until the form is first saved) and whether it is done (sales settings need it). */
 const BusinessAccountAnswer = Type.Object({ data: Nullable(BusinessAccountSchema), completed: Type.Boolean() });
 
-export const COLOR_FIELDS = [
-  'login_page_bg_color',
-  'sidebar_background_color',
-  'button_color',
-  'secondary_color',
-  'text_color',
-  'heading_color',
-] as const;
+import { BRAND_COLOR_FIELDS as COLOR_FIELDS } from '@leadsmith/shared/constants';
+
+export { COLOR_FIELDS };
 
 /** A host name: labels of letters, digits and hyphens (what a reseller points at the app). */
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

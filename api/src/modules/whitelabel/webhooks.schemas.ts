@@ -1,13 +1,10 @@
 /** Spec §3 Webhook: name, URL, subscription events, secret. Deliveries are POSTs signed with the secret. */
-export const WEBHOOK_EVENTS = [
-  'subscription.created',
-  'subscription.updated',
-  'subscription.canceled',
-  'subscription.refunded',
-  'subscription.restored',
-  'subscription.reactivated',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import {
+  SUBSCRIPTION_WEBHOOK_EVENTS as WEBHOOK_EVENTS,
+  type SubscriptionWebhookEvent as WebhookEvent,
+} from '@leadsmith/shared/constants';
+
+export { WEBHOOK_EVENTS, type WebhookEvent };
 export interface Webhook {
   id: number;
   name: string;

@@ -1,4 +1,11 @@
-import { restResource, type ResourceDefinition, type ResourceField, type ResourceTexts } from '@leadsmith/shared';
+import {
+  PROMPT_LIST_TYPES,
+  PROMPT_TYPES,
+  restResource,
+  type ResourceDefinition,
+  type ResourceField,
+  type ResourceTexts,
+} from '@leadsmith/shared';
 import { auditKeys } from '../audit/api/listAuditLog';
 
 /** The kit's words as the admin area says them (admin namespace). */
@@ -106,18 +113,7 @@ export const PARTNERS = adminResource({
   extraColumns: [{ name: 'referred_users', kind: 'integer' }],
 });
 
-export const PROMPT_TYPES = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-  'library',
-] as const;
-export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
+export { PROMPT_LIST_TYPES, PROMPT_TYPES };
 
 export const PROMPTS = adminResource({
   key: 'ai-prompts',

@@ -1,25 +1,16 @@
 import type { ApiResponse } from '@leadsmith/shared';
 
 /** Shapes of the AI assistant API (api/src/modules/leadSearch/fineTunes.routes.ts, aiActions.routes.ts). */
-export const PROMPT_TYPES = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-  'library',
-] as const;
-export type PromptType = (typeof PROMPT_TYPES)[number];
-/** List types whose toolbar has the 'ai' action (spec §2; group lists hold people). */
-export const AI_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'intent', 'group'] as const;
-export type AiListType = (typeof AI_LIST_TYPES)[number];
-export const PROMPT_MAX_LENGTH = 4000;
-export const TITLE_MAX_LENGTH = 150;
-/** Most prompts one AI action runs (the API's limit). */
-export const AI_MAX_PROMPTS = 5;
+export {
+  AI_ACTION_LIST_TYPES as AI_LIST_TYPES,
+  AI_MAX_PROMPTS,
+  PROMPT_MAX_LENGTH,
+  PROMPT_TITLE_MAX_LENGTH as TITLE_MAX_LENGTH,
+  PROMPT_TYPES,
+  type AiActionListType as AiListType,
+  type PromptType,
+} from '@leadsmith/shared';
+import type { PromptType } from '@leadsmith/shared';
 
 /** A prompt of the user (the API's answer, generated from its schema). */
 export type FineTune = ApiResponse<'/api/business-details/fine-tunes', 'get'>['data'][number];

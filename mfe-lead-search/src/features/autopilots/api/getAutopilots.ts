@@ -1,20 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, DEFAULT_PAGE_SIZE, type ApiResponse } from '@leadsmith/shared';
+import {
+  api,
+  CRM_IDS as CRMS,
+  DEFAULT_PAGE_SIZE,
+  REPEAT_PERIODS as REPEATS,
+  STANDARD_PROMPT_TYPES as PROMPT_TYPES,
+  type ApiResponse,
+} from '@leadsmith/shared';
+
+export { CRMS, PROMPT_TYPES, REPEATS };
 import type { SearchType } from '../../../api/types';
 
 export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;
-export const REPEATS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const;
-export const PROMPT_TYPES = [
-  'summary',
-  'first_line',
-  'subject',
-  'direct',
-  'similar',
-  'competitor',
-  'supplier',
-  'custom',
-] as const;
-export const CRMS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
 /** List types an autopilot can fill from this screen (each with one main filter). */
 export const AUTOPILOT_LIST_TYPES: readonly SearchType[] = ['people', 'local', 'company'];
 

@@ -1,19 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiQuery, type ApiResponse } from '@leadsmith/shared';
 
-export const LABEL_COLORS = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-] as const;
-export type LabelColor = (typeof LABEL_COLORS)[number];
+export { LABEL_COLORS, type LabelColor } from '@leadsmith/shared';
 
 /** `result_count`: results of the account carrying the label (counted up to the page's `count_cap`). */
 export type LabelsPage = ApiResponse<'/api/custom-labels', 'get'>;

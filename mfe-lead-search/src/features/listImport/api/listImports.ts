@@ -13,19 +13,7 @@ export type StartImportBody = ApiBody<'/api/campaigns/{id}/imports/{importId}/st
 export type SavedMappings = ApiResponse<'/api/import-mappings', 'get'>;
 
 /** The lead fields a column can be mapped to, in the order the form shows them. */
-export const IMPORT_FIELDS: readonly ImportField[] = [
-  'name',
-  'first_name',
-  'last_name',
-  'email',
-  'company',
-  'job_title',
-  'website',
-  'city',
-  'country',
-  'phone',
-  'linkedin_url',
-];
+export { IMPORT_FIELDS } from '@leadsmith/shared';
 
 export const listImportKeys = {
   one: (listId: number, importId: number) => ['leadSearch', 'imports', listId, importId] as const,

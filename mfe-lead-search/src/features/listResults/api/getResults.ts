@@ -2,21 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { LeadResult, SearchType } from '../../../api/types';
 
-/** Spec §3 operators of the advanced custom search. */
-export const ADVANCED_OPERATORS = [
-  'like',
-  'not like',
-  'empty',
-  'not empty',
-  'lower',
-  'greater',
-  'is_verified',
-  'greater or equal',
-  'greater than',
-  'less or equal',
-  'less than',
-] as const;
-export type AdvancedOperator = (typeof ADVANCED_OPERATORS)[number];
+export { ADVANCED_OPERATORS, type AdvancedOperator } from '@leadsmith/shared';
+import type { AdvancedOperator } from '@leadsmith/shared';
 /** Operators that take no value. */
 export const VALUELESS_OPERATORS: readonly AdvancedOperator[] = ['empty', 'not empty', 'is_verified'];
 /** Fields the advanced search may name (the API's list). */

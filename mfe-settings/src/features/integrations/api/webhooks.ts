@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, DEFAULT_PAGE_SIZE, v, yup, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 import { integrationKeys } from './get-crm-connections';
 
-export const WEBHOOK_EVENTS = ['lead.created', 'lead.enriched', 'list.created', 'search.completed'] as const;
+export { WEBHOOK_EVENTS } from '@leadsmith/shared';
 
 export type WebhookPage = ApiResponse<'/api/integrations/webhooks', 'get'>;
 export type Webhook = WebhookPage['data'][number];

@@ -4,14 +4,7 @@ import { businessAccountKeys, type BusinessAccount, type BusinessAccountAnswer }
 
 export type BusinessAccountInput = Omit<BusinessAccount, 'updated_at'>;
 
-export const COLOR_FIELDS = [
-  'login_page_bg_color',
-  'sidebar_background_color',
-  'button_color',
-  'secondary_color',
-  'text_color',
-  'heading_color',
-] as const;
+export { BRAND_COLOR_FIELDS as COLOR_FIELDS } from '@leadsmith/shared';
 
 const color = () =>
   yup

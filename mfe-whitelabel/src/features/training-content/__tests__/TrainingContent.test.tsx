@@ -7,31 +7,14 @@ import { NAMESPACE, translations } from '../../../locales';
 import { CourseDetailPage } from '../components/CourseDetailPage';
 import { CoursePageFormPage } from '../components/CoursePageFormPage';
 import { TrainingContentPage } from '../components/TrainingContentPage';
+import type { CoursePage } from '../api/listCoursePages';
+import type { Course } from '../api/listCourses';
+
+/** The fake API keeps what the real one answers (its generated types). */
+type FakeCourse = Course;
+type FakePage = CoursePage;
 
 registerAreaTranslations(NAMESPACE, translations);
-
-interface FakeCourse {
-  id: number;
-  title: string;
-  description: string | null;
-  position: number;
-  shown: boolean;
-  pages_count: number;
-  shown_pages: number;
-  created_at: string;
-  updated_at: string;
-}
-interface FakePage {
-  id: number;
-  course_id: number;
-  title: string;
-  video_url: string | null;
-  body_html: string;
-  position: number;
-  status: 'draft' | 'shown';
-  created_at: string;
-  updated_at: string;
-}
 
 /** A small stand-in for the API's training-content routes (its sanitiser reduced to dropping script). */
 function fakeTrainingApi() {

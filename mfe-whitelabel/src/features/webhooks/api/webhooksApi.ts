@@ -1,13 +1,6 @@
 import { api, type ApiBody, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
 
-export const WEBHOOK_EVENTS = [
-  'subscription.created',
-  'subscription.updated',
-  'subscription.canceled',
-  'subscription.refunded',
-  'subscription.restored',
-  'subscription.reactivated',
-] as const;
+export { SUBSCRIPTION_WEBHOOK_EVENTS as WEBHOOK_EVENTS } from '@leadsmith/shared';
 
 /** Spec §3 Webhook: name, URL, subscription events, secret (`last_status`: the last delivery's HTTP status, or why it failed). */
 export type Webhook = ApiResponse<'/api/whitelabel/webhooks', 'get'>['data'][number];
