@@ -7,6 +7,7 @@ import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestCon
 import { webhookSignature } from '../src/modules/leadSearch/listWebhookDelivery.service';
 import { isPrivateAddress } from '../src/modules/leadSearch/webhookGuard';
 import { LIST_WEBHOOK_CHECK } from '../src/workers/listWebhook';
+import type { Queryable } from '../src/db';
 
 let ctx: TestContext;
 let token: string;
@@ -201,17 +202,24 @@ describe('list webhooks', () => {
 });
 
 describe('list webhook sends after a crash', () => {
-  it('a delivery whose process died while sending is delivered again with the same id, and its rows leave "sending"', async () => {
+  /**
+   * What a process leaves when it dies after marking the rows and recording the delivery, before the POST's outcome:
+   * the first `count` rows of a list with a webhook "sending", the delivery "sending" (its lease over), its check
+   * queued; `alsoInTx` changes more in the same transaction.
+   */
+  async function crashedDelivery(
+    count: number,
+    name: string,
+    alsoInTx?: (tx: Queryable, listId: number) => Promise<unknown>,
+  ): Promise<{ id: number; ids: number[]; deliveryId: string }> {
     const id = await filledList();
     await setup(id, `http://localhost:${port}/receiver`);
     const ids = json<{ data: { id: number }[] }>(
       await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }),
     )
-      .data.slice(0, 4)
+      .data.slice(0, count)
       .map((r) => r.id);
-    // What a process leaves when it dies after marking the rows and recording the delivery, before the POST's outcome:
-    // rows "sending", the delivery "sending" (its lease over), its check queued.
-    const deliveryId = `list-webhook:${id}:crashed`;
+    const deliveryId = `list-webhook:${id}:${name}`;
     await ctx.db.transaction(async (tx) => {
       await tx.query(
         `UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL WHERE id = ANY($1::bigint[])`,
@@ -221,8 +229,14 @@ describe('list webhook sends after a crash', () => {
         `INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`,
         [deliveryId],
       );
+      await alsoInTx?.(tx, id);
       await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids }, { tx });
     });
+    return { id, ids, deliveryId };
+  }
+
+  it('a delivery whose process died while sending is delivered again with the same id, and its rows leave "sending"', async () => {
+    const { id, ids, deliveryId } = await crashedDelivery(4, 'crashed');
     const before = received.length;
     await ctx.app.queue.drain();
     const again = received.slice(before);
@@ -243,26 +257,9 @@ describe('list webhook sends after a crash', () => {
   });
 
   it('a crashed delivery whose list lost its webhook is recorded failed and its rows go back to unsent, with no POST', async () => {
-    const id = await filledList();
-    await setup(id, `http://localhost:${port}/receiver`);
-    const ids = json<{ data: { id: number }[] }>(
-      await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} }),
-    )
-      .data.slice(0, 2)
-      .map((r) => r.id);
-    const deliveryId = `list-webhook:${id}:orphaned`;
-    await ctx.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL WHERE id = ANY($1::bigint[])`,
-        [`{${ids.join(',')}}`],
-      );
-      await tx.query(
-        `INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`,
-        [deliveryId],
-      );
-      await tx.query('UPDATE campaigns SET webhook_url = NULL WHERE id = $1', [id]);
-      await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids }, { tx });
-    });
+    const { ids, deliveryId } = await crashedDelivery(2, 'orphaned', (tx, id) =>
+      tx.query('UPDATE campaigns SET webhook_url = NULL WHERE id = $1', [id]),
+    );
     const before = received.length;
     await ctx.app.queue.drain();
     expect(received.length).toBe(before);
