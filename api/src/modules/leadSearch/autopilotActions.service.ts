@@ -13,7 +13,7 @@ import { promptIdsForTypes } from './fineTunes.service';
 import { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { WEBHOOK_MAX_ROWS } from './listWebhookDelivery.service';
 import { sendToListWebhook } from './webhooks.service';
-import { findWebhookOfList } from './webhooks.repository';
+import { listWithWebhook } from './webhooks.repository';
 import { aiBulkActions } from '@leadsmith/shared/constants';
 import { platformAiModel } from '../admin/aiModel.service';
 import type { MailDeps } from '../../mail/templatedMail';
@@ -186,7 +186,7 @@ async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResu
 }
 
 async function webhookStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResult> {
-  const hook = await findWebhookOfList(db, run.campaign_id);
+  const hook = await listWithWebhook(db, run.campaign_id);
   if (!hook?.webhook_url || !hook.webhook_secret) {
     await addStepError(db, run.id, 'webhook', 'webhook_missing');
     return 'next';

@@ -94,27 +94,17 @@ export async function settleWebhookRows(tx: Queryable, resultIds: number[], deli
   );
 }
 
-/** A list with its webhook, whoever owns it (a delivery's check), or undefined when the list is gone. */
+/**
+ * A list with its webhook, whoever owns it (an autopilot run's list, a delivery's check), or undefined when the list
+ * is gone.
+ */
 export async function listWithWebhook(
   db: Queryable,
   listId: number,
-): Promise<
-  { id: number; name: string; type: SearchType; webhook_url: string | null; webhook_secret: string | null } | undefined
-> {
-  const { rows } = await db.query<{
-    id: number;
-    name: string;
-    type: SearchType;
-    webhook_url: string | null;
-    webhook_secret: string | null;
-  }>('SELECT id, name, list_type AS type, webhook_url, webhook_secret FROM campaigns WHERE id = $1', [listId]);
+): Promise<(WebhookRow & { id: number; name: string; type: SearchType }) | undefined> {
+  const { rows } = await db.query<WebhookRow & { id: number; name: string; type: SearchType }>(
+    'SELECT id, name, list_type AS type, webhook_url, webhook_secret FROM campaigns WHERE id = $1',
+    [listId],
+  );
   return rows[0];
-}
-
-/** The webhook of a list, whoever owns it (an autopilot run's list), or null when the list is gone. */
-export async function findWebhookOfList(db: Queryable, listId: number): Promise<WebhookRow | null> {
-  const { rows } = await db.query<WebhookRow>('SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1', [
-    listId,
-  ]);
-  return rows[0] ?? null;
 }
