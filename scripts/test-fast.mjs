@@ -124,10 +124,13 @@ function selectApiTests(changed) {
   const chosen = new Set(changed.filter((f) => /^api\/test\/[^/]+\.test\.ts$/.test(f)).map((f) => path.basename(f)));
   const texts = Object.fromEntries(suites.map((name) => [name, readFileSync(path.join(testDir, name), 'utf8')]));
   const modulesDir = path.join(root, 'api', 'src', 'modules');
-  const routesFiles = readdirSync(modulesDir).flatMap((area) =>
-    readdirSync(path.join(modulesDir, area))
-      .filter((f) => f.endsWith('.routes.ts'))
-      .map((f) => `api/src/modules/${area}/${f}`),
+  // Every routes file of api/src/modules with its source, read once.
+  const routesFiles = Object.fromEntries(
+    readdirSync(modulesDir).flatMap((area) =>
+      readdirSync(path.join(modulesDir, area))
+        .filter((f) => f.endsWith('.routes.ts'))
+        .map((f) => [`api/src/modules/${area}/${f}`, readFileSync(path.join(modulesDir, area, f), 'utf8')]),
+    ),
   );
   // The suites of an area: api/src/modules/settings/… → settings-*.test.ts. The routes of no area
   // (api/src/modules/core: sign-in, the account, branding, health…) have no core-* suites: theirs are the auth,
@@ -137,8 +140,7 @@ function selectApiTests(changed) {
       ? /^(auth|security|ops|accounts)-|^(me|chatWidget|web|public|errors)\.test\.ts$/.test(name)
       : name.startsWith(`${area}-`);
   // A file's paths: '/api/crm/fields/:provider' → '/api/crm/fields/' (template literals are skipped: `/api/${type}-…` says too little).
-  const pathsOf = (file) =>
-    [...readFileSync(path.join(root, file), 'utf8').matchAll(/'(\/(?:api|auth|p)\/[^':{]+)/g)].map((m) => m[1]);
+  const pathsOf = (source) => [...source.matchAll(/'(\/(?:api|auth|p)\/[^':{]+)/g)].map((m) => m[1]);
   for (const file of changed.filter((f) => f.startsWith('api/src/') && existsSync(path.join(root, f)))) {
     const modulePath = file.replace(/^api\//, '').replace(/\.tsx?$/, '');
     for (const [name, text] of Object.entries(texts)) if (text.includes(`../${modulePath}'`)) chosen.add(name);
@@ -147,17 +149,14 @@ function selectApiTests(changed) {
     // A module file is covered by the routes that reach it (ADR 058: a repository or service has no path of its
     // own): its feature's routes file, and every routes file that imports it.
     const base = path.basename(modulePath);
-    const covering = routesFiles.filter(
-      (r) =>
-        r === file ||
-        r === `api/src/modules/${feature[1]}/${feature[2]}.routes.ts` ||
-        new RegExp(`from '\\.{1,2}/(?:[a-zA-Z]+/)?${base.replace(/\./g, '\\.')}'`).test(
-          readFileSync(path.join(root, r), 'utf8'),
-        ),
+    const imports = new RegExp(`from '\\.{1,2}/(?:[a-zA-Z]+/)?${base.replace(/\./g, '\\.')}'`);
+    const covering = Object.entries(routesFiles).filter(
+      ([r, source]) =>
+        r === file || r === `api/src/modules/${feature[1]}/${feature[2]}.routes.ts` || imports.test(source),
     );
-    for (const routes of covering) {
+    for (const [routes, source] of covering) {
       const area = /^api\/src\/modules\/([a-zA-Z]+)\//.exec(routes)[1];
-      const paths = pathsOf(routes);
+      const paths = pathsOf(source);
       for (const [name, text] of Object.entries(texts))
         if (inArea(area, name) && paths.some((p) => text.includes(p))) chosen.add(name);
     }
