@@ -1,6 +1,5 @@
 /** The SQL of the admin history (admin_audit_log): one row per change, and the history pages. */
 import type { Queryable } from '../../db';
-import { pageWindow } from '../../http/contract';
 import { Params, type AuditEntity, type AuditValue, type PageQuery } from './common';
 
 /** One audit row, written with the change in the caller's transaction (who, what, which id, before/after, when). */
@@ -81,14 +80,11 @@ export async function listAuditEntries(db: Queryable, q: AuditQuery): Promise<{ 
   const total =
     (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_audit_log a WHERE ${whereSql}`, p.values)).rows[0]
       ?.n ?? 0;
-  const bounds = pageWindow(q);
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
   const { rows } = await db.query<AuditRow>(
     `SELECT a.id, a.action, a.entity, a.entity_id, ${label} AS entity_label, a.actor_id,
                 trim(u.first_name || ' ' || u.last_name) AS actor_name, u.email AS actor_email, a.before, a.after, a.created_at
            FROM admin_audit_log a LEFT JOIN users u ON u.id = a.actor_id
-          WHERE ${whereSql} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          WHERE ${whereSql} ORDER BY a.created_at DESC, a.id DESC ${p.page(q)}`,
     p.values,
   );
   return { rows, total };

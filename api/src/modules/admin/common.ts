@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import { pageWindow, type PageQueryOf } from '../../http/contract';
 import { ApiError } from '../../http/errors';
 
 /** Every admin route: a valid token (401) of a user holding the admin module (403), checked on the server. */
@@ -53,5 +54,11 @@ export class Params {
   add(value: string | number | boolean | null | Date): string {
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+
+  /** `LIMIT $n OFFSET $m` of a page query (http/contract.ts's pageWindow), its two values added. */
+  page(query: PageQueryOf): string {
+    const { limit, offset } = pageWindow(query);
+    return `LIMIT ${this.add(limit)} OFFSET ${this.add(offset)}`;
   }
 }

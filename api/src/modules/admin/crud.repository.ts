@@ -1,6 +1,5 @@
 /** The SQL of a simple admin resource (topics, partners, prompts, courses and their pages), from its definition. */
 import type { Queryable } from '../../db';
-import { pageWindow } from '../../http/contract';
 import { Params } from './common';
 import { containing } from '../../db/like';
 
@@ -73,11 +72,8 @@ export async function listCrudRows(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const total =
     (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t ${where}`, p.values)).rows[0]?.n ?? 0;
-  const bounds = pageWindow(query);
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
   const { rows } = await q.query<CrudRow>(
-    `${selectOf(def)} ${where} ORDER BY ${def.orderBy} LIMIT ${limit} OFFSET ${offset}`,
+    `${selectOf(def)} ${where} ORDER BY ${def.orderBy} ${p.page(query)}`,
     p.values,
   );
   return { rows: rows.map(iso), total };

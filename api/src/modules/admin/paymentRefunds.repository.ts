@@ -1,6 +1,5 @@
 /** The SQL of the administrator's wallet payments (settings_payment_charges of every customer). */
 import type { Queryable } from '../../db';
-import { pageWindow } from '../../http/contract';
 import { WALLET_PAYMENT_COLUMNS } from '../whitelabel/creditPurchases.repository';
 import { Params } from './common';
 import { containing } from '../../db/like';
@@ -27,13 +26,10 @@ export async function listPayments<T>(
   else if (state) where.push(`c.status = ${p.add(state)}`);
   const from = `FROM settings_payment_charges c JOIN users u ON u.id = c.user_id LEFT JOIN credit_wallets w ON w.user_id = u.id LEFT JOIN users r ON r.id = u.parent_id WHERE ${where.join(' AND ')}`;
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, p.values)).rows[0]?.n ?? 0;
-  const bounds = pageWindow({ page, pageSize });
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
   const { rows } = await db.query<T>(
     `SELECT ${WALLET_PAYMENT_COLUMNS}, CASE WHEN r.id IS NULL THEN NULL ELSE COALESCE(NULLIF(trim(concat_ws(' ', r.first_name, r.last_name)), ''), r.email) END AS reseller_name,
                 c.connected_account IS NOT NULL AS paid_to_reseller
-           ${from} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+           ${from} ORDER BY c.id DESC ${p.page({ page, pageSize })}`,
     p.values,
   );
   return { rows, total };

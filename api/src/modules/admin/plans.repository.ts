@@ -1,7 +1,6 @@
 /** The SQL of the admin's plans (admin_plans and the modules each grants, admin_plan_modules). */
 import type { PlanModuleSlug } from '@leadsmith/shared/constants';
 import type { Queryable, SqlParam } from '../../db';
-import { pageWindow } from '../../http/contract';
 import { Params, type PageQuery } from './common';
 import type { PlanDto } from './plans.schemas';
 import { containing } from '../../db/like';
@@ -45,13 +44,7 @@ export async function listPlans(q: Queryable, f: ListQuery): Promise<{ rows: Pla
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total =
     (await q.query<{ n: number }>(`SELECT count(*) AS n FROM admin_plans p ${whereSql}`, p.values)).rows[0]?.n ?? 0;
-  const bounds = pageWindow(f);
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
-  const { rows } = await q.query<PlanRow>(
-    `${SELECT_PLAN} ${whereSql} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`,
-    p.values,
-  );
+  const { rows } = await q.query<PlanRow>(`${SELECT_PLAN} ${whereSql} ORDER BY p.id DESC ${p.page(f)}`, p.values);
   return { rows: rows.map(toDto), total };
 }
 

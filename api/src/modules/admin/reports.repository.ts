@@ -33,13 +33,10 @@ export async function subscriptionsReport(
   const total =
     (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${whereSql}`, p.values)).rows[0]?.n ??
     0;
-  const bounds = pageWindow(q);
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
   const { rows } = await db.query<Omit<SubscriberRow, 'license_expires_at'> & { license_expires_at: Date | null }>(
     `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, pl.name AS plan_name, u.subscription_id, u.subscription_status, u.license_expires_at
            FROM users u LEFT JOIN admin_plans pl ON pl.id = u.plan_id
-          WHERE ${whereSql} ORDER BY u.license_expires_at NULLS LAST, u.id LIMIT ${limit} OFFSET ${offset}`,
+          WHERE ${whereSql} ORDER BY u.license_expires_at NULLS LAST, u.id ${p.page(q)}`,
     p.values,
   );
   return {

@@ -1,6 +1,5 @@
 /** The SQL of Admin → Searchers: users ranked by searches (credit debits) in a period. */
 import type { Queryable } from '../../db';
-import { pageWindow } from '../../http/contract';
 import { Params, type PageQuery } from './common';
 import { containing } from '../../db/like';
 
@@ -35,14 +34,11 @@ export async function listSearchers(
         p.values,
       )
     ).rows[0]?.n ?? 0;
-  const bounds = pageWindow(q);
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
   const { rows } = await db.query<Omit<SearcherRow, 'last_search_at'> & { last_search_at: Date }>(
     `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, count(*)::int AS searches, sum(-l.delta)::int AS credits_used,
                 max(l.created_at) AS last_search_at, (u.deleted_at IS NOT NULL) AS deleted
            FROM credit_ledger l JOIN users u ON u.id = l.user_id
-          WHERE ${whereSql} GROUP BY u.id ORDER BY searches DESC, credits_used DESC, u.id LIMIT ${limit} OFFSET ${offset}`,
+          WHERE ${whereSql} GROUP BY u.id ORDER BY searches DESC, credits_used DESC, u.id ${p.page(q)}`,
     p.values,
   );
   return { rows: rows.map((r) => ({ ...r, last_search_at: r.last_search_at.toISOString() })), total };

@@ -1,6 +1,6 @@
 /** The SQL of the admin's users: the user as the admin sees it, the list, and the writes of the user forms and actions. */
 import type { Queryable, SqlParam } from '../../db';
-import { type PageQueryOf, pageWindow } from '../../http/contract';
+import type { PageQueryOf } from '../../http/contract';
 import type { ModuleSlug } from '../../users/users';
 import { Params } from './common';
 import type { AdminUserDto, LastLoginBucket } from './users.schemas';
@@ -81,13 +81,7 @@ export async function listAdminUsers(
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total =
     (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${whereSql}`, p.values)).rows[0]?.n ?? 0;
-  const bounds = pageWindow(f);
-  const limit = p.add(bounds.limit);
-  const offset = p.add(bounds.offset);
-  const { rows } = await q.query<UserRow>(
-    `${SELECT_USER} ${whereSql} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`,
-    p.values,
-  );
+  const { rows } = await q.query<UserRow>(`${SELECT_USER} ${whereSql} ORDER BY u.id DESC ${p.page(f)}`, p.values);
   return { rows: rows.map(toDto), total };
 }
 
