@@ -3,7 +3,16 @@
  * request and serialises the answer with it, the handler's types come from it, and the OpenAPI document
  * (and from it the front end's types in shared) is generated from it. Nothing is typed twice.
  */
-import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
+import {
+  Type,
+  type Static,
+  type TBoolean,
+  type TInteger,
+  type TNumber,
+  type TProperties,
+  type TSchema,
+  type TString,
+} from '@fastify/type-provider-typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@leadsmith/shared/constants';
 
 export { Type };
@@ -14,6 +23,15 @@ export const Timestamp = () => Type.Unsafe<string | Date>({ type: 'string', form
 
 /** `T | null`: a value the row may not have. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * `T | null` for a request field, as one JSON type list (`{ type: ['string', 'null'], maxLength }`) rather
+ * than Nullable's anyOf: a bad value gets one error naming the field, not one per branch.
+ */
+export const OrNull = <T extends TString | TInteger | TNumber | TBoolean>(schema: T) => {
+  const json = JSON.parse(JSON.stringify(schema)) as { type: string };
+  return Type.Unsafe<Static<T> | null>({ ...json, type: [json.type, 'null'] });
+};
 
 export const IdParams = Type.Object(
   { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
