@@ -33,6 +33,16 @@ export const OrNull = <T extends TString | TInteger | TNumber | TBoolean>(schema
   return Type.Unsafe<Static<T> | null>({ ...json, type: [json.type, 'null'] });
 };
 
+/**
+ * A request field with a default: optional in the contract (left out of `required`, so a caller may omit it),
+ * yet always there in the handler, because the API's Ajv runs with useDefaults (app.ts) and writes the
+ * default in before the handler runs. `Type.Optional` alone would type it `T | undefined` in the handler.
+ */
+export const Defaulted = <T extends TSchema>(schema: T): T => {
+  if (!('default' in schema)) throw new Error('Defaulted: the schema has no default');
+  return Type.Optional(schema);
+};
+
 export const IdParams = Type.Object(
   { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
   { additionalProperties: false },
