@@ -1,5 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '../http/contract';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { t } from '../i18n/messages';
@@ -79,19 +81,16 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
 
   const sendOptions = { cacheControl: false, dotfiles: 'deny', index: false } as const;
 
-  app.get<{ Params: { folder: string; version: string; '*': string } }>(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(
     '/remotes/:folder/:version/*',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: {
-            folder: { type: 'string', maxLength: 64 },
-            version: { type: 'string', maxLength: 64 },
-            '*': { type: 'string', maxLength: 1024 },
-          },
-          required: ['folder', 'version', '*'],
-        },
+        params: Type.Object({
+          folder: Type.String({ maxLength: 64 }),
+          version: Type.String({ maxLength: 64 }),
+          '*': Type.String({ maxLength: 1024 }),
+        }),
       },
     },
     async (request, reply) => {
@@ -144,7 +143,7 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
       .send(brandedIndexHtml(html, await brandingFor(app.deps.db, { domain: request.hostname, brandCode })));
   };
 
-  const shellSchema = { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } };
-  app.get('/', { schema: shellSchema }, serveShell);
-  app.get('/*', { schema: shellSchema }, serveShell);
+  const shellSchema = { params: Type.Object({ '*': Type.Optional(Type.String({ maxLength: 2048 })) }) };
+  typed.get('/', { schema: shellSchema }, serveShell);
+  typed.get('/*', { schema: shellSchema }, serveShell);
 }
