@@ -1,28 +1,28 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { Defaulted, Type } from '../../http/contract';
 import { creditUsage, loginActivity, monthlyCreditUsage } from './analytics.repository';
-import {
-  CreditUsage,
-  LoginActivity,
-  MonthlyCreditUsage,
-  type CreditUsageDto,
-  type LoginActivityDto,
-  type MonthlyCreditUsageDto,
-} from './analytics.schemas';
+import { CreditUsage, LoginActivity, MonthlyCreditUsage } from './analytics.schemas';
 import { adminOnly } from './common';
 
 const DAY_CHOICES = [7, 30, 90] as const;
-const daysQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { days: { type: 'integer', enum: DAY_CHOICES, default: 30 } },
-} as const;
+const MONTH_CHOICES = [6, 12, 24] as const;
+const daysQuery = Type.Object(
+  {
+    days: Defaulted(
+      Type.Unsafe<(typeof DAY_CHOICES)[number]>({ type: 'integer', enum: [...DAY_CHOICES], default: 30 }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** User analytics: credit usage per day, sign-ins per day, credits used per month and wallet bucket. */
 export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = adminOnly(api);
 
-  api.get<{ Querystring: { days: number } }>(
+  app.get(
     '/api/admin/analytics/credit-usage',
     {
       ...guard,
@@ -32,12 +32,12 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
         response: { 200: CreditUsage },
       },
     },
-    async (request): Promise<CreditUsageDto> => {
+    async (request) => {
       return creditUsage(db, clock.now(), request.query.days);
     },
   );
 
-  api.get<{ Querystring: { days: number } }>(
+  app.get(
     '/api/admin/analytics/login-activity',
     {
       ...guard,
@@ -47,26 +47,33 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
         response: { 200: LoginActivity },
       },
     },
-    async (request): Promise<LoginActivityDto> => {
+    async (request) => {
       return loginActivity(db, clock.now(), request.query.days);
     },
   );
 
-  api.get<{ Querystring: { months: number } }>(
+  app.get(
     '/api/admin/analytics/monthly-credit-usage',
     {
       ...guard,
       schema: {
         summary: 'Credits used per month, by wallet bucket',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { months: { type: 'integer', enum: [6, 12, 24], default: 12 } },
-        },
+        querystring: Type.Object(
+          {
+            months: Defaulted(
+              Type.Unsafe<(typeof MONTH_CHOICES)[number]>({
+                type: 'integer',
+                enum: [...MONTH_CHOICES],
+                default: 12,
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: MonthlyCreditUsage },
       },
     },
-    async (request): Promise<MonthlyCreditUsageDto> => {
+    async (request) => {
       return monthlyCreditUsage(db, clock.now(), request.query.months);
     },
   );

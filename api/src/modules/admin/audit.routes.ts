@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
-import { listAuditEntries, type AuditQuery } from './audit.repository';
-import { adminOnly, AUDIT_ENTITIES, pageQueryProperties, type PageOf } from './common';
+import { listAuditEntries } from './audit.repository';
+import { adminOnly, AUDIT_ENTITIES, pageQueryProperties } from './common';
 
 const Values = Nullable(Type.Record(Type.String(), Type.Unknown()));
 /** One change in the history: who, what, which row (named as it is now, or as it was when deleted), the fields before and after. */
@@ -21,32 +22,26 @@ export type AuditEntryDto = Static<typeof AuditEntry>;
 
 /** GET /api/admin/audit-log: the history pages (who changed what, when), newest first. */
 export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get<{ Querystring: AuditQuery }>(
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/admin/audit-log',
     {
       ...adminOnly(api),
       schema: {
         summary: 'The history of admin changes, newest first',
         response: { 200: Page(AuditEntry) },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
+        querystring: Type.Object(
+          {
             ...pageQueryProperties,
-            entity: {
-              type: 'array',
-              items: { type: 'string', enum: AUDIT_ENTITIES },
-              minItems: 1,
-              maxItems: AUDIT_ENTITIES.length,
-            },
-            entity_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-            action: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' },
+            entity: Type.Array(StringEnum(AUDIT_ENTITIES), { minItems: 1, maxItems: AUDIT_ENTITIES.length }),
+            entity_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+            action: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' })),
           },
-          required: ['entity'],
-        },
+          { additionalProperties: false },
+        ),
       },
     },
-    async (request): Promise<PageOf<AuditEntryDto>> => {
+    async (request) => {
       const q = request.query;
       const { rows, total } = await listAuditEntries(db, q);
       return pageOf(

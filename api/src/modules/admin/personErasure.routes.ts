@@ -1,17 +1,19 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Type, type Static } from '../../http/contract';
+import { MessageProperties, Type } from '../../http/contract';
 import { emailSchema } from '../../http/schemas';
 import { erasePerson } from '../../ops/personErasure';
 import { say } from '../../http/respond';
 import { adminOnly } from './common';
 
-const Body = Type.Object({ email: Type.Unsafe<string>(emailSchema) }, { additionalProperties: false });
+const Body = Type.Object({ email: emailSchema }, { additionalProperties: false });
 
 /** POST /api/admin/privacy/erase-person: a person's right to erasure, across every tenant (ops/personErasure.ts). */
 export function adminPersonErasureRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
-  api.post<{ Body: Static<typeof Body> }>(
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/api/admin/privacy/erase-person',
     {
       ...adminOnly(api),

@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Nullable, Page, pageOf, Type, type Static } from '../../http/contract';
-import { adminOnly, pageQueryProperties, type PageOf, type PageQuery } from './common';
+import { Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
+import { adminOnly, pageQueryProperties } from './common';
 import { referralsReport, subscriptionsReport, type ReportStatus } from './reports.repository';
 
 const STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'none'] as const satisfies readonly ReportStatus[];
@@ -35,23 +36,23 @@ const ReferralsReport = Page(ReferralReportRow, { unattributed: Type.Integer() }
 
 /** Reports: subscriptions (by status, with the subscribers) and user referrals (users per referral partner). */
 export function adminReportRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = adminOnly(api);
 
-  api.get<{ Querystring: PageQuery & { status?: (typeof STATUSES)[number] } }>(
+  app.get(
     '/api/admin/reports/subscriptions',
     {
       ...guard,
       schema: {
         summary: 'Subscribers by subscription status',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...pageQueryProperties, status: { type: 'string', enum: STATUSES } },
-        },
+        querystring: Type.Object(
+          { ...pageQueryProperties, status: Type.Optional(StringEnum(STATUSES)) },
+          { additionalProperties: false },
+        ),
         response: { 200: SubscriptionsReport },
       },
     },
-    async (request): Promise<PageOf<SubscriptionReportRow> & { summary: { status: string; count: number }[] }> => {
+    async (request) => {
       const q = request.query;
       const { summary, rows, total } = await subscriptionsReport(db, q);
       return {
@@ -61,17 +62,17 @@ export function adminReportRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  api.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/admin/reports/user-referrals',
     {
       ...guard,
       schema: {
         summary: 'Users per referral partner',
-        querystring: { type: 'object', additionalProperties: false, properties: pageQueryProperties },
+        querystring: Type.Object(pageQueryProperties, { additionalProperties: false }),
         response: { 200: ReferralsReport },
       },
     },
-    async (request): Promise<PageOf<ReferralReportRow> & { unattributed: number }> => {
+    async (request) => {
       const q = request.query;
       const { unattributed, rows, total } = await referralsReport(db, q);
       return { unattributed, ...pageOf(rows, q, total) };
