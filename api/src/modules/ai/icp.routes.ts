@@ -1,11 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import { Empty, MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { say } from '../../http/respond';
-import { aiAccountId, aiGuard, pageQuerySchema, type PageQuery, type Paginated } from './common';
+import { aiAccountId, aiGuard, pageQuerySchema } from './common';
 import { listSuggestions } from './icp.repository';
-import { IcpSuggestionSchema, type IcpSuggestion } from './icp.schemas';
+import { IcpSuggestionSchema } from './icp.schemas';
 import { generateSuggestions } from './icp.service';
 
 const GeneratedSuggestions = Type.Object({
@@ -15,19 +15,20 @@ const GeneratedSuggestions = Type.Object({
 });
 
 export function icpRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = aiGuard(api);
 
-  api.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/ai/icp-suggestions',
     {
       ...guard,
       schema: {
         summary: 'Your ideal customer profiles, each a prefilled lead search',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: { 200: Page(IcpSuggestionSchema) },
       },
     },
-    async (request): Promise<Paginated<IcpSuggestion>> => {
+    async (request) => {
       const accountId = await aiAccountId(db, request);
       const { rows, total } = await listSuggestions(db, accountId, pageWindow(request.query));
       return pageOf(rows, request.query, total);
@@ -35,13 +36,13 @@ export function icpRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   );
 
   /** Generates a fresh set (replacing the previous one) from the profile and the last training summary. */
-  api.post(
+  app.post(
     '/api/ai/icp-suggestions',
     {
       ...guard,
       schema: {
         summary: 'Generate a fresh set of ideal customer profiles from the business profile',
-        body: objectSchema({}),
+        body: Empty,
         response: { 201: GeneratedSuggestions },
       },
     },

@@ -1,7 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { StringEnum, Type } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import { Empty, StringEnum, Type } from '../../http/contract';
 import { aiProvider } from '../../providers/ai';
 import { aiAccountId, aiGuard, profileCompleted } from './common';
 import { loadProfile } from './profile.repository';
@@ -21,13 +21,14 @@ const AiStatus = Type.Object({
 
 /** What both AI screens check first: is the business profile done, and which engine answers. */
 export function aiStatusRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get(
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/ai/status',
     {
       ...aiGuard(api),
       schema: {
         summary: 'Is the business profile complete, and which AI engine answers',
-        querystring: objectSchema({}),
+        querystring: Empty,
         response: { 200: AiStatus },
       },
     },

@@ -1,18 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Page, StringEnum, Type, pageOf, pageWindow } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import { Empty, MessageProperties, Nullable, Page, StringEnum, Type, pageOf, pageWindow } from '../../http/contract';
 import { say } from '../../http/respond';
 import { AiEngineSchema } from './status.routes';
-import { aiAccountId, aiGuard, pageQuerySchema, type PageQuery, type Paginated } from './common';
+import { aiAccountId, aiGuard, pageQuerySchema } from './common';
 import { listRuns } from './training.repository';
-import {
-  SOURCE_KINDS,
-  SourceStatSchema,
-  TrainingRunSchema,
-  type SourceKind,
-  type TrainingRun,
-} from './training.schemas';
+import { SOURCE_KINDS, SourceStatSchema, TrainingRunSchema } from './training.schemas';
 import { estimateTokens, queueTrainingRun, trainingOverview } from './training.service';
 
 const TrainingOverview = Type.Object({
@@ -46,16 +40,17 @@ const TokenEstimate = Type.Object({
 });
 
 export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = aiGuard(api);
 
-  api.get(
+  app.get(
     '/api/ai/training',
     {
       ...guard,
       schema: {
         summary:
           'What the assistant is trained on: each source with its size and whether it changed since the last run',
-        querystring: objectSchema({}),
+        querystring: Empty,
         response: { 200: TrainingOverview },
       },
     },
@@ -66,21 +61,20 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
   );
 
   /** Spec §7 `calculate-tokens-ai-training`: the estimate for the chosen sources (all by default). */
-  api.post<{ Body: { sources?: SourceKind[] } }>(
+  app.post(
     '/api/calculate-tokens-ai-training',
     {
       ...guard,
       schema: {
         summary: 'Estimate the tokens a training run reads from the chosen sources (all by default)',
-        body: objectSchema({
-          sources: {
-            type: 'array',
-            items: { type: 'string', enum: SOURCE_KINDS },
-            uniqueItems: true,
-            minItems: 1,
-            maxItems: SOURCE_KINDS.length,
+        body: Type.Object(
+          {
+            sources: Type.Optional(
+              Type.Array(StringEnum(SOURCE_KINDS), { uniqueItems: true, minItems: 1, maxItems: SOURCE_KINDS.length }),
+            ),
           },
-        }),
+          { additionalProperties: false },
+        ),
         response: { 200: TokenEstimate },
       },
     },
@@ -90,17 +84,17 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
     },
   );
 
-  api.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/ai/training-runs',
     {
       ...guard,
       schema: {
         summary: 'Your training runs (paginated), newest first',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: { 200: Page(TrainingRunSchema) },
       },
     },
-    async (request): Promise<Paginated<TrainingRun>> => {
+    async (request) => {
       const accountId = await aiAccountId(db, request);
       const { rows, total } = await listRuns(db, accountId, pageWindow(request.query));
       return pageOf(rows, request.query, total);
@@ -112,13 +106,13 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
    * transaction (api/src/workers/aiTraining.ts); the model is asked by a worker, never inside this
    * request. 202 with the queued run; the screen follows it through GET /api/ai/training.
    */
-  api.post(
+  app.post(
     '/api/ai/training-runs',
     {
       ...guard,
       schema: {
         summary: 'Train or refresh the assistant (queued; follow it on GET /api/ai/training)',
-        body: objectSchema({}),
+        body: Empty,
         response: { 202: Type.Object({ ...MessageProperties, data: TrainingRunSchema }) },
       },
     },
