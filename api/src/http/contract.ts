@@ -118,5 +118,7 @@ export const KeyedObject = <const K extends readonly string[], T extends TSchema
 ) => Type.Object(Object.fromEntries(keys.map((key) => [key, schema])) as { [P in K[number]]: T }, options);
 
 /** One of a fixed list of strings (`{ type: 'string', enum }`): the front end gets the union of the values. */
-export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
