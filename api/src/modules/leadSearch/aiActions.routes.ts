@@ -1,9 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { objectSchema } from '../../http/schemas';
-import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
+import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
@@ -25,42 +25,38 @@ const AiJob = Type.Object({
 });
 const AiJobStarted = Type.Object({ ...MessageProperties, job: AiJob });
 
-type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters; prompt_ids: number[] };
-
 /**
  * `POST /api/{people,local,company,influencer,intent,group}-results/{id}/ai`: runs prompts on a selection or
  * on every row matching the filters (first `AI_MAX_ROWS`). A small selection runs at once; a bigger
  * one is a job the worker steps (`GET .../ai-jobs/{jobId}` shows progress).
  */
-export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
+export function aiActionRoutes(api: FastifyInstance, { db, queue }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
-  const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-  const jobParams = objectSchema(
+  const jobParams = Type.Object(
     {
-      id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-      jobId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+      jobId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
     },
-    ['id', 'jobId'],
+    { additionalProperties: false },
   );
-  const body = objectSchema(
+  const body = Type.Object(
     {
-      ids: {
-        type: 'array',
-        maxItems: AI_MAX_ROWS,
-        uniqueItems: true,
-        items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
-      },
-      all_matching: { type: 'boolean' },
-      filters: resultFiltersSchema,
-      prompt_ids: {
-        type: 'array',
+      ids: Type.Optional(
+        Type.Array(Type.Integer({ minimum: 1, maximum: 9007199254740991 }), {
+          maxItems: AI_MAX_ROWS,
+          uniqueItems: true,
+        }),
+      ),
+      all_matching: Type.Optional(Type.Boolean()),
+      filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
+      prompt_ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
         minItems: 1,
         maxItems: AI_MAX_PROMPTS,
         uniqueItems: true,
-        items: { type: 'integer', minimum: 1, maximum: 2147483647 },
-      },
+      }),
     },
-    ['prompt_ids'],
+    { additionalProperties: false },
   );
 
   type AiListType = (typeof AI_ACTION_LIST_TYPES)[number];
@@ -68,41 +64,37 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
     const type = listTypeIn(path);
     const runSchema = {
       summary: `Runs AI prompts on ${type} results of a list (small selections at once, others as a job)`,
-      params,
+      params: IdParams,
       body,
       response: { 201: AiJobStarted },
     };
-    app.post<{ Params: { id: number }; Body: Selection }>(
-      path,
-      { ...guard, schema: runSchema },
-      async (request, reply) => {
-        const userId = currentUser(request).id;
-        const campaign = await loadCampaign(db, userId, request.params.id);
-        if (campaign.list_type !== type) throw notFound();
-        const { ids, all_matching, filters, prompt_ids } = request.body;
-        const dto = await startAiAction(db, queue, {
-          userId,
-          campaign,
-          ids,
-          allMatching: all_matching,
-          filters,
-          promptIds: prompt_ids,
-        });
-        reply.code(201);
-        return {
-          ...(dto.status === 'running'
-            ? say(request, 'leadSearch.assistant.ai_started', { total: dto.total })
-            : say(request, 'leadSearch.assistant.ai_done', { processed: dto.processed, failed: dto.failed })),
-          job: dto,
-        };
-      },
-    );
+    app.post(path, { ...guard, schema: runSchema }, async (request, reply) => {
+      const userId = currentUser(request).id;
+      const campaign = await loadCampaign(db, userId, request.params.id);
+      if (campaign.list_type !== type) throw notFound();
+      const { ids, all_matching, filters, prompt_ids } = request.body;
+      const dto = await startAiAction(db, queue, {
+        userId,
+        campaign,
+        ids,
+        allMatching: all_matching,
+        filters,
+        promptIds: prompt_ids,
+      });
+      reply.code(201);
+      return {
+        ...(dto.status === 'running'
+          ? say(request, 'leadSearch.assistant.ai_started', { total: dto.total })
+          : say(request, 'leadSearch.assistant.ai_done', { processed: dto.processed, failed: dto.failed })),
+        job: dto,
+      };
+    });
   }
 
   function aiJobRoute(path: ListPath<'/ai-jobs/:jobId', AiListType>): void {
     const type = listTypeIn(path);
     const jobSchema = { summary: 'Progress of an AI action on a list', params: jobParams, response: { 200: AiJob } };
-    app.get<{ Params: { id: number; jobId: number } }>(path, { ...guard, schema: jobSchema }, async (request) => {
+    app.get(path, { ...guard, schema: jobSchema }, async (request) => {
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();

@@ -1,31 +1,37 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Page, PageQueryProperties, pageOf, Type } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import {
+  Defaulted,
+  IdParams,
+  MessageProperties,
+  Nullable,
+  OrNull,
+  Page,
+  PageQueryProperties,
+  pageOf,
+  StringEnum,
+  Type,
+} from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../../http/respond';
-import { CAMPAIGN_FILTERS, type CampaignListQuery } from './campaigns.repository';
-import { campaignService, type CampaignInput } from './campaigns.service';
+import { CAMPAIGN_FILTERS } from './campaigns.repository';
+import { campaignService } from './campaigns.service';
 import { actorOf } from './listHistory.routes';
 import { CampaignSchema } from './campaigns.schemas';
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-const listName = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
-const tagsSchema = {
-  type: 'array',
+const listName = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
+const tagsSchema = Type.Array(Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' }), {
   maxItems: 20,
   uniqueItems: true,
-  items: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' },
-} as const;
-const sourceSchema = { type: ['string', 'null'], maxLength: 200 } as const;
-const idsSchema = {
-  type: 'array',
+});
+const sourceSchema = OrNull(Type.String({ maxLength: 200 }));
+const idsSchema = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
   minItems: 1,
   maxItems: 500,
   uniqueItems: true,
-  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
-} as const;
+});
 
 export { CAMPAIGN_FILTERS };
 
@@ -35,23 +41,28 @@ const undoId = Nullable(Type.Integer());
 const ArchivedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSchema, undo_id: undoId });
 
 /** Campaigns (lists), spec §7. Every id is checked against the signed-in account: others' → 404. */
-export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
+export function campaignRoutes(api: FastifyInstance, { db, queue, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const lists = campaignService({ db, queue, now: () => clock.now() });
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Querystring: CampaignListQuery }>(
+  app.get(
     '/api/campaigns',
     {
       ...guard,
       schema: {
         summary: 'Your lists (paginated), newest first',
         response: { 200: Page(CampaignSchema) },
-        querystring: objectSchema({
-          ...PageQueryProperties,
-          filter: { type: 'string', enum: CAMPAIGN_FILTERS },
-          search: { type: 'string', maxLength: 120 },
-          type: { type: 'string', enum: SEARCH_TYPES },
-        }),
+        querystring: Type.Object(
+          {
+            page: Defaulted(PageQueryProperties.page),
+            pageSize: Defaulted(PageQueryProperties.pageSize),
+            filter: Type.Optional(StringEnum(CAMPAIGN_FILTERS)),
+            search: Type.Optional(Type.String({ maxLength: 120 })),
+            type: Type.Optional(StringEnum(SEARCH_TYPES)),
+          },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => {
@@ -60,35 +71,35 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/campaigns/:id',
     {
       ...guard,
       schema: {
         summary: 'One list, with its latest search and enrichment',
-        params: idParams,
+        params: IdParams,
         response: { 200: CampaignSchema },
       },
     },
     async (request) => lists.one(currentUser(request).id, request.params.id),
   );
 
-  app.post<{ Body: CampaignInput }>(
+  app.post(
     '/api/campaigns',
     {
       ...guard,
       schema: {
         summary: 'Create a list',
         response: { 201: SavedCampaign },
-        body: objectSchema(
+        body: Type.Object(
           {
             name: listName,
-            list_type: { type: 'string', enum: SEARCH_TYPES },
-            tags: tagsSchema,
-            source: sourceSchema,
-            is_demo: { type: 'boolean' },
+            list_type: StringEnum(SEARCH_TYPES),
+            tags: Type.Optional(tagsSchema),
+            source: Type.Optional(sourceSchema),
+            is_demo: Type.Optional(Type.Boolean()),
           },
-          ['name', 'list_type'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -100,14 +111,17 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { name?: string; tags?: string[]; source?: string | null } }>(
+  app.put(
     '/api/campaigns/:id',
     {
       ...guard,
       schema: {
         summary: "Change a list's name, tags or source",
-        params: idParams,
-        body: objectSchema({ name: listName, tags: tagsSchema, source: sourceSchema }),
+        params: IdParams,
+        body: Type.Object(
+          { name: Type.Optional(listName), tags: Type.Optional(tagsSchema), source: Type.Optional(sourceSchema) },
+          { additionalProperties: false },
+        ),
         response: { 200: SavedCampaign },
       },
     },
@@ -117,13 +131,13 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/campaigns/:id',
     {
       ...guard,
       schema: {
         summary: 'Move a list to the trash (restorable for 30 days, or undone at once)',
-        params: idParams,
+        params: IdParams,
         response: { 200: Type.Object({ ...MessageProperties, undo_id: undoId }) },
       },
     },
@@ -134,13 +148,13 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
   );
 
   /** Bulk actions take the spec's `resultIds` (campaign ids). Ids of other accounts are ignored, never touched. */
-  app.post<{ Body: { resultIds: number[] } }>(
+  app.post(
     '/api/campaigns/bulk-delete',
     {
       ...guard,
       schema: {
         summary: 'Move several lists to the trash (restorable for 30 days, or undone at once)',
-        body: objectSchema({ resultIds: idsSchema }, ['resultIds']),
+        body: Type.Object({ resultIds: idsSchema }, { additionalProperties: false }),
         response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer(), undo_id: undoId }) },
       },
     },
@@ -150,14 +164,14 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { is_archived?: boolean } }>(
+  app.post(
     '/api/campaigns/archive/:id',
     {
       ...guard,
       schema: {
         summary: 'Archive a list (or bring it back)',
-        params: idParams,
-        body: objectSchema({ is_archived: { type: 'boolean' } }),
+        params: IdParams,
+        body: Type.Object({ is_archived: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
         response: { 200: ArchivedCampaign },
       },
     },
@@ -172,13 +186,13 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.post<{ Body: { resultIds: number[]; is_archived: boolean } }>(
+  app.post(
     '/api/campaigns/bulk-archive',
     {
       ...guard,
       schema: {
         summary: 'Archive several lists (or bring them back)',
-        body: objectSchema({ resultIds: idsSchema, is_archived: { type: 'boolean' } }, ['resultIds', 'is_archived']),
+        body: Type.Object({ resultIds: idsSchema, is_archived: Type.Boolean() }, { additionalProperties: false }),
         response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer(), undo_id: undoId }) },
       },
     },
@@ -197,15 +211,19 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.post<{ Body: { campaign_id: number; tags: string[]; source?: string | null } }>(
+  app.post(
     '/api/campaigns/details',
     {
       ...guard,
       schema: {
         summary: "Set a list's tags and source",
-        body: objectSchema(
-          { campaign_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, tags: tagsSchema, source: sourceSchema },
-          ['campaign_id', 'tags'],
+        body: Type.Object(
+          {
+            campaign_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+            tags: tagsSchema,
+            source: Type.Optional(sourceSchema),
+          },
+          { additionalProperties: false },
         ),
         response: { 200: SavedCampaign },
       },

@@ -1,11 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
-import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings, type CrmId } from '../../providers/crm';
+import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
+import { CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings } from '../../providers/crm';
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery.repository';
@@ -24,42 +24,41 @@ const CrmSendJob = Type.Object({
 });
 const CrmSendStarted = Type.Object({ ...MessageProperties, job: CrmSendJob });
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-
 /**
  * `POST /api/{type}-results/{id}/send-crm`: the list toolbar's "crm" action. Queues the selection
  * (checked rows or every row matching the filters, up to CRM_SEND_MAX_ROWS) for the chosen CRM (or
  * the account's first connected one) and answers 202 with the job; the list shows each result go
  * sending → sent / unsent, with the CRM's error on the result.
  */
-export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps): void {
+export function crmSendRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   // A bad CRM_* setting stops the start with the variable's name, not the first send.
   crmHttpSettings();
   function sendCrmRoute(path: ListPath<'/send-crm'>): void {
     const type = listTypeIn(path);
-    app.post<{
-      Params: { id: number };
-      Body: { provider?: CrmId; ids?: number[]; all_matching?: boolean; filters?: ResultFilters };
-    }>(
+    app.post(
       path,
       {
         ...guard,
         schema: {
           summary: `Queues ${type} results of a list for a connected CRM (answers 202 with the job)`,
-          params: idParams,
+          params: IdParams,
           response: { 202: CrmSendStarted },
-          body: objectSchema({
-            provider: { type: 'string', enum: CRM_IDS },
-            ids: {
-              type: 'array',
-              maxItems: 1000,
-              uniqueItems: true,
-              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+          body: Type.Object(
+            {
+              provider: Type.Optional(StringEnum(CRM_IDS)),
+              ids: Type.Optional(
+                Type.Array(Type.Integer({ minimum: 1, maximum: 9007199254740991 }), {
+                  maxItems: 1000,
+                  uniqueItems: true,
+                }),
+              ),
+              all_matching: Type.Optional(Type.Boolean()),
+              filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
             },
-            all_matching: { type: 'boolean' },
-            filters: resultFiltersSchema,
-          }),
+            { additionalProperties: false },
+          ),
         },
       },
       async (request, reply) => {

@@ -1,19 +1,19 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import type { SearchType } from '../../providers/leads';
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
-import { resultFiltersSchema } from './resultQuery.repository';
+import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
 import { actorOf } from './listHistory.routes';
 import { EnrichmentJobSchema, type EnrichmentKind } from './campaigns.schemas';
-import { MessageProperties, Nullable, Type } from '../../http/contract';
+import { IdParams, MessageProperties, Nullable, Type } from '../../http/contract';
 import { MAX_LABELS } from './resultLabels.repository';
 import { createEnrichmentJob, labelSelection } from './enrichment.service';
-import { ENRICH_MAX_ROWS, type Selection } from './enrichmentJob.service';
+import { ENRICH_MAX_ROWS } from './enrichmentJob.service';
 
 /**
  * `POST /api/{type}-results/{id}/get-phones` (people, group), `…/get-employees` (local, company,
@@ -22,21 +22,17 @@ import { ENRICH_MAX_ROWS, type Selection } from './enrichmentJob.service';
  * progress (`campaign.enrichment`). Spec §9 costs are charged per item stored, in the transaction
  * that stores it, once; when the credits run out the job stops there (`stopped_no_credits`).
  */
-export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
+export function enrichmentRoutes(api: FastifyInstance, { db, queue, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
-  const selectionBody = (maxIds: number, extra: Record<string, object> = {}) =>
-    objectSchema({
-      ids: {
-        type: 'array',
-        maxItems: maxIds,
-        uniqueItems: true,
-        items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
-      },
-      all_matching: { type: 'boolean' },
-      filters: resultFiltersSchema,
-      ...extra,
-    });
-  const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+  /** The properties of a selection (enrichmentJob.service's Selection): checked ids, or every row matching the filters. */
+  const selectionProperties = (maxIds: number) => ({
+    ids: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 9007199254740991 }), { maxItems: maxIds, uniqueItems: true }),
+    ),
+    all_matching: Type.Optional(Type.Boolean()),
+    filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
+  });
   async function listOf(userId: number, type: SearchType, id: number) {
     const campaign = await loadCampaign(db, userId, id);
     if (campaign.list_type !== type) throw notFound();
@@ -52,14 +48,14 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
   };
   const EnrichmentQueued = Type.Object({ ...MessageProperties, job: EnrichmentJobSchema });
   const enrichRoute = (kind: EnrichmentKind, path: ListPath<`/${EnrichmentKind}`>) =>
-    app.post<{ Params: { id: number }; Body: Selection }>(
+    app.post(
       path,
       {
         ...guard,
         schema: {
           summary: summaries[kind],
-          params,
-          body: selectionBody(ENRICH_MAX_ROWS),
+          params: IdParams,
+          body: Type.Object(selectionProperties(ENRICH_MAX_ROWS), { additionalProperties: false }),
           response: { 202: EnrichmentQueued },
         },
       },
@@ -83,23 +79,28 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
   enrichRoute('enrich', '/api/influencer-results/:id/enrich');
 
   /** `POST /api/{type}-results/{id}/labels`: add or remove custom labels on the selection (one statement, every matching row). */
-  const label = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
+  const labels = Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' }), {
+      maxItems: MAX_LABELS,
+      uniqueItems: true,
+    }),
+  );
   function labelsRoute(path: ListPath<'/labels'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: Selection & { add?: string[]; remove?: string[] } }>(
+    app.post(
       path,
       {
         ...guard,
         schema: {
           summary: 'Add or remove custom labels on the selected results (or every result matching the filters)',
-          params,
+          params: IdParams,
           response: {
             200: Type.Object({ ...MessageProperties, updated: Type.Integer(), undo_id: Nullable(Type.Integer()) }),
           },
-          body: selectionBody(1000, {
-            add: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
-            remove: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
-          }),
+          body: Type.Object(
+            { ...selectionProperties(1000), add: labels, remove: labels },
+            { additionalProperties: false },
+          ),
         },
       },
       async (request) => {

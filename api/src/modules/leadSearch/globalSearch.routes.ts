@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { GLOBAL_SEARCH, SEARCH_TYPES } from '@leadsmith/shared/constants';
 import { currentUser } from '../../http/auth';
@@ -53,8 +54,9 @@ const GlobalSearchAnswer = Type.Object({
 });
 
 /** GET /api/global-search: the header's search over the signed-in account's lists and results. */
-export function globalSearchRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get<{ Querystring: GlobalSearchQuery }>(
+export function globalSearchRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/global-search',
     {
       onRequest: [app.requireAuth, app.requireModule('leads')],
