@@ -122,3 +122,15 @@ export const StringEnum = <const T extends readonly string[]>(
   values: T,
   options: { description?: string; default?: T[number] } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * One of a fixed list of strings as `anyOf` of `const`s (`Type.Union` of `Type.Literal`s), typed as the union of
+ * the values: `Type.Union` over a mapped array types as never, since only a tuple's members are read.
+ */
+export const LiteralUnion = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>(
+    Type.Union(
+      values.map((value) => Type.Literal(value)),
+      options,
+    ),
+  );
