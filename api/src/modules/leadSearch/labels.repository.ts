@@ -96,15 +96,28 @@ export async function deleteLabel(db: Queryable, userId: number, id: number): Pr
   ).rows[0]?.name;
 }
 
+/** A result carrying a label, with the list it is in. */
+export interface LabelledResultRow {
+  id: number;
+  name: string;
+  company: string | null;
+  email: string | null;
+  email_status: string;
+  labels: string[];
+  campaign_id: number;
+  campaign_name: string;
+  list_type: string;
+}
+
 /** One page of the account's results carrying the label name, across every list (newest first). */
 export async function labelledResults(
   db: Queryable,
   userId: number,
   name: string,
   { limit, offset }: PageWindow,
-): Promise<Record<string, unknown>[]> {
+): Promise<LabelledResultRow[]> {
   return (
-    await db.query<Record<string, unknown>>(
+    await db.query<LabelledResultRow>(
       `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, ${labelsOf('r')} AS labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
              FROM result_labels k JOIN campaign_results r ON r.id = k.result_id JOIN campaigns c ON c.id = r.campaign_id
             WHERE k.user_id = $1 AND k.label = $2::text

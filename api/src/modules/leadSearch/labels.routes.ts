@@ -1,7 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import {
+  IdParams,
   MessageProperties,
   Nullable,
   Page,
@@ -12,7 +14,6 @@ import {
   Type,
 } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
 import { say } from '../../http/respond';
 import {
@@ -25,9 +26,8 @@ import {
 } from './labels.repository';
 import { editLabel, loadLabel, removeLabel } from './labels.service';
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-const labelName = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
-const labelColor = { type: 'string', enum: LABEL_COLORS } as const;
+const LabelName = Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' });
+const LabelColor = StringEnum(LABEL_COLORS);
 /** `?page=&pageSize=` (the one page query) and a name search. */
 const pageQuery = Type.Object(
   { ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 40 })) },
@@ -65,10 +65,11 @@ const toDto = (row: LabelRow) => ({ ...row, result_count: Number(row.result_coun
  * Results carry label names (part 1's `/labels` bulk action applies them); renaming or deleting a
  * label here rewrites every result of the account that carries it, in one transaction.
  */
-export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function labelRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Querystring: { page: number; pageSize: number; search?: string } }>(
+  app.get(
     '/api/custom-labels',
     {
       ...guard,
@@ -92,13 +93,13 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { name: string; color?: string } }>(
+  app.post(
     '/api/custom-labels',
     {
       ...guard,
       schema: {
         summary: 'Create a custom label',
-        body: objectSchema({ name: labelName, color: labelColor }, ['name']),
+        body: Type.Object({ name: LabelName, color: Type.Optional(LabelColor) }, { additionalProperties: false }),
         response: { 201: SavedLabel },
       },
     },
@@ -116,14 +117,17 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { name?: string; color?: string } }>(
+  app.put(
     '/api/custom-labels/:id',
     {
       ...guard,
       schema: {
         summary: 'Rename or recolour a custom label (the results carrying it follow)',
-        params: idParams,
-        body: { ...objectSchema({ name: labelName, color: labelColor }), minProperties: 1 },
+        params: IdParams,
+        body: Type.Object(
+          { name: Type.Optional(LabelName), color: Type.Optional(LabelColor) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: { 200: SavedLabel },
       },
     },
@@ -143,13 +147,13 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/custom-labels/:id',
     {
       ...guard,
       schema: {
         summary: 'Delete a custom label (removed from every result)',
-        params: idParams,
+        params: IdParams,
         response: { 200: Type.Object({ ...MessageProperties, results_updated: Type.Integer() }) },
       },
     },
@@ -161,13 +165,13 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
   );
 
   /** Results of every list of the account carrying the label (newest first), for "filter by label" across lists. */
-  app.get<{ Params: { id: number }; Querystring: { page: number; pageSize: number } }>(
+  app.get(
     '/api/custom-labels/:id/results',
     {
       ...guard,
       schema: {
         summary: 'Results of every list carrying the label (paginated)',
-        params: idParams,
+        params: IdParams,
         querystring: Type.Object(PageQueryProperties, { additionalProperties: false }),
         response: { 200: LabelResultsPage },
       },

@@ -5,7 +5,7 @@
  * undos of the same operation (two tabs, two API processes) reverse it once. The SQL is here; the undo's steps in
  * listOperations.service.ts.
  */
-import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS } from '@leadsmith/shared/constants';
+import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS, type SearchType } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 
 export type ListOperationKind = 'archive' | 'unarchive' | 'delete' | 'label' | 'delete_results';
@@ -188,7 +188,7 @@ export async function deleteFromTrash(q: Queryable, userId: number, id: number):
 export interface TrashedCampaignRow {
   id: number;
   name: string;
-  list_type: string;
+  list_type: SearchType;
   result_count: number;
   deleted_at: Date | string;
 }

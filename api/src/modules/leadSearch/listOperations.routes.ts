@@ -1,9 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { TRASH_RETENTION_DAYS } from '@leadsmith/shared/constants';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import {
   IdParams,
+  LiteralUnion,
   Message,
   MessageProperties,
   Page,
@@ -12,7 +14,6 @@ import {
   pageWindow,
   Timestamp,
   Type,
-  type PageQueryOf,
 } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../../http/respond';
@@ -23,7 +24,7 @@ import { undoOperation } from './listOperations.service';
 const TrashedCampaign = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  list_type: Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t))),
+  list_type: LiteralUnion(SEARCH_TYPES),
   result_count: Type.Integer(),
   deleted_at: Timestamp(),
   /** When the purge deletes it for good (deleted_at + TRASH_RETENTION_DAYS). */
@@ -39,10 +40,11 @@ const UNDO_MESSAGES = {
 } as const;
 
 /** Undo of a bulk change (issue 29 item 5, ADR 034) and the trash of deleted lists. Every id is the owner's or 404. */
-export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function listOperationRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/list-operations/:id/undo',
     {
       ...guard,
@@ -71,7 +73,7 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
     },
   );
 
-  app.get<{ Querystring: PageQueryOf }>(
+  app.get(
     '/api/campaign-trash',
     {
       ...guard,
@@ -92,7 +94,7 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/campaign-trash/:id/restore',
     { ...guard, schema: { summary: 'Take a list out of the trash', params: IdParams, response: { 200: Message } } },
     async (request) => {
@@ -101,7 +103,7 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/campaign-trash/:id',
     {
       ...guard,

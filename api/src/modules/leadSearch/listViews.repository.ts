@@ -1,13 +1,23 @@
 /** The SQL of the saved views of a list's results table (listViews.routes.ts): every statement is the account's. */
 import type { Queryable } from '../../db';
+import type { ResultColumnKey } from '@leadsmith/shared/constants';
 import type { SearchType } from '../../providers/leads';
+import type { ResultFilters } from './resultQuery.repository';
+
+/** A view keeps the list filters without paging (the routes' schema checks them before they are stored). */
+export type ViewFilters = Omit<ResultFilters, 'limit' | 'page' | 'after' | 'before' | 'include_suppressed'>;
+
+export interface ListViewColumn {
+  key: ResultColumnKey;
+  width?: number;
+}
 
 export interface ListViewRow {
   id: number;
   name: string;
   list_type: SearchType;
-  columns: { key: string; width?: number }[];
-  filters: Record<string, unknown>;
+  columns: ListViewColumn[];
+  filters: ViewFilters;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -34,7 +44,7 @@ export async function viewsOf(db: Queryable, accountId: number, listType: Search
 export async function insertView(
   db: Queryable,
   accountId: number,
-  view: { list_type: SearchType; name: string; columns: unknown; filters: unknown; createdBy: number },
+  view: { list_type: SearchType; name: string; columns: ListViewColumn[]; filters: ViewFilters; createdBy: number },
 ): Promise<ListViewRow> {
   const { rows } = await db.query<ListViewRow>(
     `INSERT INTO list_views (account_id, list_type, name, columns, filters, created_by) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING ${COLUMNS}`,
@@ -48,7 +58,7 @@ export async function updateView(
   db: Queryable,
   accountId: number,
   id: number,
-  change: { name: string | null; columns: unknown; filters: unknown },
+  change: { name: string | null; columns?: ListViewColumn[]; filters?: ViewFilters },
 ): Promise<ListViewRow | undefined> {
   const { rows } = await db.query<ListViewRow>(
     `UPDATE list_views SET name = COALESCE($3, name), columns = COALESCE($4::jsonb, columns), filters = COALESCE($5::jsonb, filters), updated_at = now()

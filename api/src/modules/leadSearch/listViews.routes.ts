@@ -1,15 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { COLUMN_WIDTH, RESULT_COLUMN_KEYS } from '@leadsmith/shared/constants';
 import { isUniqueViolation } from '../../db/types';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { IdParams, Message, MessageProperties, Timestamp, Type, type Static } from '../../http/contract';
+import { IdParams, LiteralUnion, Message, MessageProperties, Timestamp, Type } from '../../http/contract';
 import { ApiError } from '../../http/errors';
-import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../../http/respond';
 import { accountIdOf } from '../settings/account.repository';
 import { resultFiltersSchema } from './resultQuery.repository';
-import { deleteView, findView, insertView, updateView, viewsOf } from './listViews.repository';
+import { deleteView, findView, insertView, updateView, viewsOf, type ViewFilters } from './listViews.repository';
 
 /** A view keeps the list filters without paging and without defaults (only what the user chose). */
 const {
@@ -29,28 +30,17 @@ const viewFiltersSchema = {
   properties: Object.fromEntries(Object.entries(filterProperties).map(([k, v]) => [k, withoutDefault(v)])),
 } as const;
 
-export interface ViewFilters {
-  search?: string;
-  search_type?: 'contain' | 'exact' | 'start';
-  sent?: number;
-  withEmail?: number;
-  startDate?: string | null;
-  endDate?: string | null;
-  label_id?: number;
-  email_grade?: string;
-  advanced_custom_search?: { field: string; operator: string; value?: string | number | null }[];
-}
 const ViewFiltersSchema = Type.Unsafe<ViewFilters>(viewFiltersSchema);
 
 const ColumnSchema = Type.Object(
   {
-    key: Type.Union(RESULT_COLUMN_KEYS.map((k) => Type.Literal(k))),
+    key: LiteralUnion(RESULT_COLUMN_KEYS),
     width: Type.Optional(Type.Integer({ minimum: COLUMN_WIDTH.min, maximum: COLUMN_WIDTH.max })),
   },
   { additionalProperties: false },
 );
 const Columns = Type.Array(ColumnSchema, { minItems: 0, maxItems: RESULT_COLUMN_KEYS.length, uniqueItems: true });
-const ListTypeSchema = Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)));
+const ListTypeSchema = LiteralUnion(SEARCH_TYPES);
 const ViewName = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
 
 const ListViewSchema = Type.Object({
@@ -89,11 +79,12 @@ const notFound = () => new ApiError(404, 'not_found');
  * Saved views of a list's results table (issue 29 item 7): per account, so a team shares them; the view itself also
  * travels in the list page's URL (columns and filters), so a link shows the same table to whoever opens it.
  */
-export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function listViewRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const account = (request: Parameters<typeof currentUser>[0]) => accountIdOf(db, currentUser(request).id);
 
-  app.get<{ Querystring: { list_type: SearchType } }>(
+  app.get(
     '/api/list-views',
     {
       ...guard,
@@ -108,7 +99,7 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.post<{ Body: Static<typeof CreateBody> }>(
+  app.post(
     '/api/list-views',
     {
       ...guard,
@@ -138,7 +129,7 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Static<typeof ChangeBody> }>(
+  app.put(
     '/api/list-views/:id',
     {
       ...guard,
@@ -168,7 +159,7 @@ export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/list-views/:id',
     { ...guard, schema: { summary: 'Delete a saved view', params: IdParams, response: { 200: Message } } },
     async (request) => {
