@@ -8,11 +8,15 @@ import { listNotTrashedSql } from './listOperations.repository';
  * Autopilots' SQL: the autopilots (`autopilots`), their runs (`autopilot_runs`: the search, then the post-search steps'
  * figures, stage, cursor and lease) and what a run reads of its list and its results.
  */
+/** basic: the search alone; webhook: into a list with a webhook, which gets each run's new results. */
+export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;
+export type AutopilotType = (typeof AUTOPILOT_TYPES)[number];
+
 export interface AutopilotRow {
   id: number;
   name: string;
-  type: string;
-  repeat: string;
+  type: AutopilotType;
+  repeat: Repeat;
   campaign_id: number;
   campaign_name: string;
   list_type: SearchType;
@@ -60,8 +64,8 @@ export interface RunRow {
 export interface AutopilotValues {
   campaign_id: number;
   name: string;
-  type: string;
-  repeat: string;
+  type: AutopilotType;
+  repeat: Repeat;
   location: string;
   filters: Record<string, unknown>;
   max_results: number;

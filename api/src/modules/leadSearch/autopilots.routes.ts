@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { objectSchema } from '../../http/schemas';
 import {
+  IdParams,
   MessageProperties,
   Nullable,
   Page,
@@ -11,7 +12,6 @@ import {
   pageWindow,
   StringEnum,
   Type,
-  type PageQueryOf,
 } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../../http/respond';
@@ -25,16 +25,14 @@ import {
   loadAutopilot,
   removeAutopilot,
   setAutopilotStatus,
-  type AutopilotBody,
 } from './autopilots.service';
+import { AUTOPILOT_TYPES } from './autopilots.repository';
 
-export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;
 /** Prompt types an autopilot may run on its new results, and the CRMs it may send them to (spec §1, §3). */
 export { STANDARD_PROMPT_TYPES as AUTOPILOT_PROMPTS, CRM_IDS as AUTOPILOT_CRMS } from '@leadsmith/shared/constants';
 import { STANDARD_PROMPT_TYPES as AUTOPILOT_PROMPTS, CRM_IDS as AUTOPILOT_CRMS } from '@leadsmith/shared/constants';
 export const AUTOPILOT_MAX_RESULTS = 1000;
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const DateTime = () => Type.String({ format: 'date-time' });
 
 const AutopilotRun = Type.Object({
@@ -100,35 +98,41 @@ const Autopilot = Type.Object({
 });
 const AutopilotAnswer = Type.Object({ ...MessageProperties, autopilot: Autopilot });
 
-const fields = {
-  name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
-  type: { type: 'string', enum: AUTOPILOT_TYPES },
-  repeat: { type: 'string', enum: REPEATS },
-  campaign_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  location: { type: 'string', maxLength: 200 },
-  filters: filtersSchema,
-  max_results: { type: 'integer', minimum: 1, maximum: AUTOPILOT_MAX_RESULTS },
-  enrichment: { type: 'boolean' },
-  ai_prompts: {
-    type: 'array',
-    maxItems: AUTOPILOT_PROMPTS.length,
-    uniqueItems: true,
-    items: { type: 'string', enum: AUTOPILOT_PROMPTS },
+/** An autopilot as the create and edit forms send it (autopilots.service's AutopilotBody). */
+const AutopilotFields = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+    type: StringEnum(AUTOPILOT_TYPES),
+    repeat: StringEnum(REPEATS),
+    campaign_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    location: Type.String({ maxLength: 200 }),
+    filters: Type.Optional(Type.Unsafe<Record<string, unknown>>(filtersSchema)),
+    max_results: Type.Integer({ minimum: 1, maximum: AUTOPILOT_MAX_RESULTS }),
+    enrichment: Type.Optional(Type.Boolean()),
+    ai_prompts: Type.Optional(
+      Type.Array(StringEnum(AUTOPILOT_PROMPTS), { maxItems: AUTOPILOT_PROMPTS.length, uniqueItems: true }),
+    ),
+    crm: Type.Optional(
+      Type.Unsafe<(typeof AUTOPILOT_CRMS)[number] | null>({
+        type: ['string', 'null'],
+        enum: [...AUTOPILOT_CRMS, null],
+      }),
+    ),
+    /** IANA zone the runs are scheduled in (the UI sends the browser's); UTC when absent. */
+    time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
-  crm: { type: ['string', 'null'], enum: [...AUTOPILOT_CRMS, null] },
-  /** IANA zone the runs are scheduled in (the UI sends the browser's); UTC when absent. */
-  time_zone: { type: 'string', minLength: 1, maxLength: 64 },
-};
-const REQUIRED = ['name', 'type', 'repeat', 'campaign_id', 'location', 'max_results'] as const;
+  { additionalProperties: false },
+);
 
 /**
  * Autopilots (routes autopilot, autopilot/create, autopilot/{type}-{id}, …/edit): scheduled searches
  * into a list. The scheduler (autopilotScheduler.service.ts) runs them; every run is recorded.
  */
-export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function autopilotRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Querystring: PageQueryOf }>(
+  app.get(
     '/api/autopilots',
     {
       ...guard,
@@ -145,13 +149,13 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
     },
   );
 
-  app.post<{ Body: AutopilotBody }>(
+  app.post(
     '/api/autopilots',
     {
       ...guard,
       schema: {
         summary: 'Creates an autopilot (its first run starts shortly after)',
-        body: objectSchema(fields, REQUIRED),
+        body: AutopilotFields,
         response: { 201: AutopilotAnswer },
       },
     },
@@ -163,23 +167,23 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/autopilots/:id',
     {
       ...guard,
-      schema: { summary: 'One autopilot with its last run', params: idParams, response: { 200: Autopilot } },
+      schema: { summary: 'One autopilot with its last run', params: IdParams, response: { 200: Autopilot } },
     },
     async (request) => loadAutopilot(db, currentUser(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: number }; Body: AutopilotBody }>(
+  app.put(
     '/api/autopilots/:id',
     {
       ...guard,
       schema: {
         summary: 'Changes an autopilot',
-        params: idParams,
-        body: objectSchema(fields, REQUIRED),
+        params: IdParams,
+        body: AutopilotFields,
         response: { 200: AutopilotAnswer },
       },
     },
@@ -194,14 +198,14 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
   );
 
   /** Pause, or resume (a resumed or restarted autopilot runs again shortly after). */
-  app.post<{ Params: { id: number }; Body: { status: 'active' | 'paused' } }>(
+  app.post(
     '/api/autopilots/:id/status',
     {
       ...guard,
       schema: {
         summary: 'Pauses or resumes an autopilot',
-        params: idParams,
-        body: objectSchema({ status: { type: 'string', enum: ['active', 'paused'] } }, ['status']),
+        params: IdParams,
+        body: Type.Object({ status: StringEnum(['active', 'paused'] as const) }, { additionalProperties: false }),
         response: { 200: AutopilotAnswer },
       },
     },
@@ -218,11 +222,11 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/autopilots/:id',
     {
       ...guard,
-      schema: { summary: 'Deletes an autopilot', params: idParams, response: { 200: Type.Object(MessageProperties) } },
+      schema: { summary: 'Deletes an autopilot', params: IdParams, response: { 200: Type.Object(MessageProperties) } },
     },
     async (request) => {
       await removeAutopilot(db, currentUser(request).id, request.params.id);
@@ -231,13 +235,13 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
   );
 
   /** Every run of one autopilot, newest first. */
-  app.get<{ Params: { id: number }; Querystring: PageQueryOf }>(
+  app.get(
     '/api/autopilots/:id/runs',
     {
       ...guard,
       schema: {
         summary: 'Every run of one autopilot, newest first',
-        params: idParams,
+        params: IdParams,
         querystring: PageQuery,
         response: { 200: Page(AutopilotRun) },
       },

@@ -21,6 +21,7 @@ import {
   runPage,
   updateAutopilot,
   type AutopilotRow,
+  type AutopilotType,
   type AutopilotValues,
   type RunRow,
 } from './autopilots.repository';
@@ -31,7 +32,7 @@ import {
  */
 export interface AutopilotBody {
   name: string;
-  type: 'basic' | 'webhook';
+  type: AutopilotType;
   repeat: Repeat;
   campaign_id: number;
   location: string;
@@ -43,8 +44,12 @@ export interface AutopilotBody {
   time_zone?: string;
 }
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+/** A timestamp column as its ISO string (null stays null). */
+function iso(value: Date | string): string;
+function iso(value: Date | string | null): string | null;
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
 
 const toRunDto = (r: RunRow) => ({
   ...r,

@@ -1,9 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { objectSchema } from '../../http/schemas';
 import {
   DEFAULT_PAGE_SIZE,
+  Defaulted,
+  IdParams,
   MAX_PAGE_SIZE,
   MessageProperties,
   Nullable,
@@ -34,17 +36,18 @@ import {
   PROMPT_TYPES,
   resultVariableNames,
   STANDARD_PROMPT_TYPES,
-  type PromptListType,
 } from './promptDefaults';
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-const listType = { type: 'string', enum: PROMPT_LIST_TYPES } as const;
-const title = { type: 'string', minLength: 1, maxLength: PROMPT_TITLE_MAX_LENGTH, pattern: '\\S' } as const;
-const promptText = { type: 'string', minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' } as const;
+const listType = StringEnum(PROMPT_LIST_TYPES);
+/** A list type asked for in a query: people unless given. */
+const listTypeOrPeople = Defaulted(StringEnum(PROMPT_LIST_TYPES, { default: 'people' }));
+const promptType = StringEnum(PROMPT_TYPES);
+const title = Type.String({ minLength: 1, maxLength: PROMPT_TITLE_MAX_LENGTH, pattern: '\\S' });
+const promptText = Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' });
 /** The one page query; the prompt list keeps its larger default page (the screen asks for all of a type). */
 const pageQuery = (defaultSize: number) => ({
-  page: PageQueryProperties.page,
-  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultSize }),
+  page: Defaulted(PageQueryProperties.page),
+  pageSize: Defaulted(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultSize })),
 });
 
 const DateTime = () => Type.String({ format: 'date-time' });
@@ -88,23 +91,25 @@ const LibraryPrompt = Type.Object({
  * by list type and prompt type, defaults, the prompt library, variables and generation from the
  * business profile. Every row is the signed-in user's: another account's id → 404.
  */
-export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function fineTuneRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{
-    Querystring: { type: PromptListType; prompt_type?: string; show_default?: boolean; page: number; pageSize: number };
-  }>(
+  app.get(
     '/api/business-details/fine-tunes',
     {
       ...guard,
       schema: {
         summary: "The user's AI prompts of a list type (standard ones first made on demand)",
-        querystring: objectSchema({
-          type: { ...listType, default: 'people' },
-          prompt_type: { type: 'string', enum: PROMPT_TYPES },
-          show_default: { type: 'boolean' },
-          ...pageQuery(50),
-        }),
+        querystring: Type.Object(
+          {
+            type: listTypeOrPeople,
+            prompt_type: Type.Optional(promptType),
+            show_default: Type.Optional(Type.Boolean()),
+            ...pageQuery(50),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(FineTune) },
       },
     },
@@ -122,15 +127,15 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { type: PromptListType; prompt_type: string; title: string; prompt: string } }>(
+  app.post(
     '/api/business-details/fine-tunes',
     {
       ...guard,
       schema: {
         summary: 'Creates an AI prompt',
-        body: objectSchema(
-          { type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES }, title, prompt: promptText },
-          ['type', 'prompt_type', 'title', 'prompt'],
+        body: Type.Object(
+          { type: listType, prompt_type: promptType, title, prompt: promptText },
+          { additionalProperties: false },
         ),
         response: { 201: FineTuneAnswer },
       },
@@ -142,14 +147,17 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { title?: string; prompt?: string } }>(
+  app.put(
     '/api/business-details/fine-tunes/:id',
     {
       ...guard,
       schema: {
         summary: "Changes an AI prompt's title or text",
-        params: idParams,
-        body: { ...objectSchema({ title, prompt: promptText }), minProperties: 1 },
+        params: IdParams,
+        body: Type.Object(
+          { title: Type.Optional(title), prompt: Type.Optional(promptText) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: { 200: FineTuneAnswer },
       },
     },
@@ -159,13 +167,13 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     }),
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/business-details/fine-tunes/:id/reset',
     {
       ...guard,
       schema: {
         summary: 'Resets a standard prompt to its default',
-        params: idParams,
+        params: IdParams,
         response: { 200: FineTuneAnswer },
       },
     },
@@ -177,28 +185,24 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   const deleteSchema = {
     summary: 'Deletes a prompt (a standard one is reset instead)',
-    params: idParams,
+    params: IdParams,
     response: { 200: Type.Object({ ...MessageProperties, reset: Type.Boolean() }) },
   };
-  app.delete<{ Params: { id: number } }>(
-    '/api/business-details/fine-tunes/:id',
-    { ...guard, schema: deleteSchema },
-    async (request) => {
-      const { reset } = await removeFineTune(db, currentUser(request).id, request.params.id);
-      return {
-        ...say(request, reset ? 'leadSearch.assistant.prompt_reset' : 'leadSearch.assistant.prompt_deleted'),
-        reset,
-      };
-    },
-  );
+  app.delete('/api/business-details/fine-tunes/:id', { ...guard, schema: deleteSchema }, async (request) => {
+    const { reset } = await removeFineTune(db, currentUser(request).id, request.params.id);
+    return {
+      ...say(request, reset ? 'leadSearch.assistant.prompt_reset' : 'leadSearch.assistant.prompt_deleted'),
+      reset,
+    };
+  });
 
-  app.get<{ Querystring: { type: PromptListType } }>(
+  app.get(
     '/api/business-details/get-fine-tunes-variables',
     {
       ...guard,
       schema: {
         summary: 'The placeholders a prompt of a list type may use',
-        querystring: objectSchema({ type: { ...listType, default: 'people' } }),
+        querystring: Type.Object({ type: listTypeOrPeople }, { additionalProperties: false }),
         response: {
           200: Type.Object({
             type: StringEnum(PROMPT_LIST_TYPES),
@@ -215,16 +219,13 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     }),
   );
 
-  app.post<{ Body: { type: PromptListType; prompt_type: string } }>(
+  app.post(
     '/api/business-details/generateFineTune',
     {
       ...guard,
       schema: {
         summary: 'Writes a prompt from the business profile with the AI provider',
-        body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES } }, [
-          'type',
-          'prompt_type',
-        ]),
+        body: Type.Object({ type: listType, prompt_type: promptType }, { additionalProperties: false }),
         response: { 200: Type.Object({ ...MessageProperties, prompt: Type.String(), provider: Type.String() }) },
       },
     },
@@ -235,17 +236,20 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.get<{ Querystring: { type?: PromptListType; search: string; page: number; pageSize: number } }>(
+  app.get(
     '/api/business-details/get-fine-tunes-library',
     {
       ...guard,
       schema: {
         summary: "The prompt library (the super admin's prompts first, then the built-in ones)",
-        querystring: objectSchema({
-          type: listType,
-          search: { type: 'string', maxLength: 100, default: '' },
-          ...pageQuery(DEFAULT_PAGE_SIZE),
-        }),
+        querystring: Type.Object(
+          {
+            type: Type.Optional(listType),
+            search: Defaulted(Type.String({ maxLength: 100, default: '' })),
+            ...pageQuery(DEFAULT_PAGE_SIZE),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(LibraryPrompt) },
       },
     },
@@ -255,14 +259,17 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { id: number }; Querystring: { source: 'builtin' | 'admin' } }>(
+  app.post(
     '/api/business-details/use-fine-tunes-library/:id',
     {
       ...guard,
       schema: {
         summary: "Copies a library prompt into the user's prompts",
-        params: idParams,
-        querystring: objectSchema({ source: { type: 'string', enum: ['builtin', 'admin'], default: 'builtin' } }),
+        params: IdParams,
+        querystring: Type.Object(
+          { source: Defaulted(StringEnum(['builtin', 'admin'] as const, { default: 'builtin' })) },
+          { additionalProperties: false },
+        ),
         response: { 201: FineTuneAnswer },
       },
     },

@@ -1,7 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
 import {
@@ -16,7 +16,6 @@ import {
   LEAD_FIELDS,
   saveCrmFieldMaps,
   setCrmSharing,
-  type CrmProvider,
 } from './crm.service';
 
 /** Where the CRM sends the user back: PUBLIC_URL when set, else the address the browser used. */
@@ -25,7 +24,7 @@ function callbackUrl(request: FastifyRequest): string {
   return `${base.replace(/\/$/, '')}/crm/callback`;
 }
 
-const providerParams = objectSchema({ provider: { type: 'string', enum: CRM_PROVIDERS } }, ['provider']);
+const providerParams = Type.Object({ provider: StringEnum(CRM_PROVIDERS) }, { additionalProperties: false });
 
 const Connections = Type.Object({
   data: Type.Array(
@@ -53,7 +52,7 @@ const Connections = Type.Object({
     shared_by: Nullable(Type.String()),
   }),
 });
-const SharingBody = objectSchema({ share_with_related: { type: 'boolean' } }, ['share_with_related']);
+const SharingBody = Type.Object({ share_with_related: Type.Boolean() }, { additionalProperties: false });
 const SharingSaved = Type.Object({ ...MessageProperties, share_with_related: Type.Boolean() });
 const Connected = Type.Object({ ...MessageProperties, provider: StringEnum(CRM_PROVIDERS) });
 const FieldMaps = Type.Object({
@@ -62,7 +61,8 @@ const FieldMaps = Type.Object({
 });
 
 /** CRM connections (spec §2 integration/crm, crm-fields; /crm/callback is the return point). */
-export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }: AppDeps): void {
+export function crmRoutes(api: FastifyInstance, { db, clock, config: appConfig }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: app.requireAuth };
 
   app.get(
@@ -82,7 +82,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   );
 
   /** The parent's choice: its related accounts may send through its CRM connections (ADR 053). */
-  app.put<{ Body: { share_with_related: boolean } }>(
+  app.put(
     '/api/crm/sharing',
     {
       ...guard,
@@ -104,7 +104,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   );
 
   /** Starts a connection: answers the CRM's authorisation URL with a one-time state. */
-  app.post<{ Params: { provider: CrmProvider } }>(
+  app.post(
     '/api/crm/connections/:provider/authorize',
     {
       ...guard,
@@ -125,18 +125,18 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
    * The return from /crm/callback: checks the state (once), exchanges the code for the CRM's tokens
    * (no transaction is held during the call) and stores the connection with the tokens sealed.
    */
-  app.post<{ Body: { code: string; state: string } }>(
+  app.post(
     '/api/crm/connections/callback',
     {
       ...guard,
       schema: {
         summary: 'Finish connecting a CRM with the code its authorisation page returned',
-        body: objectSchema(
+        body: Type.Object(
           {
-            code: { type: 'string', minLength: 1, maxLength: 2000 },
-            state: { type: 'string', minLength: 1, maxLength: 200 },
+            code: Type.String({ minLength: 1, maxLength: 2000 }),
+            state: Type.String({ minLength: 1, maxLength: 200 }),
           },
-          ['code', 'state'],
+          { additionalProperties: false },
         ),
         response: { 200: Connected },
       },
@@ -150,24 +150,24 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   );
 
   /** Zapier (a webhook-style CRM): the URL of the user's "Catch Hook" trigger, checked like every outbound URL. */
-  app.put<{ Body: { url: string } }>(
+  app.put(
     '/api/crm/connections/zapier/webhook',
     {
       ...guard,
       schema: {
         summary: "Connect Zapier with your Catch Hook's URL",
-        body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 } }, ['url']),
+        body: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false }),
         response: { 200: Connected },
       },
     },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       await connectZapier({ db, clock }, accountId, request.body.url);
-      return { ...say(request, 'settings.crm_connected', { name: CRM_NAMES.zapier }), provider: 'zapier' };
+      return { ...say(request, 'settings.crm_connected', { name: CRM_NAMES.zapier }), provider: 'zapier' as const };
     },
   );
 
-  app.delete<{ Params: { provider: CrmProvider } }>(
+  app.delete(
     '/api/crm/connections/:provider',
     {
       ...guard,
@@ -185,7 +185,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     },
   );
 
-  app.get<{ Params: { provider: CrmProvider } }>(
+  app.get(
     '/api/crm/fields/:provider',
     {
       ...guard,
@@ -195,11 +195,11 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
       const accountId = await requestAccountId(db, request);
       const { provider } = request.params;
       const rows = await crmFieldMaps(db, accountId, provider);
-      return { leadFields: LEAD_FIELDS, data: rows };
+      return { leadFields: [...LEAD_FIELDS], data: rows };
     },
   );
 
-  app.put<{ Params: { provider: CrmProvider }; Body: { mappings: { lead_field: string; crm_field: string }[] } }>(
+  app.put(
     '/api/crm/fields/:provider',
     {
       ...guard,
@@ -207,18 +207,17 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
         summary: "Replace a connected CRM's field map",
         response: { 200: Message },
         params: providerParams,
-        body: objectSchema(
+        body: Type.Object(
           {
-            mappings: {
-              type: 'array',
-              maxItems: LEAD_FIELDS.length,
-              items: objectSchema(
-                { lead_field: { type: 'string', enum: LEAD_FIELDS }, crm_field: { type: 'string', maxLength: 100 } },
-                ['lead_field', 'crm_field'],
+            mappings: Type.Array(
+              Type.Object(
+                { lead_field: StringEnum(LEAD_FIELDS), crm_field: Type.String({ maxLength: 100 }) },
+                { additionalProperties: false },
               ),
-            },
+              { maxItems: LEAD_FIELDS.length },
+            ),
           },
-          ['mappings'],
+          { additionalProperties: false },
         ),
       },
     },
