@@ -1,27 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Type } from '../../http/contract';
+import { OrNull, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { insertAppError } from './appErrors.repository';
 
 /** Bound on the JSON size of `info` (objects cannot carry a maxLength). */
 export const INFO_MAX_CHARS = 16_000;
 
-interface AppErrorBody {
-  message: string;
-  stack?: string | null;
-  info?: Record<string, unknown> | string | null;
-  remote?: string | null;
-  remote_version?: string | null;
-  url?: string | null;
-  request_id?: string | null;
-}
+const optionalText = (maxLength: number) => Type.Optional(OrNull(Type.String({ maxLength })));
 
-const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-
-export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
-  app.post<{ Body: AppErrorBody }>(
+export function appErrorRoutes(api: FastifyInstance, { db, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/api/log-app-error',
     {
       // Works signed in or not; a valid token only adds the user id.
@@ -32,18 +23,24 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
       schema: {
         summary: 'Report an error a screen ran into',
         response: { 204: Type.Null() },
-        body: objectSchema(
+        body: Type.Object(
           {
-            message: { type: 'string', minLength: 1, maxLength: 2000 },
+            message: Type.String({ minLength: 1, maxLength: 2000 }),
             stack: optionalText(20_000),
-            info: { type: ['object', 'string', 'null'], maxLength: 4000 },
+            // Any JSON object or a text; its JSON's size is bounded in the handler (INFO_MAX_CHARS).
+            info: Type.Optional(
+              Type.Unsafe<Record<string, unknown> | string | null>({
+                type: ['object', 'string', 'null'],
+                maxLength: 4000,
+              }),
+            ),
             remote: optionalText(100),
             remote_version: optionalText(50),
             url: optionalText(2000),
             // The request id of the failed API answer behind the error, when there was one.
             request_id: optionalText(128),
           },
-          ['message'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -67,7 +64,8 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
         reportRequestId: String(request.id),
       });
       request.log.info({ failedRequestId: body.request_id ?? undefined }, 'app error reported');
-      return reply.code(204).send();
+      // The schema's null: Fastify sends a 204 without a body.
+      return reply.code(204).send(null);
     },
   );
 }

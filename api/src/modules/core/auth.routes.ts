@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RESEND_COOLDOWN_SECONDS } from '../../auth/codes';
 import {
@@ -12,16 +13,8 @@ import { revokeToken } from '../../auth/tokens';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
-import { Message, MessageProperties, Type, type Static } from '../../http/contract';
-import {
-  anyPasswordSchema,
-  codeSchema,
-  emailSchema,
-  emptyObjectSchema,
-  nameSchema,
-  objectSchema,
-  passwordSchema,
-} from '../../http/schemas';
+import { Empty, Message, MessageProperties, StringEnum, Type, type Static } from '../../http/contract';
+import { anyPasswordSchema, codeSchema, emailSchema, nameSchema, passwordSchema } from '../../http/schemas';
 import { loadUserDto, UserSchema } from '../../users/users';
 import { say } from '../../http/respond';
 import {
@@ -48,7 +41,8 @@ export const LoginSchema = Type.Object({
 });
 export type LoginResponse = Static<typeof LoginSchema>;
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function authRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, config } = deps;
 
   async function loginResponse({ userId, token, expiresAt }: Issued): Promise<LoginResponse> {
@@ -57,13 +51,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user };
   }
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/auth/login',
     {
       schema: {
         summary: 'Sign in with email and password',
         response: { 200: LoginSchema },
-        body: objectSchema({ email: emailSchema, password: anyPasswordSchema }, ['email', 'password']),
+        body: Type.Object({ email: emailSchema, password: anyPasswordSchema }, { additionalProperties: false }),
       },
     },
     async (request) => loginResponse(await login(deps, request.body.email, request.body.password, request.ip)),
@@ -76,31 +70,22 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         summary: 'Sign out: the token stops working',
         response: { 200: Type.Object({ success: Type.Literal(true) }) },
-        body: emptyObjectSchema,
+        body: Empty,
       },
     },
     async (request) => {
       await revokeToken(db, currentUser(request).tokenId, clock.now());
-      return { success: true };
+      return { success: true } as const;
     },
   );
 
-  app.post<{
-    Body: {
-      first_name: string;
-      last_name: string;
-      email: string;
-      password: string;
-      password_confirmation: string;
-      ref?: string;
-    };
-  }>(
+  app.post(
     '/auth/register',
     {
       schema: {
         summary: 'Create an account; a confirmation code is emailed',
         response: { 201: Type.Object({ ...MessageProperties, email: Type.String() }) },
-        body: objectSchema(
+        body: Type.Object(
           {
             first_name: nameSchema,
             last_name: nameSchema,
@@ -108,9 +93,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
             password: passwordSchema,
             password_confirmation: anyPasswordSchema,
             // A partner's referral code from the link the visitor came by (`?ref=`); an unknown or inactive one is ignored.
-            ref: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' },
+            ref: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' })),
           },
-          ['first_name', 'last_name', 'email', 'password', 'password_confirmation'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -124,25 +109,25 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { email: string; code: string } }>(
+  app.post(
     '/auth/confirm-email',
     {
       schema: {
         summary: 'Confirm the email with its code; signs in',
         response: { 200: LoginSchema },
-        body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']),
+        body: Type.Object({ email: emailSchema, code: codeSchema }, { additionalProperties: false }),
       },
     },
     async (request) => loginResponse(await confirmEmail(deps, request.body.email, request.body.code)),
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/auth/resend-email-verification-code',
     {
       schema: {
         summary: 'Send the confirmation code again',
         response: { 200: Type.Object({ ...MessageProperties, retry_after_seconds: Type.Integer() }) },
-        body: objectSchema({ email: emailSchema }, ['email']),
+        body: Type.Object({ email: emailSchema }, { additionalProperties: false }),
       },
     },
     async (request) => {
@@ -152,13 +137,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/auth/forgot-password',
     {
       schema: {
         summary: 'Email a password reset code',
         response: { 200: Message },
-        body: objectSchema({ email: emailSchema }, ['email']),
+        body: Type.Object({ email: emailSchema }, { additionalProperties: false }),
       },
     },
     async (request) => {
@@ -168,31 +153,31 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { email: string; code: string } }>(
+  app.post(
     '/auth/reset-password/check-code',
     {
       schema: {
         summary: 'Check a password reset code without using it',
         response: { 200: Type.Object({ valid: Type.Literal(true) }) },
-        body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']),
+        body: Type.Object({ email: emailSchema, code: codeSchema }, { additionalProperties: false }),
       },
     },
     async (request) => {
       const result = await checkResetCode(deps, request.body.email, request.body.code, false);
       throwForCode(result);
-      return { valid: true };
+      return { valid: true } as const;
     },
   );
 
-  app.post<{ Body: { email: string; code: string; password: string; password_confirmation: string } }>(
+  app.post(
     '/auth/reset-password',
     {
       schema: {
         summary: 'Set a new password with the reset code',
         response: { 200: Message },
-        body: objectSchema(
+        body: Type.Object(
           { email: emailSchema, code: codeSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
-          ['email', 'code', 'password', 'password_confirmation'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -211,13 +196,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       schema: {
         summary: 'The social sign-in providers configured here',
-        response: {
-          200: {
-            type: 'object',
-            required: ['providers'],
-            properties: { providers: { type: 'array', items: { type: 'string', enum: [...SOCIAL_PROVIDERS] } } },
-          },
-        },
+        response: { 200: Type.Object({ providers: Type.Array(StringEnum(SOCIAL_PROVIDERS)) }) },
       },
     },
     async () => ({
@@ -229,19 +208,19 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const callbackUrl = (request: FastifyRequest) =>
     new URL('/callback', `${request.protocol}://${request.headers.host ?? 'localhost'}`).href;
 
-  app.post<{ Params: { provider: string } }>(
+  app.post(
     '/auth/social/:provider/start',
     {
       schema: {
         summary: 'Start signing in with a social provider: the authorization URL (PKCE, state and nonce kept here)',
-        params: objectSchema({ provider: { type: 'string', enum: [...SOCIAL_PROVIDERS] } }, ['provider']),
-        body: emptyObjectSchema,
-        response: { 200: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+        params: Type.Object({ provider: StringEnum(SOCIAL_PROVIDERS) }, { additionalProperties: false }),
+        body: Empty,
+        response: { 200: Type.Object({ url: Type.String() }) },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const provider = request.params.provider as SocialProvider;
+      const { provider } = request.params;
       const settings = oidcSettings(provider);
       if (!settings) throw unprocessable('provider_not_configured', 'provider', { provider });
       const redirectUri = callbackUrl(request);
@@ -254,19 +233,19 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { token: string; provider: string; state?: string } }>(
+  app.post(
     '/auth/login-with-social',
     {
       schema: {
         summary: "Finish a social sign-in with the provider's code",
         response: { 200: LoginSchema },
-        body: objectSchema(
+        body: Type.Object(
           {
-            token: { type: 'string', minLength: 1, maxLength: 8192 },
-            provider: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
-            state: { type: 'string', minLength: 1, maxLength: 200 },
+            token: Type.String({ minLength: 1, maxLength: 8192 }),
+            provider: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' }),
+            state: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
           },
-          ['token', 'provider'],
+          { additionalProperties: false },
         ),
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_WIDGET_APP_ID } from '../../config';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
+import { MessageProperties, Nullable, OrNull, StringEnum, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { resellerGuard, resellerIdOf } from '../whitelabel/common';
 import { openSecret, sealSecret } from '../whitelabel/smtp.service';
@@ -126,18 +126,19 @@ export function chatWidgetFrameCsp(nonce: string): string {
   ].join('; ');
 }
 
-const settingsBody = objectSchema(
+const SettingsBody = Type.Object(
   {
-    provider: { type: 'string', enum: [...CHAT_WIDGET_PROVIDERS] },
-    app_id: { type: 'string', minLength: 1, maxLength: 40 },
+    provider: StringEnum(CHAT_WIDGET_PROVIDERS),
+    app_id: Type.String({ minLength: 1, maxLength: 40 }),
     /** Absent, null or blank: keep the stored secret (one is required the first time). */
-    secret: { type: ['string', 'null'], maxLength: 200 },
+    secret: Type.Optional(OrNull(Type.String({ maxLength: 200 }))),
   },
-  ['provider', 'app_id'],
+  { additionalProperties: false },
 );
 
-export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
-  const guard = resellerGuard(app);
+export function chatWidgetRoutes(api: FastifyInstance, { db, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = resellerGuard(api);
 
   app.get(
     '/api/chat-widget',
@@ -215,13 +216,13 @@ export function chatWidgetRoutes(app: FastifyInstance, { db, config }: AppDeps):
     },
   );
 
-  app.put<{ Body: { provider: ChatWidgetProvider; app_id: string; secret?: string | null } }>(
+  app.put(
     '/api/whitelabel/chat-widget',
     {
       onRequest: guard,
       schema: {
         summary: 'Save your support chat (the identity verification secret is stored encrypted)',
-        body: settingsBody,
+        body: SettingsBody,
         response: { 200: Type.Object({ ...MessageProperties, data: ChatWidgetSettings }) },
       },
     },

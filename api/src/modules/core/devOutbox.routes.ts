@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Timestamp, Type } from '../../http/contract';
-import { emailSchema, objectSchema } from '../../http/schemas';
+import { emailSchema } from '../../http/schemas';
 import { EMAIL_KINDS } from '../../mail/emailKinds';
 import { normaliseEmail } from '../../users/users';
 import { lastEmailsTo } from './devOutbox.repository';
@@ -28,15 +29,16 @@ const DevOutbox = Type.Object({
  * a plain 404 otherwise. End-to-end tests read confirmation/reset codes here; `kind` picks one
  * kind of email, so a test on a shared account is not pushed out of the last 20 by other tests' mail.
  */
-export function devOutboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get<{ Querystring: { email: string; kind?: string } }>(
+export function devOutboxRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/dev/outbox',
     {
       schema: {
         summary: 'Development only: the last emails sent to an address',
-        querystring: objectSchema(
-          { email: emailSchema, kind: Type.Union(EMAIL_KINDS.map((kind) => Type.Literal(kind))) },
-          ['email'],
+        querystring: Type.Object(
+          { email: emailSchema, kind: Type.Optional(Type.Union(EMAIL_KINDS.map((kind) => Type.Literal(kind)))) },
+          { additionalProperties: false },
         ),
         response: { 200: DevOutbox },
       },

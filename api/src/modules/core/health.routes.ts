@@ -1,8 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { migrationState } from '../../db/migrations';
 import type { AppDeps } from '../../http/context';
-import { StringEnum, Type } from '../../http/contract';
-import { emptyObjectSchema } from '../../http/schemas';
+import { Empty, StringEnum, Type } from '../../http/contract';
 import { pingDatabase } from './health.repository';
 
 /** A readiness check that has not answered by then counts as a database that does not answer. */
@@ -23,7 +23,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-export function healthRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function healthRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -35,7 +36,7 @@ export function healthRoutes(app: FastifyInstance, { db }: AppDeps): void {
     {
       schema: {
         summary: 'The API and its database answer',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: Type.Object({ ok: Type.Boolean() }) },
       },
     },
@@ -53,7 +54,7 @@ export function healthRoutes(app: FastifyInstance, { db }: AppDeps): void {
     {
       schema: {
         summary: 'Liveness: the process answers',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: Type.Object({ live: Type.Boolean() }) },
       },
     },
@@ -70,7 +71,7 @@ export function healthRoutes(app: FastifyInstance, { db }: AppDeps): void {
     {
       schema: {
         summary: 'Readiness: database reachable, migrations applied',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: Ready, 503: Ready },
       },
     },

@@ -1,8 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, Type, type Static } from '../../http/contract';
+import { Empty, Message, Type } from '../../http/contract';
 import { currentUser } from '../../http/auth';
-import { emptyObjectSchema } from '../../http/schemas';
 import { readMaintenance } from '../../ops/maintenance';
 import { adminOnly } from '../admin/common';
 import { say } from '../../http/respond';
@@ -25,12 +25,13 @@ const Change = Type.Object(
 
 /** GET /api/maintenance (public: the page users see), GET and PUT /api/admin/maintenance (the super admin's switch). */
 export function maintenanceRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
-  api.get(
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/maintenance',
     {
       schema: {
         summary: 'Whether the service is in maintenance, and its message',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: State },
       },
     },
@@ -41,13 +42,13 @@ export function maintenanceRoutes(api: FastifyInstance, { db, clock }: AppDeps):
     },
   );
 
-  api.get(
+  app.get(
     '/api/admin/maintenance',
     {
       ...adminOnly(api),
       schema: {
         summary: 'Maintenance mode as the super admin set it',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: AdminState },
       },
     },
@@ -62,7 +63,7 @@ export function maintenanceRoutes(api: FastifyInstance, { db, clock }: AppDeps):
     },
   );
 
-  api.put<{ Body: Static<typeof Change> }>(
+  app.put(
     '/api/admin/maintenance',
     {
       ...adminOnly(api),
