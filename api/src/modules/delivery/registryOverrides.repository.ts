@@ -1,8 +1,11 @@
 /** The SQL of the per-domain registry overrides (delivery_registry_overrides). */
+import type { RemoteName } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import { DEFAULT_DOMAIN_KEY, type RegistryOverride } from '../../web/remotes';
 
 interface OverrideRow extends RegistryOverride {
+  /** The column is text, but only the routes write it, and they take a remote's name (REMOTES) only. */
+  remote: RemoteName;
   updated_at: Date;
   updated_by: number | null;
 }
@@ -41,7 +44,7 @@ export async function upsertOverride(
   db: Queryable,
   o: {
     domain: string;
-    remote: string;
+    remote: RemoteName;
     version: string | null;
     canary: { version: string; percent: number } | null;
     updatedBy: number;

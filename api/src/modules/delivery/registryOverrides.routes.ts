@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
@@ -14,7 +15,6 @@ import {
   Timestamp,
   Type,
 } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { RemoteRegistrySchema } from '../core/remoteRegistry.schemas';
 import { say } from '../../http/respond';
 import { REMOTES, buildRegistry } from '../../web/remotes';
@@ -24,19 +24,14 @@ import { domainKey, saveOverride } from './registryOverrides.service';
 
 const REMOTE_NAMES = REMOTES.map((r) => r.name);
 
-interface OverrideBody {
-  version?: string | null;
-  canary?: { version: string; percent: number } | null;
-}
-
-const versionSchema = { type: 'string', minLength: 1, maxLength: 500 } as const;
-const paramsSchema = objectSchema(
+const Version = Type.String({ minLength: 1, maxLength: 500 });
+const OverrideParams = Type.Object(
   {
     // `_default` applies to every domain without its own override.
-    domain: { type: 'string', minLength: 1, maxLength: 300, pattern: '^[^\\s/]+$' },
-    remote: { type: 'string', enum: REMOTE_NAMES },
+    domain: Type.String({ minLength: 1, maxLength: 300, pattern: '^[^\\s/]+$' }),
+    remote: StringEnum(REMOTE_NAMES),
   },
-  ['domain', 'remote'],
+  { additionalProperties: false },
 );
 
 /** A pin or canary of one remote on one domain (`_default`: every domain without its own). */
@@ -71,16 +66,20 @@ const RegistryOverview = Type.Object({
 
 /** Admin-only editing of the per-domain remote registry (pins and canaries). */
 export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = [api.requireAuth, api.requireModule('admin')];
 
-  api.get<{ Querystring: { page: number; pageSize: number; domain?: string } }>(
+  app.get(
     '/api/admin/remote-registry',
     {
       onRequest: guard,
       schema: {
         summary:
           "The remotes' published builds, the registry every domain gets by default, and the overrides (paginated)",
-        querystring: objectSchema({ ...PageQueryProperties, domain: { type: 'string', minLength: 1, maxLength: 300 } }),
+        querystring: Type.Object(
+          { ...PageQueryProperties, domain: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })) },
+          { additionalProperties: false },
+        ),
         response: { 200: RegistryOverview },
       },
     },
@@ -104,26 +103,29 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
     },
   );
 
-  api.put<{ Params: { domain: string; remote: string }; Body: OverrideBody }>(
+  app.put(
     '/api/admin/remote-registry/:domain/:remote',
     {
       onRequest: guard,
       schema: {
         summary: 'Pin a version of a remote on a domain, or send a share of its users to a canary',
-        params: paramsSchema,
+        params: OverrideParams,
         response: { 200: Type.Object({ ...MessageProperties, override: Override }) },
-        body: objectSchema({
-          version: { anyOf: [versionSchema, { type: 'null' }] },
-          canary: {
-            anyOf: [
-              objectSchema({ version: versionSchema, percent: { type: 'integer', minimum: 0, maximum: 100 } }, [
-                'version',
-                'percent',
+        body: Type.Object(
+          {
+            version: Type.Optional(Type.Union([Version, Type.Null()])),
+            canary: Type.Optional(
+              Type.Union([
+                Type.Object(
+                  { version: Version, percent: Type.Integer({ minimum: 0, maximum: 100 }) },
+                  { additionalProperties: false },
+                ),
+                Type.Null(),
               ]),
-              { type: 'null' },
-            ],
+            ),
           },
-        }),
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => {
@@ -142,11 +144,11 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
     },
   );
 
-  api.delete<{ Params: { domain: string; remote: string } }>(
+  app.delete(
     '/api/admin/remote-registry/:domain/:remote',
     {
       onRequest: guard,
-      schema: { summary: "Remove a domain's override of a remote", params: paramsSchema, response: { 200: Message } },
+      schema: { summary: "Remove a domain's override of a remote", params: OverrideParams, response: { 200: Message } },
     },
     async (request) => {
       if (!(await deleteOverride(db, domainKey(request.params.domain), request.params.remote)))

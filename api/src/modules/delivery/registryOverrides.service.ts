@@ -1,4 +1,5 @@
 /** What a registry override may say: a published build of the remote, or an absolute https manifest URL. */
+import type { RemoteName } from '@leadsmith/shared/constants';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
 import { ApiError, unprocessable } from '../../http/errors';
@@ -42,7 +43,7 @@ export async function saveOverride(
   { webRoot, clock }: { webRoot: string | null; clock: Clock },
   o: {
     domain: string;
-    remote: string;
+    remote: RemoteName;
     version: string | null;
     canary: { version: string; percent: number } | null;
     updatedBy: number;
