@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge, Registry } from 'prom-client';
 import type { AppDeps } from '../http/context';
-import { Type } from '../http/contract';
+import { Empty, Type } from '../http/contract';
 import { unauthenticated } from '../http/errors';
-import { emptyObjectSchema } from '../http/schemas';
 import { QUEUE_SCHEMA } from '../queue/jobQueue';
 import { httpDuration, httpErrors, metricsRegistry } from './metrics';
 
@@ -41,7 +41,8 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
  * variable the route is not registered: no metrics leave the process by accident). Process-wide
  * counters (ops/metrics.ts) plus gauges read from this app's database at scrape time.
  */
-export function metricsRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
+export function metricsRoutes(api: FastifyInstance, { db, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const token = config.metricsToken;
   if (!token) return;
   const scrapeTime = new Registry();
@@ -64,7 +65,7 @@ export function metricsRoutes(app: FastifyInstance, { db, config }: AppDeps): vo
       schema: {
         summary: 'Prometheus metrics (METRICS_TOKEN)',
         hide: true,
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: Type.String() },
       },
     },

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db';
 import { validationError } from '../../http/errors';
 import { accountIdOf } from './account.repository';
 import { profileOf } from './businessProfile.repository';
-import type { BusinessProfile, ProfileInput } from './businessProfile.schemas';
+import type { BusinessProfile, ProfileBody, ProfileInput } from './businessProfile.schemas';
 
 /** Fields a profile needs before it counts as completed (spec §5: AI tools, AI data generation, sales settings). */
 export const REQUIRED_PROFILE_FIELDS = [
@@ -33,7 +33,7 @@ export async function isBusinessProfileCompleted(db: Queryable, userId: number):
 }
 
 /** The profile as stored: trimmed, the website an http(s) address or empty. */
-export function normalise(body: ProfileInput): ProfileInput {
+export function normalise(body: ProfileBody): ProfileInput {
   const website = (body.website ?? '').trim();
   if (website && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(website))
     throw validationError({ field: 'website', code: 'validation.url' });

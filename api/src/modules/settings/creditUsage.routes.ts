@@ -1,18 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { SPEND_ORDER } from '../../credits/ledger';
 import { Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { requestAccountId } from './account.routes';
-import { pageQuerySchema, type PageQuery } from './account.schemas';
+import { pageQuerySchema } from './account.schemas';
 import { creditUsage } from './creditUsage.service';
 
-const dateSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 } as const;
-
-interface Query extends PageQuery {
-  start_date?: string;
-  end_date?: string;
-}
+const DateParam = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 
 const Day = Type.String({ format: 'date' });
 /** The period's totals, per day and per search type, and one page of its ledger entries. */
@@ -39,14 +34,18 @@ const CreditUsage = Page(
  * search type from the ledger, with the ledger entries as a paginated table.
  * Dates are UTC days, both ends included; default the last 30 days.
  */
-export function creditUsageRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.get<{ Querystring: Query }>(
+export function creditUsageRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/credit-usage-statistic',
     {
       onRequest: app.requireAuth,
       schema: {
         summary: 'Credits used and added per day and per search type, with the ledger entries',
-        querystring: objectSchema({ ...pageQuerySchema, start_date: dateSchema, end_date: dateSchema }),
+        querystring: Type.Object(
+          { ...pageQuerySchema, start_date: Type.Optional(DateParam), end_date: Type.Optional(DateParam) },
+          { additionalProperties: false },
+        ),
         response: { 200: CreditUsage },
       },
     },

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Empty, Type } from '../../http/contract';
@@ -16,7 +17,8 @@ const DefaultQuestions = Type.Object({
   total: Type.Integer(),
 });
 
-export function defaultQuestionRoutes(app: FastifyInstance, { db }: AppDeps, auth: onRequestAsyncHookHandler): void {
+export function defaultQuestionRoutes(api: FastifyInstance, { db }: AppDeps, auth: onRequestAsyncHookHandler): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/get-all-openai-default-questions',
     {

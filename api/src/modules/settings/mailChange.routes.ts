@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Nullable, Type } from '../../http/contract';
-import { codeSchema, emailSchema, emptyObjectSchema, objectSchema } from '../../http/schemas';
+import { Empty, Message, MessageProperties, Nullable, Type } from '../../http/contract';
+import { codeSchema, emailSchema } from '../../http/schemas';
 import { normaliseEmail } from '../../users/users';
 import { say } from '../../http/respond';
 import {
@@ -24,14 +25,15 @@ const Pending = Type.Object({
  * goes to the *new* address (proving it is theirs); the account's email only
  * changes on confirm. One pending change per user; codes are HMAC'd at rest.
  */
-export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function mailChangeRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/mail-change',
     {
       onRequest: app.requireAuth,
       schema: {
         summary: 'The email change waiting for its code, if any',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: {
           200: Type.Object({
             pending_email: Nullable(Type.String()),
@@ -46,13 +48,13 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/api/mail-change',
     {
       onRequest: app.requireAuth,
       schema: {
         summary: 'Start changing your email: a code goes to the new address',
-        body: objectSchema({ email: emailSchema }, ['email']),
+        body: Type.Object({ email: emailSchema }, { additionalProperties: false }),
         response: { 200: Pending },
       },
     },
@@ -72,7 +74,7 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/mail-change/resend',
     {
       onRequest: app.requireAuth,
-      schema: { summary: 'Send the email change code again', body: emptyObjectSchema, response: { 200: Pending } },
+      schema: { summary: 'Send the email change code again', body: Empty, response: { 200: Pending } },
     },
     async (request) => {
       const email = await resendMailChange(deps, currentUser(request).id);
@@ -84,13 +86,13 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/api/mail-change/confirm',
     {
       onRequest: app.requireAuth,
       schema: {
         summary: 'Confirm the new email with its code',
-        body: objectSchema({ code: codeSchema }, ['code']),
+        body: Type.Object({ code: codeSchema }, { additionalProperties: false }),
         response: { 200: Message },
       },
     },

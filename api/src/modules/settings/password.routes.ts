@@ -1,33 +1,29 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
-import { Message } from '../../http/contract';
-import { anyPasswordSchema, objectSchema, passwordSchema } from '../../http/schemas';
+import { Message, Type } from '../../http/contract';
+import { anyPasswordSchema, passwordSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { changePassword } from './password.service';
-
-interface PasswordBody {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
 
 /**
  * PUT /api/user-password (profile-settings/password): current + new + confirmation.
  * Signs out every other session; the one making the change stays signed in.
  */
-export function passwordRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.put<{ Body: PasswordBody }>(
+export function passwordRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.put(
     '/api/user-password',
     {
       onRequest: app.requireAuth,
       schema: {
         summary: 'Change your password (signs out your other sessions)',
         response: { 200: Message },
-        body: objectSchema(
+        body: Type.Object(
           { current_password: anyPasswordSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
-          ['current_password', 'password', 'password_confirmation'],
+          { additionalProperties: false },
         ),
       },
     },
