@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Timestamp, Type } from '../../http/contract';
+import { LiteralUnion, Timestamp, Type } from '../../http/contract';
 import { emailSchema } from '../../http/schemas';
 import { EMAIL_KINDS } from '../../mail/emailKinds';
 import { normaliseEmail } from '../../users/users';
@@ -37,7 +37,7 @@ export function devOutboxRoutes(api: FastifyInstance, { db }: AppDeps): void {
       schema: {
         summary: 'Development only: the last emails sent to an address',
         querystring: Type.Object(
-          { email: emailSchema, kind: Type.Optional(Type.Union(EMAIL_KINDS.map((kind) => Type.Literal(kind)))) },
+          { email: emailSchema, kind: Type.Optional(LiteralUnion(EMAIL_KINDS)) },
           { additionalProperties: false },
         ),
         response: { 200: DevOutbox },
