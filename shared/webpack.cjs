@@ -134,10 +134,11 @@ function createWebpackConfig({ dir, kind, name, port }) {
           dts: false,
           // One federation runtime per page (ADR 035): the shell provides its runtime core on a global
           // and every remote's entry uses it instead of bundling a copy (16 KB gzip per remote opened);
-          // browser-only runtime code (no Node loading paths).
+          // browser-only runtime code (no Node loading paths). A remote loads no remotes of its own, so
+          // its entry leaves out the bundler runtime's remote loading (ADR 059).
           experiments: {
             ...(isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }),
-            optimization: { target: 'web' },
+            optimization: { target: 'web', ...(isRemote ? { disableRemote: true } : {}) },
           },
         }),
         new webpack.DefinePlugin({
