@@ -1,8 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Type } from '../../http/contract';
-import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { LEAD_SOURCE_IDS, type LeadSourceId, type OrderedUse } from '../../providers/leads/leadSources';
+import { Empty, MessageProperties, OrNull, StringEnum, Type } from '../../http/contract';
+import { LEAD_SOURCE_IDS } from '../../providers/leads/leadSources';
 import { say } from '../../http/respond';
 import { adminOnly } from './common';
 import { OverviewProperties, USES } from './leadSources.schemas';
@@ -17,29 +17,27 @@ const CheckedOverview = Type.Object({
   ]),
   ...OverviewProperties,
 });
-const idParams = objectSchema({ id: { type: 'string', enum: LEAD_SOURCE_IDS } }, ['id']);
+const idParams = Type.Object({ id: StringEnum(LEAD_SOURCE_IDS) }, { additionalProperties: false });
 
 /** Admin → Searchers: the lead sources, their keys (write-only), order per search type, health and usage. */
 export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const overview = () => leadSourcesOverview(db, config.appSecret);
 
-  api.get(
+  app.get(
     '/api/admin/lead-sources',
     {
       ...adminOnly(api),
       schema: {
         summary: 'The lead sources: keys (set or not), order per use, what serves each search type, usage this month',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: Overview },
       },
     },
     overview,
   );
 
-  api.put<{
-    Params: { id: LeadSourceId };
-    Body: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null };
-  }>(
+  app.put(
     '/api/admin/lead-sources/:id',
     {
       ...adminOnly(api),
@@ -47,11 +45,14 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
         summary: 'Turn a lead source on or off, set or clear its key, set its cost per call',
         params: idParams,
         response: { 200: SavedOverview },
-        body: objectSchema({
-          enabled: { type: 'boolean' },
-          api_key: { type: ['string', 'null'], minLength: 1, maxLength: 500, pattern: '^\\S+$' },
-          cost_per_call: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
-        }),
+        body: Type.Object(
+          {
+            enabled: Type.Optional(Type.Boolean()),
+            api_key: Type.Optional(OrNull(Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' }))),
+            cost_per_call: Type.Optional(OrNull(Type.Number({ minimum: 0, maximum: 1000 }))),
+          },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => {
@@ -60,25 +61,23 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     },
   );
 
-  api.put<{ Params: { use: OrderedUse }; Body: { sources: LeadSourceId[] } }>(
+  app.put(
     '/api/admin/lead-sources/order/:use',
     {
       ...adminOnly(api),
       schema: {
         summary: 'The order the sources of one use are asked in',
         response: { 200: SavedOverview },
-        params: objectSchema({ use: { type: 'string', enum: USES } }, ['use']),
-        body: objectSchema(
+        params: Type.Object({ use: StringEnum(USES) }, { additionalProperties: false }),
+        body: Type.Object(
           {
-            sources: {
-              type: 'array',
+            sources: Type.Array(StringEnum(LEAD_SOURCE_IDS), {
               minItems: 1,
               maxItems: LEAD_SOURCE_IDS.length,
               uniqueItems: true,
-              items: { type: 'string', enum: LEAD_SOURCE_IDS },
-            },
+            }),
           },
-          ['sources'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -88,14 +87,14 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     },
   );
 
-  api.post<{ Params: { id: LeadSourceId } }>(
+  app.post(
     '/api/admin/lead-sources/:id/check',
     {
       ...adminOnly(api),
       schema: {
         summary: 'Check a lead source now (its key and reachability)',
         params: idParams,
-        body: emptyObjectSchema,
+        body: Empty,
         response: { 200: CheckedOverview },
       },
     },

@@ -1,62 +1,46 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { PLAN_MODULE_SLUGS } from '@leadsmith/shared/constants';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, pageOf, Type } from '../../http/contract';
-import { nameSchema } from '../../http/schemas';
+import { Message, MessageProperties, Page, pageOf, StringEnum, Type } from '../../http/contract';
 import { say } from '../../http/respond';
-import { adminOnly, idParamsSchema, notFound, pageQueryProperties, type PageOf } from './common';
-import { listPlans, loadPlan, type ListQuery } from './plans.repository';
-import { AVAILABLE_FOR, CREATED_BY, PlanSchema, type PlanBody, type PlanDto } from './plans.schemas';
+import { adminOnly, idParamsSchema, notFound, pageQueryProperties } from './common';
+import { listPlans, loadPlan } from './plans.repository';
+import { AVAILABLE_FOR, CREATED_BY, PlanCreateBody, PlanEditBody, PlanSchema } from './plans.schemas';
 import { createPlan, deletePlan, updatePlan } from './plans.service';
 
 const SavedPlan = Type.Object({ ...MessageProperties, plan: PlanSchema });
 
-const nullableText = { type: ['string', 'null'], maxLength: 200 };
-const planProperties = {
-  name: nameSchema,
-  created_by: { type: 'string', enum: CREATED_BY },
-  available_for: { type: 'string', enum: AVAILABLE_FOR },
-  allow_related_accounts: { type: 'boolean' },
-  payment_product_id: nullableText,
-  crm_plan_id: nullableText,
-  modules: {
-    type: 'array',
-    items: { type: 'string', enum: PLAN_MODULE_SLUGS },
-    uniqueItems: true,
-    maxItems: PLAN_MODULE_SLUGS.length,
-  },
-} as const;
 export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = adminOnly(api);
 
-  api.get<{ Querystring: ListQuery }>(
+  app.get(
     '/api/admin/plans',
     {
       ...guard,
       schema: {
         summary: 'List plans (search, filters, paginated)',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
+        querystring: Type.Object(
+          {
             ...pageQueryProperties,
-            search: { type: 'string', maxLength: 100 },
-            created_by: { type: 'string', enum: CREATED_BY },
-            available_for: { type: 'string', enum: AVAILABLE_FOR },
+            search: Type.Optional(Type.String({ maxLength: 100 })),
+            created_by: Type.Optional(StringEnum(CREATED_BY)),
+            available_for: Type.Optional(StringEnum(AVAILABLE_FOR)),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(PlanSchema) },
       },
     },
-    async (request): Promise<PageOf<PlanDto>> => {
+    async (request) => {
       const q = request.query;
       const { rows, total } = await listPlans(db, q);
       return pageOf(rows, q, total);
     },
   );
 
-  api.get<{ Params: { id: number } }>(
+  app.get(
     '/api/admin/plans/:id',
     { ...guard, schema: { summary: 'One plan', params: idParamsSchema, response: { 200: PlanSchema } } },
     async (request) => {
@@ -66,18 +50,13 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     },
   );
 
-  api.post<{ Body: PlanBody }>(
+  app.post(
     '/api/admin/plans',
     {
       ...guard,
       schema: {
         summary: 'Create a plan and the modules it grants (audited)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: planProperties,
-          required: ['name', 'created_by', 'available_for'],
-        },
+        body: PlanCreateBody,
         response: { 201: SavedPlan },
       },
     },
@@ -88,14 +67,14 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     },
   );
 
-  api.put<{ Params: { id: number }; Body: PlanBody }>(
+  app.put(
     '/api/admin/plans/:id',
     {
       ...guard,
       schema: {
         summary: 'Change a plan or the modules it grants (audited)',
         params: idParamsSchema,
-        body: { type: 'object', additionalProperties: false, properties: planProperties, minProperties: 1 },
+        body: PlanEditBody,
         response: { 200: SavedPlan },
       },
     },
@@ -111,7 +90,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
   );
 
   /** Spec §5: a plan in use cannot be deleted (422 admin.plan_in_use). Deleted users still count: restoring them keeps their plan. */
-  api.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/admin/plans/:id',
     {
       ...guard,

@@ -1,5 +1,6 @@
-import { PLAN_MODULE_SLUGS, type PlanModuleSlug } from '@leadsmith/shared/constants';
-import { Nullable, StringEnum, Type, type Static } from '../../http/contract';
+import { PLAN_MODULE_SLUGS } from '@leadsmith/shared/constants';
+import { Nullable, OrNull, StringEnum, Type, type Static } from '../../http/contract';
+import { nameSchema } from '../../http/schemas';
 
 export const CREATED_BY = ['system', 'partner'] as const;
 export const AVAILABLE_FOR = ['resellers', 'customers'] as const;
@@ -21,13 +22,23 @@ export const PlanSchema = Type.Object({
 });
 export type PlanDto = Static<typeof PlanSchema>;
 
-/** What an admin may set on a plan (the create and edit bodies). */
-export interface PlanBody {
-  name?: string;
-  created_by?: PlanDto['created_by'];
-  available_for?: PlanDto['available_for'];
-  allow_related_accounts?: boolean;
-  payment_product_id?: string | null;
-  crm_plan_id?: string | null;
-  modules?: PlanModuleSlug[];
-}
+const nullableText = OrNull(Type.String({ maxLength: 200 }));
+
+/** What an admin may set on a plan: the create body (name, created_by and available_for required). */
+export const PlanCreateBody = Type.Object(
+  {
+    name: nameSchema,
+    created_by: StringEnum(CREATED_BY),
+    available_for: StringEnum(AVAILABLE_FOR),
+    allow_related_accounts: Type.Optional(Type.Boolean()),
+    payment_product_id: Type.Optional(nullableText),
+    crm_plan_id: Type.Optional(nullableText),
+    modules: Type.Optional(
+      Type.Array(StringEnum(PLAN_MODULE_SLUGS), { uniqueItems: true, maxItems: PLAN_MODULE_SLUGS.length }),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** The edit body: any of the create body's fields, at least one. */
+export const PlanEditBody = Type.Partial(PlanCreateBody, { additionalProperties: false, minProperties: 1 });
+export type PlanBody = Static<typeof PlanEditBody>;

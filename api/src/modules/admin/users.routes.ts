@@ -1,22 +1,21 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Page, pageOf, Type } from '../../http/contract';
+import { Defaulted, MessageProperties, Page, pageOf, StringEnum, Type } from '../../http/contract';
 import type { MessageCode } from '../../i18n/messages';
-import { emailSchema, langSchema, nameSchema, passwordSchema } from '../../http/schemas';
 import { loadUserDto, MODULE_SLUGS, UserSchema } from '../../users/users';
 import { say } from '../../http/respond';
 import { adminOnly, idParamsSchema, notFound, pageQueryProperties } from './common';
-import { listAdminUsers, loadAdminUser, type AdminUserFilters } from './users.repository';
+import { listAdminUsers, loadAdminUser } from './users.repository';
 import {
   AdminUserSchema,
   LAST_LOGIN_BUCKETS,
-  ROLES,
-  SUBSCRIPTION_STATUSES,
   USER_TYPES,
+  UserCreateBody,
+  UserEditBody,
   type AdminUserDto,
-  type Editable,
 } from './users.schemas';
 import {
   createUser,
@@ -28,63 +27,40 @@ import {
   updateUser,
 } from './users.service';
 
+/** The user list's status filter: live users by default. */
+const USER_STATUSES = ['active', 'deleted', 'all'] as const;
+
 /** The answer of every change to a user: the toast and the user as it is now. */
 const SavedUser = Type.Object({ ...MessageProperties, user: AdminUserSchema });
 
-const nullableInt = (max = 1_000_000_000) => ({ type: ['integer', 'null'], minimum: 0, maximum: max });
-const nullableId = { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 };
-const nullableText = { type: ['string', 'null'], maxLength: 200 };
-
-const editableProperties = {
-  email: emailSchema,
-  first_name: nameSchema,
-  last_name: { type: 'string', maxLength: 100 },
-  role: { type: 'string', enum: ROLES },
-  user_type: { type: 'string', enum: USER_TYPES },
-  modules: {
-    type: 'array',
-    items: { type: 'string', enum: MODULE_SLUGS },
-    uniqueItems: true,
-    maxItems: MODULE_SLUGS.length,
-  },
-  lang: langSchema,
-  license_expires_at: { type: ['string', 'null'], format: 'date', maxLength: 10 },
-  subscription_id: nullableText,
-  subscription_status: { type: ['string', 'null'], enum: [...SUBSCRIPTION_STATUSES, null] },
-  parent_id: nullableId,
-  sub_account_limit: nullableInt(100_000),
-  referral_partner_id: nullableId,
-  search_limit: nullableInt(),
-  additional_query_count: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-  last_reset_date: { type: ['string', 'null'], format: 'date', maxLength: 10 },
-  payment_product_id: nullableText,
-  crm_plan_id: nullableText,
-  plan_id: nullableId,
-  can_create_related_accounts: { type: 'boolean' },
-} as const;
-
 export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = adminOnly(api);
   const userSchema = (summary: string) => ({ summary, params: idParamsSchema, response: { 200: SavedUser } });
 
-  api.get<{ Querystring: AdminUserFilters }>(
+  app.get(
     '/api/admin/users',
     {
       ...guard,
       schema: {
         summary: 'List users (search, filters, paginated)',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
+        querystring: Type.Object(
+          {
             ...pageQueryProperties,
-            search: { type: 'string', maxLength: 100 },
-            status: { type: 'string', enum: ['active', 'deleted', 'all'], default: 'active' },
-            user_type: { type: 'string', enum: USER_TYPES },
-            module: { type: 'string', enum: MODULE_SLUGS },
-            last_login: { type: 'string', enum: LAST_LOGIN_BUCKETS },
+            search: Type.Optional(Type.String({ maxLength: 100 })),
+            status: Defaulted(
+              Type.Unsafe<(typeof USER_STATUSES)[number]>({
+                type: 'string',
+                enum: [...USER_STATUSES],
+                default: 'active',
+              }),
+            ),
+            user_type: Type.Optional(StringEnum(USER_TYPES)),
+            module: Type.Optional(StringEnum(MODULE_SLUGS)),
+            last_login: Type.Optional(StringEnum(LAST_LOGIN_BUCKETS)),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(AdminUserSchema) },
       },
     },
@@ -94,7 +70,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     },
   );
 
-  api.get<{ Params: { id: number } }>(
+  app.get(
     '/api/admin/users/:id',
     { ...guard, schema: { summary: 'One user', params: idParamsSchema, response: { 200: AdminUserSchema } } },
     async (request) => {
@@ -104,18 +80,13 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     },
   );
 
-  api.post<{ Body: Editable & { email: string; password: string; first_name: string } }>(
+  app.post(
     '/api/admin/users',
     {
       ...guard,
       schema: {
         summary: 'Create a user (audited)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...editableProperties, password: passwordSchema },
-          required: ['email', 'password', 'first_name', 'modules'],
-        },
+        body: UserCreateBody,
         response: { 201: SavedUser },
       },
     },
@@ -126,18 +97,13 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     },
   );
 
-  api.put<{ Params: { id: number }; Body: Editable }>(
+  app.put(
     '/api/admin/users/:id',
     {
       ...guard,
       schema: {
         ...userSchema('Change a user (audited)'),
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...editableProperties, password: passwordSchema },
-          minProperties: 1,
-        },
+        body: UserEditBody,
       },
     },
     async (request) => {
@@ -155,7 +121,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     done: MessageCode,
     change: (db: Db, ctx: { userId: number; actorId: number; now: Date }) => Promise<AdminUserDto>,
   ) =>
-    api[method]<{ Params: { id: number } }>(url, { ...guard, schema: userSchema(summary) }, async (request) => {
+    app[method](url, { ...guard, schema: userSchema(summary) }, async (request) => {
       const actor = currentUser(request);
       const now = clock.now();
       const user = await change(db, { userId: request.params.id, actorId: actor.id, now });
@@ -189,7 +155,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
    * Log in as the user: a token of theirs, audited. The admin's own token stays valid;
    * the client keeps it (archived_user) and goes back to it by logging the user's token out.
    */
-  api.post<{ Params: { id: number } }>(
+  app.post(
     '/api/admin/users/:id/impersonate',
     {
       ...guard,

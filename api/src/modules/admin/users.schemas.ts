@@ -1,5 +1,6 @@
-import { Nullable, StringEnum, Type, type Static } from '../../http/contract';
-import { MODULE_SLUGS, type ModuleSlug } from '../../users/users';
+import { Nullable, OrNull, StringEnum, Type, type Static } from '../../http/contract';
+import { emailSchema, langSchema, nameSchema, passwordSchema } from '../../http/schemas';
+import { MODULE_SLUGS } from '../../users/users';
 
 /** Admin last-login buckets, in days (spec §9 leaves the values open). */
 export const LAST_LOGIN_BUCKETS = ['7', '30', '90', 'over_90', 'never'] as const;
@@ -49,27 +50,44 @@ export const AdminUserSchema = Type.Object({
 });
 export type AdminUserDto = Static<typeof AdminUserSchema>;
 
-/** What an admin may set on a user (the create and edit bodies; modules and password are handled apart from the columns). */
-export type Editable = {
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-  role?: AdminUserDto['role'];
-  user_type?: AdminUserDto['user_type'];
-  modules?: ModuleSlug[];
-  lang?: string;
-  license_expires_at?: string | null;
-  subscription_id?: string | null;
-  subscription_status?: string | null;
-  parent_id?: number | null;
-  sub_account_limit?: number | null;
-  referral_partner_id?: number | null;
-  search_limit?: number | null;
-  additional_query_count?: number;
-  last_reset_date?: string | null;
-  payment_product_id?: string | null;
-  crm_plan_id?: string | null;
-  plan_id?: number | null;
-  can_create_related_accounts?: boolean;
-  password?: string;
-};
+const nullableInt = (max = 1_000_000_000) => OrNull(Type.Integer({ minimum: 0, maximum: max }));
+const nullableId = OrNull(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }));
+const nullableText = OrNull(Type.String({ maxLength: 200 }));
+const nullableDate = OrNull(Type.String({ format: 'date', maxLength: 10 }));
+
+/** What an admin may set on a user: the create body (email, password, first name and modules required; modules and password are handled apart from the columns). */
+export const UserCreateBody = Type.Object(
+  {
+    email: emailSchema,
+    first_name: nameSchema,
+    last_name: Type.Optional(Type.String({ maxLength: 100 })),
+    role: Type.Optional(StringEnum(ROLES)),
+    user_type: Type.Optional(StringEnum(USER_TYPES)),
+    modules: Type.Array(StringEnum(MODULE_SLUGS), { uniqueItems: true, maxItems: MODULE_SLUGS.length }),
+    lang: Type.Optional(langSchema),
+    license_expires_at: Type.Optional(nullableDate),
+    subscription_id: Type.Optional(nullableText),
+    subscription_status: Type.Optional(
+      Type.Unsafe<(typeof SUBSCRIPTION_STATUSES)[number] | null>({
+        type: ['string', 'null'],
+        enum: [...SUBSCRIPTION_STATUSES, null],
+      }),
+    ),
+    parent_id: Type.Optional(nullableId),
+    sub_account_limit: Type.Optional(nullableInt(100_000)),
+    referral_partner_id: Type.Optional(nullableId),
+    search_limit: Type.Optional(nullableInt()),
+    additional_query_count: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+    last_reset_date: Type.Optional(nullableDate),
+    payment_product_id: Type.Optional(nullableText),
+    crm_plan_id: Type.Optional(nullableText),
+    plan_id: Type.Optional(nullableId),
+    can_create_related_accounts: Type.Optional(Type.Boolean()),
+    password: passwordSchema,
+  },
+  { additionalProperties: false },
+);
+/** The edit body: any of the create body's fields, at least one. */
+export const UserEditBody = Type.Partial(UserCreateBody, { additionalProperties: false, minProperties: 1 });
+/** What an admin may set on a user (the edit body). */
+export type Editable = Static<typeof UserEditBody>;
