@@ -18,12 +18,12 @@ export function adminCourseRoutes(api: FastifyInstance, deps: AppDeps): void {
         schema: Type.Integer(),
       },
     },
-    fields: [
-      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
-      { name: 'description', schema: Nullable(Type.String({ maxLength: 2000 })) },
-      { name: 'position', schema: Type.Integer({ minimum: 0, maximum: 10_000 }) },
-      { name: 'shown', schema: Type.Boolean() },
-    ],
+    fields: {
+      title: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+      description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+      position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+      shown: Type.Optional(Type.Boolean()),
+    },
     messages: { created: 'admin.course_created', updated: 'admin.course_updated', deleted: 'admin.course_deleted' },
   });
   defineAdminCrud(api, deps, {
@@ -35,12 +35,12 @@ export function adminCourseRoutes(api: FastifyInstance, deps: AppDeps): void {
     labelColumn: 'title',
     orderBy: 't.position, t.id',
     filters: [{ name: 'status', values: ['draft', 'shown'] }],
-    fields: [
-      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
-      { name: 'content', schema: Nullable(Type.String({ maxLength: 20_000 })) },
-      { name: 'position', schema: Type.Integer({ minimum: 0, maximum: 10_000 }) },
-      { name: 'status', schema: StringEnum(['draft', 'shown'] as const) },
-    ],
+    fields: {
+      title: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+      content: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
+      position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+      status: Type.Optional(StringEnum(['draft', 'shown'] as const)),
+    },
     messages: { created: 'admin.page_created', updated: 'admin.page_updated', deleted: 'admin.page_deleted' },
   });
 }

@@ -6,27 +6,31 @@ import { containing } from '../../db/like';
 /** What the SQL needs of a resource's definition (crud.schemas.ts). */
 export interface CrudTable {
   table: string;
-  fields: readonly { name: string }[];
+  /** The editable columns (their names). */
+  fields: object;
   labelColumn: string;
   orderBy: string;
-  extraColumns?: Record<string, { sql: string }>;
+  /** Extra read-only columns: alias → SQL expression. */
+  extraColumns?: object;
   filters?: readonly { name: string }[];
   parent?: { column: string; table: string };
 }
 
-export type CrudRow = Record<string, unknown> & { id: number };
+/**
+ * A row as the routes answer it: id, parent id, the fields, created_at and updated_at (Dates: the answer's
+ * Timestamp writes them as ISO strings) and the extra columns. The routes give its exact type (`Row`) from the
+ * resource's schema.
+ */
+export interface CrudRow {
+  id: number;
+  readonly [column: string]: unknown;
+}
 export type CrudValue = string | number | boolean | null;
 
-const iso = (row: Record<string, unknown>): CrudRow => {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
-  return out as CrudRow;
-};
-
 const selectOf = (def: CrudTable): string => {
-  const names = def.fields.map((f) => f.name);
+  const names = Object.keys(def.fields);
   const extraSql = Object.entries(def.extraColumns ?? {})
-    .map(([alias, e]) => `, ${e.sql} AS ${alias}`)
+    .map(([alias, e]: [string, { sql: string }]) => `, ${e.sql} AS ${alias}`)
     .join('');
   return `SELECT id, ${def.parent ? `${def.parent.column}, ` : ''}${names.join(', ')}, created_at, updated_at${extraSql} FROM ${def.table} t`;
 };
@@ -38,28 +42,36 @@ export async function parentExists(q: Queryable, def: CrudTable, parentId: numbe
 }
 
 /** One row (of its parent, when scoped), dates as ISO strings; `lock` holds it for the caller's transaction. */
-export async function loadCrudRow(
+export async function loadCrudRow<Row extends CrudRow>(
   q: Queryable,
   def: CrudTable,
   id: number,
   parentId: number | undefined,
   lock = false,
-): Promise<CrudRow | null> {
+): Promise<Row | null> {
   const parentSql = def.parent ? ` AND t.${def.parent.column} = $2` : '';
-  const { rows } = await q.query<CrudRow>(
+  const { rows } = await q.query<Row>(
     `${selectOf(def)} WHERE t.id = $1${parentSql}${lock ? ' FOR UPDATE OF t' : ''}`,
     def.parent ? [id, parentId ?? 0] : [id],
   );
-  return rows[0] ? iso(rows[0]) : null;
+  return rows[0] ?? null;
+}
+
+/** The list's query: the page, the search and the equality filters (by field name). */
+export interface CrudListQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  readonly [filter: string]: unknown;
 }
 
 /** One page of rows (of the parent, matching the search and the equality filters) and how many match. */
-export async function listCrudRows(
+export async function listCrudRows<Row extends CrudRow>(
   q: Queryable,
   def: CrudTable,
-  query: { page: number; pageSize: number; search?: string } & Record<string, unknown>,
+  query: CrudListQuery,
   parentId: number | undefined,
-): Promise<{ rows: CrudRow[]; total: number }> {
+): Promise<{ rows: Row[]; total: number }> {
   const p = new Params();
   const search = query.search?.trim();
   const conditions: string[] = [];
@@ -72,11 +84,8 @@ export async function listCrudRows(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const total =
     (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t ${where}`, p.values)).rows[0]?.n ?? 0;
-  const { rows } = await q.query<CrudRow>(
-    `${selectOf(def)} ${where} ORDER BY ${def.orderBy} ${p.page(query)}`,
-    p.values,
-  );
-  return { rows: rows.map(iso), total };
+  const { rows } = await q.query<Row>(`${selectOf(def)} ${where} ORDER BY ${def.orderBy} ${p.page(query)}`, p.values);
+  return { rows, total };
 }
 
 /** Inserts a row with the given field values (of the parent, when scoped); answers its id. */

@@ -10,7 +10,9 @@ import {
   loadCrudRow,
   parentExists,
   updateCrudRow,
+  type CrudListQuery,
   type CrudRow,
+  type CrudTable,
   type CrudValue,
 } from './crud.repository';
 import type { CrudDefinition } from './crud.schemas';
@@ -22,51 +24,66 @@ interface CrudContext {
   parentId?: number;
 }
 
-const clean = (value: unknown) => (typeof value === 'string' ? value.trim() || null : (value ?? null));
+/** What the rules read of a resource's definition. */
+type CrudResource = CrudTable & Pick<CrudDefinition, 'entity' | 'unique' | 'beforeDelete'>;
 
-const auditView = (def: CrudDefinition, row: CrudRow) =>
-  Object.fromEntries(def.fields.map((f) => [f.name, row[f.name] ?? null]));
+/** A create or edit body as its schema let it through: the fields it sends. */
+export interface CrudBody {
+  readonly [field: string]: unknown;
+}
+
+/** A field's value cleaned (text trimmed, blank text null); the field schemas only let column values through. */
+function clean(value: unknown): CrudValue {
+  if (typeof value === 'string') return value.trim() || null;
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  throw new TypeError(`not a column value: ${typeof value}`);
+}
+
+const auditView = (def: CrudResource, row: CrudRow) =>
+  Object.fromEntries(Object.keys(def.fields).map((name) => [name, row[name] ?? null]));
 
 /** The body's fields that it sends, cleaned (text trimmed, blank text null), in the definition's order. */
-const valuesOf = (def: CrudDefinition, body: Record<string, unknown>): Record<string, CrudValue> =>
+const valuesOf = (def: CrudResource, body: CrudBody): Record<string, CrudValue> =>
   Object.fromEntries(
-    def.fields.filter((f) => body[f.name] !== undefined).map((f) => [f.name, clean(body[f.name]) as CrudValue]),
+    Object.keys(def.fields).flatMap((name) => {
+      const value = body[name];
+      return value === undefined ? [] : [[name, clean(value)]];
+    }),
   );
 
 /** A clash on the unique field as 422 with its code; any other error as it is. */
-const uniqueClash = (def: CrudDefinition, error: unknown) => {
-  const field = def.fields.find((f) => f.uniqueCode);
-  if (field?.uniqueCode && isUniqueViolation(error)) return unprocessable(field.uniqueCode, field.name);
+const uniqueClash = (def: CrudResource, error: unknown) => {
+  if (def.unique && isUniqueViolation(error)) return unprocessable(def.unique.code, def.unique.field);
   return error;
 };
 
 /** 404 unless the parent row exists. */
-async function checkParent(q: Queryable, def: CrudDefinition, parentId: number | undefined): Promise<void> {
+async function checkParent(q: Queryable, def: CrudResource, parentId: number | undefined): Promise<void> {
   if (!def.parent) return;
   if (!(await parentExists(q, def, parentId))) throw notFound();
 }
 
-export async function listCrudItems(
+export async function listCrudItems<Row extends CrudRow>(
   db: Queryable,
-  def: CrudDefinition,
-  query: { page: number; pageSize: number; search?: string } & Record<string, unknown>,
+  def: CrudResource,
+  query: CrudListQuery,
   parentId: number | undefined,
-): Promise<{ rows: CrudRow[]; total: number }> {
+): Promise<{ rows: Row[]; total: number }> {
   await checkParent(db, def, parentId);
-  return listCrudRows(db, def, query, parentId);
+  return listCrudRows<Row>(db, def, query, parentId);
 }
 
-export async function createCrudItem(
+export async function createCrudItem<Row extends CrudRow>(
   db: Db,
-  def: CrudDefinition,
+  def: CrudResource,
   { actorId, now, parentId }: CrudContext,
-  body: Record<string, unknown>,
-): Promise<CrudRow> {
+  body: CrudBody,
+): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
       await checkParent(tx, def, parentId);
       const id = await insertCrudRow(tx, def, valuesOf(def, body), parentId, now);
-      const created = (await loadCrudRow(tx, def, id, parentId))!;
+      const created = (await loadCrudRow<Row>(tx, def, id, parentId))!;
       await writeAudit(tx, {
         actorId,
         action: 'create',
@@ -82,19 +99,19 @@ export async function createCrudItem(
   }
 }
 
-export async function updateCrudItem(
+export async function updateCrudItem<Row extends CrudRow>(
   db: Db,
-  def: CrudDefinition,
+  def: CrudResource,
   id: number,
   { actorId, now, parentId }: CrudContext,
-  body: Record<string, unknown>,
-): Promise<CrudRow> {
+  body: CrudBody,
+): Promise<Row> {
   try {
     return await db.transaction(async (tx) => {
-      const before = await loadCrudRow(tx, def, id, parentId, true);
+      const before = await loadCrudRow<Row>(tx, def, id, parentId, true);
       if (!before) throw notFound();
       await updateCrudRow(tx, def, id, valuesOf(def, body), now);
-      const after = (await loadCrudRow(tx, def, id, parentId))!;
+      const after = (await loadCrudRow<Row>(tx, def, id, parentId))!;
       const diff = changes(auditView(def, before), auditView(def, after));
       if (diff)
         await writeAudit(tx, {
@@ -116,7 +133,7 @@ export async function updateCrudItem(
 /** Deletes the row unless the definition refuses it (in use). */
 export async function deleteCrudItem(
   db: Db,
-  def: CrudDefinition,
+  def: CrudResource,
   id: number,
   { actorId, now, parentId }: CrudContext,
 ): Promise<void> {

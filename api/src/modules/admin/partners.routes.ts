@@ -20,19 +20,15 @@ export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {
         schema: Type.Integer(),
       },
     },
-    fields: [
-      { name: 'name', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
-      { name: 'email', schema: Nullable(Type.String({ format: 'email', maxLength: 254 })) },
-      { name: 'company', schema: Nullable(Type.String({ maxLength: 150 })) },
-      {
-        name: 'referral_code',
-        schema: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }),
-        required: true,
-        uniqueCode: 'admin.referral_code_taken',
-      },
-      { name: 'commission_percent', schema: Type.Integer({ minimum: 0, maximum: 100 }) },
-      { name: 'active', schema: Type.Boolean() },
-    ],
+    fields: {
+      name: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+      email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+      company: Type.Optional(Nullable(Type.String({ maxLength: 150 }))),
+      referral_code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }),
+      commission_percent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+      active: Type.Optional(Type.Boolean()),
+    },
+    unique: { field: 'referral_code', code: 'admin.referral_code_taken' },
     messages: { created: 'admin.partner_created', updated: 'admin.partner_updated', deleted: 'admin.partner_deleted' },
     beforeDelete: async (tx, id) => {
       if (await partnerInUse(tx, id)) throw unprocessable('admin.partner_in_use');

@@ -25,21 +25,13 @@ export function adminPromptRoutes(api: FastifyInstance, deps: AppDeps): void {
       { name: 'prompt_type', values: PROMPT_TYPES },
       { name: 'list_type', values: PROMPT_LIST_TYPES },
     ],
-    fields: [
-      {
-        name: 'title',
-        schema: Type.String({ minLength: 1, maxLength: PROMPT_TITLE_MAX_LENGTH, pattern: '\\S' }),
-        required: true,
-      },
-      { name: 'prompt_type', schema: StringEnum(PROMPT_TYPES), required: true },
-      { name: 'list_type', schema: StringEnum(PROMPT_LIST_TYPES), required: true },
-      {
-        name: 'prompt',
-        schema: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' }),
-        required: true,
-      },
-      { name: 'active', schema: Type.Boolean() },
-    ],
+    fields: {
+      title: Type.String({ minLength: 1, maxLength: PROMPT_TITLE_MAX_LENGTH, pattern: '\\S' }),
+      prompt_type: StringEnum(PROMPT_TYPES),
+      list_type: StringEnum(PROMPT_LIST_TYPES),
+      prompt: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' }),
+      active: Type.Optional(Type.Boolean()),
+    },
     messages: { created: 'admin.prompt_created', updated: 'admin.prompt_updated', deleted: 'admin.prompt_deleted' },
   });
 }

@@ -12,12 +12,12 @@ export function adminTopicRoutes(api: FastifyInstance, deps: AppDeps): void {
     path: '/api/admin/topics',
     labelColumn: 'title',
     orderBy: 't.position, t.id',
-    fields: [
-      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
-      { name: 'description', schema: Nullable(Type.String({ maxLength: 2000 })) },
-      { name: 'position', schema: Type.Integer({ minimum: 0, maximum: 10_000 }) },
-      { name: 'shown', schema: Type.Boolean() },
-    ],
+    fields: {
+      title: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+      description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+      position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+      shown: Type.Optional(Type.Boolean()),
+    },
     messages: { created: 'admin.topic_created', updated: 'admin.topic_updated', deleted: 'admin.topic_deleted' },
   });
 }
