@@ -51,10 +51,10 @@ export const IdParams = Type.Object(
 /** Spec §9: lists are paginated on the server, 20 a page by default, at most 100 (shared's constants). */
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
-/** `?page=&pageSize=`: the one page query. */
+/** `?page=&pageSize=`: the one page query (both optional for the caller, always there in the handler: Defaulted). */
 export const PageQueryProperties = {
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  page: Defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: Defaulted(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
 };
 export const PageQuery = Type.Object(PageQueryProperties, { additionalProperties: false });
 
