@@ -48,7 +48,7 @@ export function defineAdminCrud<
   const parentParamsSchema = def.parent ? Type.Object({ parentId: Id }, { additionalProperties: false }) : undefined;
   const parentProperties = def.parent ? { [def.parent.column]: Type.Integer() } : {};
   const extraProperties = Object.fromEntries(
-    Object.entries(def.extraColumns ?? {}).map(([alias, e]) => [alias, e.schema]),
+    Object.entries(def.extraColumns ?? {}).map(([alias, e]) => [alias, e.schema] as const),
   );
   /** The row as every route answers it: id, parent id, the fields (all of them), timestamps and the extra columns. */
   const Item = Type.Object({
@@ -64,7 +64,7 @@ export function defineAdminCrud<
   const noun = def.noun;
 
   const filterProperties = Object.fromEntries(
-    (def.filters ?? []).map((f) => [f.name, Type.Optional(StringEnum(f.values))]),
+    (def.filters ?? []).map((f) => [f.name, Type.Optional(StringEnum(f.values))] as const),
   );
   app.get(
     def.path,

@@ -40,14 +40,14 @@ function clean(value: unknown): CrudValue {
 }
 
 const auditView = (def: CrudResource, row: CrudRow) =>
-  Object.fromEntries(Object.keys(def.fields).map((name) => [name, row[name] ?? null]));
+  Object.fromEntries(Object.keys(def.fields).map((name) => [name, row[name] ?? null] as const));
 
 /** The body's fields that it sends, cleaned (text trimmed, blank text null), in the definition's order. */
 const valuesOf = (def: CrudResource, body: CrudBody): Record<string, CrudValue> =>
   Object.fromEntries(
     Object.keys(def.fields).flatMap((name) => {
       const value = body[name];
-      return value === undefined ? [] : [[name, clean(value)]];
+      return value === undefined ? [] : [[name, clean(value)] as const];
     }),
   );
 
