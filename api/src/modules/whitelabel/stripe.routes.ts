@@ -1,7 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { paymentsFor, stripeClient } from '../../providers/payments';
 import { say } from '../../http/respond';
 import { resellerGuard, resellerIdOf } from './common';
@@ -22,24 +22,10 @@ import { finishConnect, startConnect } from './stripe.service';
  * sandbox (the same flow, answered locally, "test mode"), so the screen works on a laptop and in
  * tests. Either way the callback must carry the state we issued.
  */
-export interface PaymentAccount {
-  billing_type: BillingType;
-  connected: boolean;
-  mode: 'sandbox' | 'live' | null;
-  account_id: string | null;
-  connected_at: string | null;
-}
-
-const view = (row: PaymentAccountRow | null): PaymentAccount => ({
-  billing_type: row?.billing_type ?? 'stripe',
-  connected: Boolean(row?.account_id),
-  mode: row?.account_id ? row.mode : null,
-  account_id: row?.account_id ?? null,
-  connected_at: row?.account_id ? row.connected_at : null,
-});
+const BILLING_TYPES = ['stripe', 'paykickstart'] as const satisfies readonly BillingType[];
 
 const PaymentAccountSchema = Type.Object({
-  billing_type: StringEnum(['stripe', 'paykickstart'] as const),
+  billing_type: StringEnum(BILLING_TYPES),
   connected: Type.Boolean(),
   mode: Nullable(
     StringEnum(['sandbox', 'live'] as const, { description: 'sandbox: the embedded test flow (no Stripe keys).' }),
@@ -49,9 +35,18 @@ const PaymentAccountSchema = Type.Object({
 });
 const SavedAccount = Type.Object({ ...MessageProperties, data: PaymentAccountSchema });
 
-export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
+const view = (row: PaymentAccountRow | null): Static<typeof PaymentAccountSchema> => ({
+  billing_type: row?.billing_type ?? 'stripe',
+  connected: Boolean(row?.account_id),
+  mode: row?.account_id ? row.mode : null,
+  account_id: row?.account_id ?? null,
+  connected_at: row?.account_id ? row.connected_at : null,
+});
+
+export function stripeRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = deps;
-  const guard = resellerGuard(app);
+  const guard = resellerGuard(api);
   const payments = paymentsFor(deps);
   const stripe = payments.config.secretKey
     ? stripeClient({ secretKey: payments.config.secretKey, apiBase: payments.config.apiBase })
@@ -72,13 +67,13 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.put<{ Body: { billing_type: BillingType } }>(
+  app.put(
     '/api/whitelabel/stripe',
     {
       onRequest: guard,
       schema: {
         summary: 'Choose the billing type',
-        body: objectSchema({ billing_type: { type: 'string', enum: ['stripe', 'paykickstart'] } }, ['billing_type']),
+        body: Type.Object({ billing_type: StringEnum(BILLING_TYPES) }, { additionalProperties: false }),
         response: { 200: SavedAccount },
       },
     },
@@ -90,15 +85,16 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   /** Starts the connection: the URL to send the browser to (Stripe's consent page, or the sandbox callback). */
-  app.post<{ Body: { redirect_uri: string } }>(
+  app.post(
     '/api/whitelabel/stripe/connect',
     {
       onRequest: guard,
       schema: {
         summary: "Start connecting a Stripe account: where to send the browser (Stripe's onboarding, or the sandbox)",
-        body: objectSchema({ redirect_uri: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' } }, [
-          'redirect_uri',
-        ]),
+        body: Type.Object(
+          { redirect_uri: Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://' }) },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Object({ url: Type.String(), mode: StringEnum(['sandbox', 'live'] as const) }) },
       },
     },
@@ -108,18 +104,18 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { code: string; state: string } }>(
+  app.post(
     '/api/whitelabel/stripe/callback',
     {
       onRequest: guard,
       schema: {
         summary: 'Finish connecting: the account Stripe (or the sandbox) sent the browser back with',
-        body: objectSchema(
+        body: Type.Object(
           {
-            code: { type: 'string', minLength: 1, maxLength: 500 },
-            state: { type: 'string', minLength: 1, maxLength: 100 },
+            code: Type.String({ minLength: 1, maxLength: 500 }),
+            state: Type.String({ minLength: 1, maxLength: 100 }),
           },
-          ['code', 'state'],
+          { additionalProperties: false },
         ),
         response: { 200: SavedAccount },
       },

@@ -1,12 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
-import { emailSchema, objectSchema } from '../../http/schemas';
+import {
+  Defaulted,
+  MessageProperties,
+  Nullable,
+  Page,
+  PageQuery,
+  StringEnum,
+  Timestamp,
+  Type,
+} from '../../http/contract';
+import { emailSchema } from '../../http/schemas';
 import { paymentsFor } from '../../providers/payments';
 import { registerSubscriptionEvents } from '../../providers/payments/subscriptionEvents';
 import { say } from '../../http/respond';
-import { idParamsSchema, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
-import { subscriptionOf, usageEventPage, type Subscription, type SubscriptionStatus } from './subscriptions.repository';
+import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf } from './common';
+import { subscriptionOf, usageEventPage, type SubscriptionStatus } from './subscriptions.repository';
 import {
   createSubscription,
   editSubscription,
@@ -15,9 +25,10 @@ import {
   refundSubscription,
   registerRefundEvents,
   transitionSubscription,
-  type NewSubscription,
   type Transition,
 } from './subscriptions.service';
+
+const STATUSES = ['active', 'past_due', 'canceled'] as const satisfies readonly SubscriptionStatus[];
 
 const SubscriptionSchema = Type.Object({
   id: Type.Integer(),
@@ -29,7 +40,7 @@ const SubscriptionSchema = Type.Object({
   plan_name: Type.String(),
   additional_credits: Type.Integer(),
   welcome_email: Type.Boolean(),
-  status: StringEnum(['active', 'past_due', 'canceled'] as const),
+  status: StringEnum(STATUSES),
   managed_by: StringEnum(['manual', 'provider'] as const),
   billing_provider: StringEnum(['sandbox', 'stripe', 'paykickstart'] as const, {
     description: 'Who collects the renewals.',
@@ -55,7 +66,7 @@ const UsageEvent = Type.Object({
 const schemas = {
   usage: {
     summary: 'What happened to your subscriptions (paginated), newest first',
-    querystring: objectSchema(pageQuerySchema),
+    querystring: PageQuery,
     response: { 200: Page(UsageEvent) },
   },
   one: { summary: 'One subscription', params: idParamsSchema, response: { 200: SubscriptionSchema } },
@@ -72,43 +83,51 @@ const schemas = {
 };
 
 const USERNAME = '^[A-Za-z0-9_.-]+$';
-const createSchema = objectSchema(
+const CreateBody = Type.Object(
   {
-    customer_name: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
+    customer_name: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
     email: emailSchema,
-    username: { type: 'string', minLength: 3, maxLength: 60, pattern: USERNAME },
-    package_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    additional_credits: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
-    welcome_email: { type: 'boolean', default: false },
+    username: Type.String({ minLength: 3, maxLength: 60, pattern: USERNAME }),
+    package_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    additional_credits: Defaulted(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+    welcome_email: Defaulted(Type.Boolean({ default: false })),
   },
-  ['customer_name', 'email', 'username', 'package_id'],
+  { additionalProperties: false },
 );
-const editSchema = objectSchema(
+const EditBody = Type.Object(
   {
-    customer_name: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
-    username: { type: 'string', minLength: 3, maxLength: 60, pattern: USERNAME },
-    package_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    additional_credits: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+    customer_name: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+    username: Type.String({ minLength: 3, maxLength: 60, pattern: USERNAME }),
+    package_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    additional_credits: Defaulted(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
   },
-  ['customer_name', 'username', 'package_id'],
+  { additionalProperties: false },
 );
 
-export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function subscriptionRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
   registerSubscriptionEvents(payments, db, () => clock.now());
-  const guard = resellerGuard(app);
+  const guard = resellerGuard(api);
 
-  app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(
+  /** The subscription a change just saved (gone only if it was deleted in between). */
+  const saved = async (owner: number, id: number) => {
+    const data = await subscriptionOf(db, owner, id);
+    if (!data) throw notFound();
+    return data;
+  };
+
+  app.get(
     '/api/whitelabel/subscriptions',
     {
       onRequest: guard,
       schema: {
         summary: 'Your subscriptions (paginated), newest first',
-        querystring: objectSchema({
-          ...pageQuerySchema,
-          status: { type: 'string', enum: ['active', 'past_due', 'canceled'] },
-        }),
+        querystring: Type.Object(
+          { ...pageQuerySchema, status: Type.Optional(StringEnum(STATUSES)) },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(SubscriptionSchema) },
       },
     },
@@ -116,12 +135,11 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
       const owner = await resellerIdOf(db, request);
       const { page, pageSize } = request.query;
       const { rows, total } = await listSubscriptions(db, owner, request.query, clock.now());
-      const result: Paginated<Subscription> = { data: rows, currentPage: page, pageSize, total };
-      return result;
+      return { data: rows, currentPage: page, pageSize, total };
     },
   );
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/subscriptions/usage-history',
     { onRequest: guard, schema: schemas.usage },
     async (request) => {
@@ -132,85 +150,79 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/api/whitelabel/subscriptions/:id',
-    { onRequest: guard, schema: schemas.one },
-    async (request) => loadSubscription(db, await resellerIdOf(db, request), request.params.id, clock.now()),
+  app.get('/api/whitelabel/subscriptions/:id', { onRequest: guard, schema: schemas.one }, async (request) =>
+    loadSubscription(db, await resellerIdOf(db, request), request.params.id, clock.now()),
   );
 
-  app.post<{ Body: NewSubscription }>(
+  app.post(
     '/api/whitelabel/subscriptions',
     {
       onRequest: guard,
       schema: {
         summary: 'Add a subscription (and its customer account)',
-        body: createSchema,
+        body: CreateBody,
         response: { 201: SavedSubscription },
       },
     },
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
       const id = await createSubscription(deps, owner, request.body, request.lang);
-      const data = await subscriptionOf(db, owner, id);
+      const data = await saved(owner, id);
       reply.code(201);
       return { ...say(request, 'whitelabel.subscription_created'), data };
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Omit<NewSubscription, 'email' | 'welcome_email'> }>(
+  app.put(
     '/api/whitelabel/subscriptions/:id',
     {
       onRequest: guard,
       schema: {
         summary: "Change a subscription's package or additional credits",
         params: idParamsSchema,
-        body: editSchema,
+        body: EditBody,
         response: { 200: SavedSubscription },
       },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       await editSubscription(deps, owner, request.params.id, request.body);
-      const data = await subscriptionOf(db, owner, request.params.id);
-      return { ...say(request, 'whitelabel.subscription_updated'), data };
+      return { ...say(request, 'whitelabel.subscription_updated'), data: await saved(owner, request.params.id) };
     },
   );
 
   /** Spec §4 subscription transitions (subscriptions.service.ts). */
-  const transition = (action: Transition) => async (request: FastifyRequest<{ Params: { id: number } }>) => {
+  async function transition(request: FastifyRequest, id: number, action: Transition) {
     const owner = await resellerIdOf(db, request);
-    await transitionSubscription(deps, payments, owner, request.params.id, action);
-    const data = await subscriptionOf(db, owner, request.params.id);
-    return { ...say(request, `whitelabel.subscription_${action}`), data };
-  };
-
-  /** Spec §4 refund: the last payment goes back and the subscription ends at once, once (subscriptions.service.ts). */
-  async function refund(request: FastifyRequest<{ Params: { id: number } }>) {
-    const owner = await resellerIdOf(db, request);
-    const id = request.params.id;
-    await refundSubscription(deps, payments, owner, id);
-    return { ...say(request, 'whitelabel.subscription_refund'), data: await subscriptionOf(db, owner, id) };
+    await transitionSubscription(deps, payments, owner, id, action);
+    return { ...say(request, `whitelabel.subscription_${action}`), data: await saved(owner, id) };
   }
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/whitelabel/subscriptions/:id/cancel',
     { onRequest: guard, schema: schemas.transition('cancel') },
-    transition('cancel'),
+    (request) => transition(request, request.params.id, 'cancel'),
   );
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/whitelabel/subscriptions/:id/restore',
     { onRequest: guard, schema: schemas.transition('restore') },
-    transition('restore'),
+    (request) => transition(request, request.params.id, 'restore'),
   );
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/whitelabel/subscriptions/:id/reactivate',
     { onRequest: guard, schema: schemas.transition('reactivate') },
-    transition('reactivate'),
+    (request) => transition(request, request.params.id, 'reactivate'),
   );
-  app.post<{ Params: { id: number } }>(
+  /** Spec §4 refund: the last payment goes back and the subscription ends at once, once (subscriptions.service.ts). */
+  app.post(
     '/api/whitelabel/subscriptions/:id/refund',
     { onRequest: guard, schema: schemas.refund },
-    refund,
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const id = request.params.id;
+      await refundSubscription(deps, payments, owner, id);
+      return { ...say(request, 'whitelabel.subscription_refund'), data: await saved(owner, id) };
+    },
   );
   registerRefundEvents(deps, payments);
 }

@@ -1,28 +1,23 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import {
+  Defaulted,
   Message,
   MessageProperties,
   Nullable,
+  OrNull,
   Page,
+  PageQuery,
   StringEnum,
   Timestamp,
   Type,
   pageOf,
   pageWindow,
+  type Static,
 } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
-import {
-  blankToNull,
-  idParamsSchema,
-  Issues,
-  notFound,
-  pageQuerySchema,
-  resellerGuard,
-  resellerIdOf,
-  type PageQuery,
-} from './common';
+import { blankToNull, idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf } from './common';
 import { sanitizeHtml } from './sanitizeHtml';
 import {
   countCoursePages,
@@ -41,51 +36,38 @@ import {
 } from './trainingContent.repository';
 import { createCourse, createCoursePage } from './trainingContent.service';
 
-const courseSchema = objectSchema(
+const PAGE_STATUSES = ['draft', 'shown'] as const satisfies readonly PageStatus[];
+
+const CourseBody = Type.Object(
   {
-    title: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
-    description: { type: ['string', 'null'], maxLength: 2000 },
-    position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
-    shown: { type: 'boolean', default: true },
+    title: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+    description: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
+    position: Defaulted(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
+    shown: Defaulted(Type.Boolean({ default: true })),
   },
-  ['title'],
+  { additionalProperties: false },
 );
+type CourseBody = Static<typeof CourseBody>;
 
-const pageSchema = objectSchema(
+const PageBody = Type.Object(
   {
-    title: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
-    video_url: { type: ['string', 'null'], maxLength: 2000 },
-    body_html: { type: 'string', maxLength: 50_000, default: '' },
-    position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
-    status: { type: 'string', enum: ['draft', 'shown'], default: 'draft' },
+    title: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+    video_url: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
+    body_html: Defaulted(Type.String({ maxLength: 50_000, default: '' })),
+    position: Defaulted(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
+    status: Defaulted(Type.Unsafe<PageStatus>({ type: 'string', enum: [...PAGE_STATUSES], default: 'draft' })),
   },
-  ['title'],
+  { additionalProperties: false },
 );
+type PageBody = Static<typeof PageBody>;
 
-const pageParamsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'pageId'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    pageId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+const PageParams = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    pageId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   },
-} as const;
-
-interface CourseBody {
-  title: string;
-  description?: string | null;
-  position: number;
-  shown: boolean;
-}
-
-interface PageBody {
-  title: string;
-  video_url?: string | null;
-  body_html: string;
-  position: number;
-  status: PageStatus;
-}
+  { additionalProperties: false },
+);
 
 /** A page's values: the video an http(s) URL, the body rebuilt by the allowlist sanitiser (ADR 007). */
 function pageValues(b: PageBody): CoursePageValues {
@@ -127,7 +109,7 @@ const CoursePageSchema = Type.Object({
   video_url: Nullable(Type.String()),
   body_html: Type.String({ description: 'Sanitised HTML (ADR 007).' }),
   position: Type.Integer(),
-  status: StringEnum(['draft', 'shown'] as const),
+  status: StringEnum(PAGE_STATUSES),
   created_at: Timestamp(),
   updated_at: Timestamp(),
 });
@@ -138,16 +120,17 @@ const SavedPage = Type.Object({ ...MessageProperties, data: CoursePageSchema });
 
 // The reseller side.
 
-export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  const guard = resellerGuard(app);
+export function trainingContentRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = resellerGuard(api);
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/courses',
     {
       onRequest: guard,
       schema: {
         summary: 'Your courses (paginated)',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: PageQuery,
         response: { 200: Page(CourseSchema) },
       },
     },
@@ -158,18 +141,21 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.post<{ Body: CourseBody }>(
+  app.post(
     '/api/whitelabel/courses',
-    { onRequest: guard, schema: { summary: 'Add a course', body: courseSchema, response: { 201: SavedCourse } } },
+    { onRequest: guard, schema: { summary: 'Add a course', body: CourseBody, response: { 201: SavedCourse } } },
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
       const id = await createCourse(db, owner, courseValues(request.body), clock.now());
+      // Gone already only if another request deleted it in between.
+      const data = await courseOf(db, owner, id);
+      if (!data) throw notFound();
       reply.code(201);
-      return { ...say(request, 'whitelabel.course_created'), data: await courseOf(db, owner, id) };
+      return { ...say(request, 'whitelabel.course_created'), data };
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/whitelabel/courses/:id',
     { onRequest: guard, schema: { summary: 'One course', params: idParamsSchema, response: { 200: OneCourse } } },
     async (request) => {
@@ -179,26 +165,27 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.put<{ Params: { id: number }; Body: CourseBody }>(
+  app.put(
     '/api/whitelabel/courses/:id',
     {
       onRequest: guard,
       schema: {
         summary: 'Change a course',
         params: idParamsSchema,
-        body: courseSchema,
+        body: CourseBody,
         response: { 200: SavedCourse },
       },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      if (!(await updateCourse(db, request.params.id, owner, courseValues(request.body), clock.now())))
-        throw notFound();
-      return { ...say(request, 'whitelabel.course_updated'), data: await courseOf(db, owner, request.params.id) };
+      const updated = await updateCourse(db, request.params.id, owner, courseValues(request.body), clock.now());
+      const data = updated ? await courseOf(db, owner, request.params.id) : null;
+      if (!data) throw notFound();
+      return { ...say(request, 'whitelabel.course_updated'), data };
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/whitelabel/courses/:id',
     {
       onRequest: guard,
@@ -211,14 +198,17 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: PageQuery & { status?: PageStatus } }>(
+  app.get(
     '/api/whitelabel/courses/:id/pages',
     {
       onRequest: guard,
       schema: {
         summary: "A course's pages (paginated), in order",
         params: idParamsSchema,
-        querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['draft', 'shown'] } }),
+        querystring: Type.Object(
+          { ...pageQuerySchema, status: Type.Optional(StringEnum(PAGE_STATUSES)) },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(CoursePageSchema) },
       },
     },
@@ -231,14 +221,14 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.post<{ Params: { id: number }; Body: PageBody }>(
+  app.post(
     '/api/whitelabel/courses/:id/pages',
     {
       onRequest: guard,
       schema: {
         summary: 'Add a page to a course',
         params: idParamsSchema,
-        body: pageSchema,
+        body: PageBody,
         response: { 201: SavedPage },
       },
     },
@@ -250,11 +240,11 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { id: number; pageId: number } }>(
+  app.get(
     '/api/whitelabel/courses/:id/pages/:pageId',
     {
       onRequest: guard,
-      schema: { summary: 'One page of a course', params: pageParamsSchema, response: { 200: OnePage } },
+      schema: { summary: 'One page of a course', params: PageParams, response: { 200: OnePage } },
     },
     async (request) => {
       const page = await coursePageOf(db, request.params.pageId, request.params.id, await resellerIdOf(db, request));
@@ -263,14 +253,14 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.put<{ Params: { id: number; pageId: number }; Body: PageBody }>(
+  app.put(
     '/api/whitelabel/courses/:id/pages/:pageId',
     {
       onRequest: guard,
       schema: {
         summary: 'Change a page of a course',
-        params: pageParamsSchema,
-        body: pageSchema,
+        params: PageParams,
+        body: PageBody,
         response: { 200: SavedPage },
       },
     },
@@ -289,11 +279,11 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number; pageId: number } }>(
+  app.delete(
     '/api/whitelabel/courses/:id/pages/:pageId',
     {
       onRequest: guard,
-      schema: { summary: 'Delete a page of a course', params: pageParamsSchema, response: { 200: Message } },
+      schema: { summary: 'Delete a page of a course', params: PageParams, response: { 200: Message } },
     },
     async (request) => {
       if (!(await deleteCoursePage(db, request.params.pageId, request.params.id, await resellerIdOf(db, request))))

@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import {
   Message,
   MessageProperties,
   Nullable,
+  OrNull,
   Page,
+  PageQuery,
   StringEnum,
   Timestamp,
   Type,
@@ -13,21 +16,11 @@ import {
   pageWindow,
 } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
 import { say } from '../../http/respond';
 import { deliverQueued } from './webhookDelivery.service';
-import {
-  idParamsSchema,
-  Issues,
-  notFound,
-  pageQuerySchema,
-  resellerGuard,
-  resellerIdOf,
-  type PageQuery,
-  type Paginated,
-} from './common';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from './webhooks.schemas';
+import { idParamsSchema, Issues, notFound, resellerGuard, resellerIdOf } from './common';
+import { WEBHOOK_EVENTS } from './webhooks.schemas';
 import { countWebhooks, deleteWebhook, listWebhooks, updateWebhook, webhookTargetOf } from './webhooks.repository';
 import { createWebhook } from './webhooks.service';
 
@@ -44,28 +37,19 @@ const WebhookSchema = Type.Object({
 });
 const SavedWebhook = Type.Object({ ...MessageProperties, data: WebhookSchema });
 
-const bodySchema = objectSchema(
+const WebhookBody = Type.Object(
   {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    url: { type: 'string', minLength: 1, maxLength: 2000 },
-    events: {
-      type: 'array',
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    url: Type.String({ minLength: 1, maxLength: 2000 }),
+    events: Type.Array(StringEnum(WEBHOOK_EVENTS), {
       minItems: 1,
       maxItems: WEBHOOK_EVENTS.length,
       uniqueItems: true,
-      items: { type: 'string', enum: WEBHOOK_EVENTS },
-    },
-    secret: { type: ['string', 'null'], maxLength: 200 },
+    }),
+    secret: Type.Optional(OrNull(Type.String({ maxLength: 200 }))),
   },
-  ['name', 'url', 'events'],
+  { additionalProperties: false },
 );
-
-interface WebhookBody {
-  name: string;
-  url: string;
-  events: WebhookEvent[];
-  secret?: string | null;
-}
 
 /** The check every webhook kind gets at save (api/src/net/outbound.ts); the send checks again at connect time. */
 async function checkUrl(url: string): Promise<void> {
@@ -76,16 +60,17 @@ async function checkUrl(url: string): Promise<void> {
   if (!verdict.ok && verdict.reason === 'private_address') throw unprocessable('settings.address_refused', 'url');
 }
 
-export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  const guard = resellerGuard(app);
+export function webhookRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = resellerGuard(api);
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/webhooks',
     {
       onRequest: guard,
       schema: {
         summary: 'Your webhooks (paginated), with the events one can subscribe to',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: PageQuery,
         response: { 200: Page(WebhookSchema, { events: Type.Array(StringEnum(WEBHOOK_EVENTS)) }) },
       },
     },
@@ -93,17 +78,13 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       const owner = await resellerIdOf(db, request);
       const rows = await listWebhooks(db, owner, pageWindow(request.query));
       const total = await countWebhooks(db, owner);
-      const result: Paginated<Webhook> & { events: readonly string[] } = {
-        ...pageOf(rows, request.query, total),
-        events: WEBHOOK_EVENTS,
-      };
-      return result;
+      return { ...pageOf(rows, request.query, total), events: [...WEBHOOK_EVENTS] };
     },
   );
 
-  app.post<{ Body: WebhookBody }>(
+  app.post(
     '/api/whitelabel/webhooks',
-    { onRequest: guard, schema: { summary: 'Add a webhook', body: bodySchema, response: { 201: SavedWebhook } } },
+    { onRequest: guard, schema: { summary: 'Add a webhook', body: WebhookBody, response: { 201: SavedWebhook } } },
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
@@ -124,14 +105,14 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.put<{ Params: { id: number }; Body: WebhookBody }>(
+  app.put(
     '/api/whitelabel/webhooks/:id',
     {
       onRequest: guard,
       schema: {
         summary: 'Change a webhook',
         params: idParamsSchema,
-        body: bodySchema,
+        body: WebhookBody,
         response: { 200: SavedWebhook },
       },
     },
@@ -151,7 +132,7 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/whitelabel/webhooks/:id',
     { onRequest: guard, schema: { summary: 'Delete a webhook', params: idParamsSchema, response: { 200: Message } } },
     async (request) => {
@@ -160,7 +141,7 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/whitelabel/webhooks/:id/test',
     {
       onRequest: guard,
