@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import {
@@ -5,20 +6,20 @@ import {
   MessageProperties,
   Nullable,
   Page,
+  PageQuery,
   StringEnum,
   Timestamp,
   Type,
   pageOf,
   pageWindow,
 } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
-import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
+import { idParamsSchema } from './account.schemas';
 import { notFound } from './account.service';
-import { countWebhooks, deleteWebhook, listWebhooks, type WebhookRow } from './webhooks.repository';
-import { changeWebhook, createWebhook, sendTestEvent, type WebhookBody } from './webhooks.service';
+import { countWebhooks, deleteWebhook, listWebhooks } from './webhooks.repository';
+import { changeWebhook, createWebhook, sendTestEvent } from './webhooks.service';
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
 
@@ -34,54 +35,56 @@ const WebhookItem = Type.Object({
 });
 const SavedWebhook = Type.Object({ ...MessageProperties, data: WebhookItem });
 
-const bodyProperties = {
-  name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-  url: { type: 'string', minLength: 1, maxLength: 2000, format: 'uri', pattern: '^https?://' },
-  events: {
-    type: 'array',
-    minItems: 1,
-    maxItems: WEBHOOK_EVENTS.length,
-    uniqueItems: true,
-    items: { type: 'string', enum: WEBHOOK_EVENTS },
+const WebhookBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    url: Type.String({ minLength: 1, maxLength: 2000, format: 'uri', pattern: '^https?://' }),
+    events: Type.Array(StringEnum(WEBHOOK_EVENTS), {
+      minItems: 1,
+      maxItems: WEBHOOK_EVENTS.length,
+      uniqueItems: true,
+    }),
+    secret: Type.Optional(Type.String({ minLength: 8, maxLength: 200, pattern: '^\\S+$' })),
   },
-  secret: { type: 'string', minLength: 8, maxLength: 200, pattern: '^\\S+$' },
-} as const;
+  { additionalProperties: false },
+);
 
 /**
  * Custom webhook connections (spec §3 Webhook: name, URL, subscription events, secret). The events
  * are queued by the changes that cause them (`queueWebhookEvent` in api/src/workers/settingsWebhook.ts)
  * and delivered by the queue.
  */
-export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  const guard = { onRequest: app.requireAuth };
+export function settingsWebhookRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = { onRequest: api.requireAuth };
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/integrations/webhooks',
     {
       ...guard,
       schema: {
         summary: 'Your webhooks (paginated), with the events one can subscribe to',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: PageQuery,
         response: { 200: Page(WebhookItem, { events: Type.Array(StringEnum(WEBHOOK_EVENTS)) }) },
       },
     },
-    async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
+    async (request) => {
       const accountId = await requestAccountId(db, request);
       const rows = await listWebhooks(db, accountId, pageWindow(request.query));
       return {
         ...pageOf(rows, request.query, await countWebhooks(db, accountId)),
-        events: WEBHOOK_EVENTS,
+        events: [...WEBHOOK_EVENTS],
       };
     },
   );
 
-  app.post<{ Body: WebhookBody }>(
+  app.post(
     '/api/integrations/webhooks',
     {
       ...guard,
       schema: {
         summary: 'Add a webhook (a secret is generated when none is given)',
-        body: objectSchema(bodyProperties, ['name', 'url', 'events']),
+        body: WebhookBody,
         response: { 201: SavedWebhook },
       },
     },
@@ -93,14 +96,14 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.put<{ Params: { id: number }; Body: WebhookBody }>(
+  app.put(
     '/api/integrations/webhooks/:id',
     {
       ...guard,
       schema: {
         summary: 'Change a webhook',
         params: idParamsSchema,
-        body: objectSchema(bodyProperties, ['name', 'url', 'events']),
+        body: WebhookBody,
         response: { 200: SavedWebhook },
       },
     },
@@ -111,7 +114,7 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/integrations/webhooks/:id',
     { ...guard, schema: { summary: 'Delete a webhook', params: idParamsSchema, response: { 200: Message } } },
     async (request) => {
@@ -122,7 +125,7 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
   );
 
   /** Sends a signed test event now and answers with the receiver's HTTP status. */
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/integrations/webhooks/:id/test',
     {
       ...guard,

@@ -1,7 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { defineWebsiteCrawlWorker } from '../../workers/websiteCrawl';
 import type { AppDeps } from '../../http/context';
 import {
+  Defaulted,
   Message,
   MessageProperties,
   Nullable,
@@ -12,20 +14,12 @@ import {
   pageOf,
   pageWindow,
 } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
-import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
+import { idParamsSchema, pageQuerySchema } from './account.schemas';
 import { notFound } from './account.service';
 import type { CrawlLimits } from './crawler.service';
-import {
-  countLinks,
-  CRAWL_ERRORS,
-  deleteLink,
-  listLinks,
-  type LinkKind,
-  type LinkRow,
-} from './websiteLinks.repository';
+import { countLinks, CRAWL_ERRORS, deleteLink, listLinks, type LinkKind } from './websiteLinks.repository';
 import { addLink, changeLink, crawlStatus, parseUserUrl, startCrawl, storeCrawlOutcome } from './websiteLinks.service';
 
 /**
@@ -65,14 +59,18 @@ const CrawlStatus = Type.Object({
   linksData: Type.Array(CrawledLinkSchema),
 });
 
-const urlSchema = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+const urlSchema = Type.String({ minLength: 1, maxLength: 2000 });
+/** A link kind with a default (the list shows websites, a link added alone is a single page). */
+const kindWithDefault = (kind: LinkKind) =>
+  Defaulted(Type.Unsafe<LinkKind>({ type: 'string', enum: [...LINK_KINDS], default: kind }));
 
 export function websiteLinkRoutes(
-  app: FastifyInstance,
+  api: FastifyInstance,
   { db, clock, queue }: AppDeps,
   auth: onRequestAsyncHookHandler,
   limits: CrawlLimits,
 ): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   // The crawl runs on the job queue (api/src/workers/websiteCrawl.ts), out of the request's process.
   defineWebsiteCrawlWorker(
     queue,
@@ -86,14 +84,14 @@ export function websiteLinkRoutes(
     ['/api/business-details/website', 'website'],
     ['/api/business-details/single-link', 'single'],
   ] as const) {
-    app.post<{ Body: { website: string } }>(
+    app.post(
       path,
       {
         onRequest: auth,
         schema: {
           summary:
             kind === 'website' ? 'Crawl a website for training links' : 'Add one page as a training link (crawled)',
-          body: objectSchema({ website: urlSchema }, ['website']),
+          body: Type.Object({ website: urlSchema }, { additionalProperties: false }),
           response: { 201: CrawlStarted },
         },
       },
@@ -113,19 +111,19 @@ export function websiteLinkRoutes(
     );
   }
 
-  app.get<{ Querystring: { job_id: number; website?: string } }>(
+  app.get(
     '/api/business-details/check-crawled-status',
     {
       onRequest: auth,
       schema: {
         summary: "A crawl's status and the links it found",
         response: { 200: CrawlStatus },
-        querystring: objectSchema(
+        querystring: Type.Object(
           {
-            job_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            website: { type: 'string', maxLength: 2000 },
+            job_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+            website: Type.Optional(Type.String({ maxLength: 2000 })),
           },
-          ['job_id'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -143,20 +141,20 @@ export function websiteLinkRoutes(
     },
   );
 
-  app.get<{ Querystring: PageQuery & { type: LinkKind } }>(
+  app.get(
     '/api/business-details/website-links',
     {
       onRequest: auth,
       schema: {
         summary: 'Your training links of one kind (paginated)',
-        querystring: objectSchema({
-          ...pageQuerySchema,
-          type: { type: 'string', enum: ['website', 'single'], default: 'website' },
-        }),
+        querystring: Type.Object(
+          { ...pageQuerySchema, type: kindWithDefault('website') },
+          { additionalProperties: false },
+        ),
         response: { 200: Page(LinkSchema) },
       },
     },
-    async (request): Promise<Paginated<LinkRow>> => {
+    async (request) => {
       const accountId = await requestAccountId(db, request);
       const { type } = request.query;
       const rows = await listLinks(db, accountId, type, pageWindow(request.query));
@@ -164,37 +162,33 @@ export function websiteLinkRoutes(
     },
   );
 
-  app.post<{ Body: { url: string; type?: LinkKind } }>(
+  app.post(
     '/api/business-details/website-links',
     {
       onRequest: auth,
       schema: {
         summary: 'Add a training link',
-        body: objectSchema(
-          { url: urlSchema, type: { type: 'string', enum: ['website', 'single'], default: 'single' } },
-          ['url'],
-        ),
+        body: Type.Object({ url: urlSchema, type: kindWithDefault('single') }, { additionalProperties: false }),
         response: { 201: SavedLink },
       },
     },
     async (request, reply) => {
       const accountId = await requestAccountId(db, request);
       const url = parseUserUrl(request.body.url, 'url');
-      const kind = request.body.type ?? 'single';
-      const row = await addLink({ db, clock }, accountId, url, kind);
+      const row = await addLink({ db, clock }, accountId, url, request.body.type);
       reply.code(201);
       return { ...say(request, 'settings.link_created'), data: row };
     },
   );
 
-  app.put<{ Body: { url: string }; Params: { id: number } }>(
+  app.put(
     '/api/business-details/website-links/:id',
     {
       onRequest: auth,
       schema: {
         summary: 'Change a training link',
         params: idParamsSchema,
-        body: objectSchema({ url: urlSchema }, ['url']),
+        body: Type.Object({ url: urlSchema }, { additionalProperties: false }),
         response: { 200: SavedLink },
       },
     },
@@ -206,7 +200,7 @@ export function websiteLinkRoutes(
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/business-details/website-links/:id',
     {
       onRequest: auth,
