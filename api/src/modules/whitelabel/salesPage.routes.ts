@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { Type } from '../../http/contract';
-import { LANGUAGES, parseLanguageHeader, t, type Language } from '../../i18n/messages';
+import { isLanguage, parseLanguageHeader, t, type Language } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
 import { paymentsFor, PaymentMethodError, platformFee, type ChargeOutcome } from '../../providers/payments';
 import { businessAccountOf } from './businessAccount.repository';
@@ -53,9 +54,9 @@ async function loadPage(q: Queryable, slug: string): Promise<PageData | null> {
   };
 }
 
-function pageLanguage(request: FastifyRequest): Language {
-  const query = (request.query as { lang?: string } | undefined)?.lang;
-  if (query && (LANGUAGES as readonly string[]).includes(query)) return query as Language;
+/** The page's language: `?lang=` when it is one of ours, else the browser's. */
+function pageLanguage(request: FastifyRequest, asked: string | undefined): Language {
+  if (isLanguage(asked)) return asked;
   return (
     parseLanguageHeader(request.headers['user-language']) ??
     parseLanguageHeader(request.headers['accept-language']) ??
@@ -76,22 +77,25 @@ function sendPage(reply: FastifyReply, request: FastifyRequest, status: number, 
     .send(html);
 }
 
-const slugParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['slug'],
-  properties: { slug: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' } },
-} as const;
+const SlugParams = Type.Object(
+  { slug: Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' }) },
+  { additionalProperties: false },
+);
 // ref: a partner's referral code from the link the visitor came by (spec: attribution from a partner's link).
-const langQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    lang: { type: 'string', maxLength: 5 },
-    paid: { type: 'string', maxLength: 1 },
-    ref: { type: 'string', maxLength: 60 },
+const LangQuery = Type.Object(
+  {
+    lang: Type.Optional(Type.String({ maxLength: 5 })),
+    paid: Type.Optional(Type.String({ maxLength: 1 })),
+    ref: Type.Optional(Type.String({ maxLength: 60 })),
   },
-} as const;
+  { additionalProperties: false },
+);
+/** The form's fields as posted (urlencoded): names the page chose, each a string. */
+const FormBody = Type.Unsafe<Values>({
+  type: 'object',
+  maxProperties: 40,
+  additionalProperties: Type.String({ maxLength: 500 }),
+});
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Language): FastifyReply {
@@ -103,14 +107,15 @@ function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Langua
   );
 }
 
-export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function salesPageRoutes(api: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
   registerCheckoutEvents(deps, payments);
   const HtmlPage = { description: 'The page', content: { 'text/html': { schema: Type.String() } } };
-  void app.register(async (scope) => {
+  void api.register(async (scope) => {
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
-    scope.addContentTypeParser(
+    app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 32 * 1024 },
       (_request, body, done) => {
@@ -119,22 +124,22 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     );
 
-    scope.get<{ Params: { slug: string }; Querystring: { lang?: string } }>(
+    app.get(
       '/p/:slug',
       {
         schema: {
           summary: "A package's public sales page (HTML)",
-          params: slugParams,
-          querystring: langQuery,
+          params: SlugParams,
+          querystring: LangQuery,
           response: { 200: HtmlPage },
         },
       },
       async (request, reply) => {
-        const lang = pageLanguage(request);
+        const lang = pageLanguage(request, request.query.lang);
         const data = await loadPage(db, request.params.slug);
         if (!data) return notFoundPage(reply, request, lang);
         // Back from Stripe Checkout: the account is being made from the payment's event.
-        if ((request.query as { paid?: string }).paid === '1')
+        if (request.query.paid === '1')
           return sendPage(
             reply,
             request,
@@ -147,27 +152,27 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
           200,
           render(lang, data, {
             provider: payments.provider.name,
-            referral: referralCodeOf((request.query as { ref?: string }).ref),
+            referral: referralCodeOf(request.query.ref),
           }),
         );
       },
     );
 
-    scope.post<{ Params: { slug: string }; Querystring: { lang?: string }; Body: Values }>(
+    app.post(
       '/p/:slug',
       {
         schema: {
           summary:
             'Sign up from the sales page form: the page again (with its errors or the account made), or a redirect to the payment or thank-you page',
-          params: slugParams,
-          querystring: langQuery,
-          body: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 500 } },
+          params: SlugParams,
+          querystring: LangQuery,
+          body: FormBody,
           response: { 200: HtmlPage, 303: { description: 'To the payment page, or to the package’s thank-you page' } },
         },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const lang = pageLanguage(request);
+        const lang = pageLanguage(request, request.query.lang);
         const data = await loadPage(db, request.params.slug);
         if (!data || !data.pkg.create_via_form) return notFoundPage(reply, request, lang);
         const { pkg, ownerId } = data;

@@ -1,25 +1,23 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import { Defaulted, MessageProperties, Nullable, OrNull, Timestamp, Type } from '../../http/contract';
 import { say } from '../../http/respond';
 import { paymentsFor } from '../../providers/payments';
 import { businessAccountOf, isBusinessAccountDone } from './businessAccount.repository';
 import {
   blankToNull,
-  colorSchema,
   idParamsSchema,
   isHttpUrl,
   Issues,
   notFound,
-  optionalText,
   resellerGuard,
   resellerIdOf,
   urlSchema,
 } from './common';
 import { packageOf } from './packages.repository';
 import { renderSalesPage } from './salesPageHtml';
-import { salesSettingsOf, type SalesSettingsInput } from './salesSettings.repository';
+import { salesSettingsOf } from './salesSettings.repository';
 import { saveSalesSettings } from './salesSettings.service';
 
 const SALES_COLOR_FIELDS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
@@ -38,26 +36,29 @@ const SalesSettingsSchema = Type.Object({
 });
 const PublicPath = Type.String({ description: "The package's public sales page (/p/{slug})." });
 
-const bodySchema = objectSchema(
+/** A colour the page needs (the picker's `#RRGGBB`, checked by Issues.color). */
+const requiredColor = Type.String({ maxLength: 7, minLength: 1 });
+const SalesSettingsBody = Type.Object(
   {
-    business_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    primary_color: { ...colorSchema, type: 'string', minLength: 1 },
-    secondary_color: { ...colorSchema, type: 'string', minLength: 1 },
-    background_color: { ...colorSchema, type: 'string', minLength: 1 },
-    text_color: { ...colorSchema, type: 'string', minLength: 1 },
-    sales_page_url: urlSchema,
-    terms_url: urlSchema,
-    subdomain_url: urlSchema,
-    body_html: { ...optionalText(50_000), default: '' },
+    business_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    primary_color: requiredColor,
+    secondary_color: requiredColor,
+    background_color: requiredColor,
+    text_color: requiredColor,
+    sales_page_url: Type.Optional(urlSchema),
+    terms_url: Type.Optional(urlSchema),
+    subdomain_url: Type.Optional(urlSchema),
+    body_html: Defaulted(OrNull(Type.String({ maxLength: 50_000, default: '' }))),
   },
-  ['business_name', 'primary_color', 'secondary_color', 'background_color', 'text_color'],
+  { additionalProperties: false },
 );
 
-export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function salesSettingsRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = deps;
-  const guard = resellerGuard(app);
+  const guard = resellerGuard(api);
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/whitelabel/packages/:id/sales-settings',
     {
       onRequest: guard,
@@ -85,14 +86,14 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: SalesSettingsInput }>(
+  app.put(
     '/api/whitelabel/packages/:id/sales-settings',
     {
       onRequest: guard,
       schema: {
         summary: "Save a package's sales page settings",
         params: idParamsSchema,
-        body: bodySchema,
+        body: SalesSettingsBody,
         response: { 200: Type.Object({ ...MessageProperties, data: SalesSettingsSchema, public_path: PublicPath }) },
       },
     },
@@ -122,7 +123,7 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // The draft of the form drawn as the public page draws it (the same HTML, its brand, offer and form);
   // a colour or URL not valid yet is drawn with the default or left out.
-  app.post<{ Params: { id: number }; Body: Partial<SalesSettingsInput> }>(
+  app.post(
     '/api/whitelabel/packages/:id/sales-settings/preview',
     {
       onRequest: guard,
