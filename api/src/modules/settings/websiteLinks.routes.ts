@@ -61,8 +61,7 @@ const CrawlStatus = Type.Object({
 
 const urlSchema = Type.String({ minLength: 1, maxLength: 2000 });
 /** A link kind with a default (the list shows websites, a link added alone is a single page). */
-const kindWithDefault = (kind: LinkKind) =>
-  Defaulted(Type.Unsafe<LinkKind>({ type: 'string', enum: [...LINK_KINDS], default: kind }));
+const kindWithDefault = (kind: LinkKind) => Defaulted(StringEnum(LINK_KINDS, { default: kind }));
 
 export function websiteLinkRoutes(
   api: FastifyInstance,

@@ -55,7 +55,7 @@ const PageBody = Type.Object(
     video_url: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
     body_html: Defaulted(Type.String({ maxLength: 50_000, default: '' })),
     position: Defaulted(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
-    status: Defaulted(Type.Unsafe<PageStatus>({ type: 'string', enum: [...PAGE_STATUSES], default: 'draft' })),
+    status: Defaulted(StringEnum(PAGE_STATUSES, { default: 'draft' })),
   },
   { additionalProperties: false },
 );
