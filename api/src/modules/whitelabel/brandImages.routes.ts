@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { imageSize } from 'image-size';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, StringEnum, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { say } from '../../http/respond';
 import { brandImageBytes, storeBrandImage } from './brandImages.service';
@@ -23,7 +22,6 @@ const MAX_BYTES = BRAND_IMAGE_MAX_MB * 1024 * 1024;
 const BASE64_MAX_CHARS = Math.ceil((2 * MAX_BYTES) / 3) * 4;
 
 export const BRAND_IMAGE_KINDS = ['logo', 'favicon'] as const;
-export type BrandImageKind = (typeof BRAND_IMAGE_KINDS)[number];
 
 /**
  * Raster formats a browser shows as an image, by the type image-size reads from the bytes (never the name
@@ -64,11 +62,12 @@ const UploadAnswer = Type.Object({
   }),
 });
 
-export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+export function brandImageRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
   if (store) app.addHook('onClose', async () => store.close());
 
-  app.post<{ Body: { kind: BrandImageKind; content_base64: string } }>(
+  app.post(
     '/api/whitelabel/brand-images',
     {
       onRequest: resellerGuard(app),
@@ -76,18 +75,17 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
       schema: {
         summary:
           'Upload a logo or favicon (base64 PNG, JPEG, GIF, WebP or ICO, at most 5 MB); answers the path to put in the business account',
-        body: objectSchema(
+        body: Type.Object(
           {
-            kind: { type: 'string', enum: BRAND_IMAGE_KINDS },
+            kind: StringEnum(BRAND_IMAGE_KINDS),
             // A flat pattern: the grouped base64 pattern overflows the regex engine's stack on megabytes.
-            content_base64: {
-              type: 'string',
+            content_base64: Type.String({
               minLength: 4,
               maxLength: BASE64_MAX_CHARS,
               pattern: '^[A-Za-z0-9+/]*={0,2}$',
-            },
+            }),
           },
-          ['kind', 'content_base64'],
+          { additionalProperties: false },
         ),
         response: { 201: UploadAnswer },
       },
@@ -135,14 +133,14 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
   );
 
   // Public in the route table: the login page and the favicon are shown before anyone signs in.
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/brand-images/:id',
     {
       schema: {
         summary: "A reseller's uploaded logo or favicon",
-        params: objectSchema(
-          { id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } },
-          ['id'],
+        params: Type.Object(
+          { id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) },
+          { additionalProperties: false },
         ),
         response: {
           200: {
@@ -150,7 +148,7 @@ export function brandImageRoutes(app: FastifyInstance, { db, clock, config }: Ap
             content: Object.fromEntries(
               BRAND_IMAGE_MIME_TYPES.map((m) => [
                 m,
-                { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) },
+                { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
               ]),
             ),
           },

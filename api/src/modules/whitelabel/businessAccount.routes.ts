@@ -1,12 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { MessageProperties, Nullable, Type } from '../../http/contract';
+import { Defaulted, MessageProperties, Nullable, StringEnum, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { emailSchema, objectSchema } from '../../http/schemas';
+import { emailSchema, nameSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain } from '../core/siteSettings.schemas';
 import { s3ObjectStore } from '../../storage/objectStore';
-import { BusinessAccountSchema, type BusinessAccountInput } from './businessAccount.schemas';
+import { BusinessAccountSchema } from './businessAccount.schemas';
 import { businessAccountOf } from './businessAccount.repository';
 import { saveBusinessAccount } from './businessAccount.service';
 import { brandImageId, ownsBrandImage, pruneBrandImages } from './brandImages.service';
@@ -22,35 +23,30 @@ export { COLOR_FIELDS };
 /** A host name: labels of letters, digits and hyphens (what a reseller points at the app). */
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-const bodySchema = objectSchema(
+const bodySchema = Type.Object(
   {
-    domain: { type: 'string', minLength: 1, maxLength: 300 },
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    content: optionalText(2000),
-    logo: urlSchema,
-    favicon: urlSchema,
-    script: optionalText(20_000),
-    login_page_bg_color: colorSchema,
-    sidebar_background_color: colorSchema,
-    button_color: colorSchema,
-    secondary_color: colorSchema,
-    text_color: colorSchema,
-    heading_color: colorSchema,
-    support_url: urlSchema,
-    support_email: { anyOf: [{ type: 'string', maxLength: 0 }, { ...emailSchema }, { type: 'null' }] },
-    show_training_center: { type: 'boolean', default: false },
-    crms: {
-      type: 'array',
-      maxItems: CRM_IDS.length,
-      uniqueItems: true,
-      items: { type: 'string', enum: CRM_IDS },
-      default: [],
-    },
+    domain: Type.String({ minLength: 1, maxLength: 300 }),
+    name: nameSchema,
+    content: Type.Optional(optionalText(2000)),
+    logo: Type.Optional(urlSchema),
+    favicon: Type.Optional(urlSchema),
+    script: Type.Optional(optionalText(20_000)),
+    login_page_bg_color: Type.Optional(colorSchema),
+    sidebar_background_color: Type.Optional(colorSchema),
+    button_color: Type.Optional(colorSchema),
+    secondary_color: Type.Optional(colorSchema),
+    text_color: Type.Optional(colorSchema),
+    heading_color: Type.Optional(colorSchema),
+    support_url: Type.Optional(urlSchema),
+    support_email: Type.Optional(Type.Union([Type.String({ maxLength: 0 }), emailSchema, Type.Null()])),
+    show_training_center: Defaulted(Type.Boolean({ default: false })),
+    crms: Defaulted(Type.Array(StringEnum(CRM_IDS), { maxItems: CRM_IDS.length, uniqueItems: true, default: [] })),
   },
-  ['domain', 'name'],
+  { additionalProperties: false },
 );
 
-export function businessAccountRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+export function businessAccountRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
   if (store) app.addHook('onClose', async () => store.close());
 
@@ -66,7 +62,7 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock, config 
     },
   );
 
-  app.put<{ Body: BusinessAccountInput }>(
+  app.put(
     '/api/whitelabel/business-account',
     {
       onRequest: resellerGuard(app),

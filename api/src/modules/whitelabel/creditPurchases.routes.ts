@@ -1,13 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
 import { Page, Type, pageOf, pageWindow } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { paymentsFor } from '../../providers/payments';
 import { refundAnswer, RefundAnswer } from '../settings/wallet.routes';
 import { createWalletService } from '../settings/wallet.service';
-import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery } from './common';
+import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf } from './common';
 import { walletPaymentProperties } from './creditPurchases.schemas';
 import { countCreditPurchases, creditPurchaseOf, listCreditPurchases } from './creditPurchases.repository';
 
@@ -24,19 +24,20 @@ const CreditPurchase = Type.Object({
  * money back from that account (the transfer is reversed) and the credits come back from the customer's
  * wallet once, as far as they are left (the shortfall is shown).
  */
-export function creditPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function creditPurchaseRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = deps;
   const guard = resellerGuard(app);
   const payments = paymentsFor(deps);
   const wallet = createWalletService(deps, payments);
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/credit-purchases',
     {
       onRequest: guard,
       schema: {
         summary: "Your customers' credit purchases (paginated), newest first",
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: { 200: Page(CreditPurchase) },
       },
     },
@@ -48,7 +49,7 @@ export function creditPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/whitelabel/credit-purchases/:id/refund',
     {
       onRequest: guard,

@@ -11,7 +11,7 @@ export interface SmtpSettings {
   from_email: string;
   support_email: string;
   has_password: boolean;
-  updated_at: string;
+  updated_at: Date;
 }
 
 export interface SmtpRow extends Omit<SmtpSettings, 'has_password'> {

@@ -1,19 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { emailSchema, objectSchema } from '../../http/schemas';
+import { emailSchema } from '../../http/schemas';
 import { t } from '../../i18n/messages';
 import { say } from '../../http/respond';
 import { optionalText, resellerGuard, resellerIdOf } from './common';
 import { smtpRowOf, type SmtpRow, type SmtpSettings } from './smtp.repository';
-import { saveSmtpSettings, sendWithResellerSmtp, type SmtpInput } from './smtp.service';
+import { saveSmtpSettings, sendWithResellerSmtp } from './smtp.service';
+
+const ENCRYPTIONS = ['none', 'ssl', 'tls'] as const;
 
 const SmtpSettingsSchema = Type.Object({
   host: Type.String(),
   port: Type.Integer(),
   username: Nullable(Type.String()),
-  encryption: StringEnum(['none', 'ssl', 'tls'] as const),
+  encryption: StringEnum(ENCRYPTIONS),
   from_email: Type.String(),
   support_email: Type.String(),
   has_password: Type.Boolean({ description: 'The password never leaves the server: whether one is set.' }),
@@ -22,21 +25,22 @@ const SmtpSettingsSchema = Type.Object({
 
 const publicView = ({ password, ...rest }: SmtpRow): SmtpSettings => ({ ...rest, has_password: password !== null });
 
-const bodySchema = objectSchema(
+const bodySchema = Type.Object(
   {
-    host: { type: 'string', minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+$' },
-    port: { type: 'integer', minimum: 1, maximum: 65535 },
-    username: optionalText(200),
+    host: Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+$' }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    username: Type.Optional(optionalText(200)),
     /** Absent or null: keep the stored password; '' clears it. */
-    password: optionalText(200),
-    encryption: { type: 'string', enum: ['none', 'ssl', 'tls'] },
+    password: Type.Optional(optionalText(200)),
+    encryption: StringEnum(ENCRYPTIONS),
     from_email: emailSchema,
     support_email: emailSchema,
   },
-  ['host', 'port', 'encryption', 'from_email', 'support_email'],
+  { additionalProperties: false },
 );
 
-export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+export function smtpRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = resellerGuard(app);
 
   app.get(
@@ -54,7 +58,7 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
     },
   );
 
-  app.put<{ Body: SmtpInput }>(
+  app.put(
     '/api/whitelabel/smtp',
     {
       onRequest: guard,
@@ -71,13 +75,13 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
     },
   );
 
-  app.post<{ Body: { to: string } }>(
+  app.post(
     '/api/whitelabel/smtp/test',
     {
       onRequest: guard,
       schema: {
         summary: 'Send a test email through your SMTP server',
-        body: objectSchema({ to: emailSchema }, ['to']),
+        body: Type.Object({ to: emailSchema }, { additionalProperties: false }),
         response: { 200: Message },
       },
     },
