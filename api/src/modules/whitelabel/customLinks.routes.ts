@@ -1,6 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import {
+  Defaulted,
   Message,
   MessageProperties,
   Page,
@@ -10,17 +12,8 @@ import {
   pageOf,
   pageWindow,
 } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
-import {
-  idParamsSchema,
-  Issues,
-  notFound,
-  pageQuerySchema,
-  resellerGuard,
-  resellerIdOf,
-  type PageQuery,
-} from './common';
+import { idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf } from './common';
 import {
   countCustomLinks,
   deleteCustomLink,
@@ -43,22 +36,16 @@ const CustomLinkSchema = Type.Object({
 export type CustomLink = Static<typeof CustomLinkSchema>;
 const SavedLink = Type.Object({ ...MessageProperties, data: CustomLinkSchema });
 
-const bodySchema = objectSchema(
+const bodySchema = Type.Object(
   {
-    title: { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' },
-    url: { type: 'string', minLength: 1, maxLength: 2000 },
-    show_in_menu: { type: 'boolean', default: true },
-    position: { type: 'integer', minimum: 0, maximum: 1000, default: 0 },
+    title: Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' }),
+    url: Type.String({ minLength: 1, maxLength: 2000 }),
+    show_in_menu: Defaulted(Type.Boolean({ default: true })),
+    position: Defaulted(Type.Integer({ minimum: 0, maximum: 1000, default: 0 })),
   },
-  ['title', 'url'],
+  { additionalProperties: false },
 );
-
-interface Body {
-  title: string;
-  url: string;
-  show_in_menu: boolean;
-  position: number;
-}
+type Body = Static<typeof bodySchema>;
 
 const valuesOf = (b: Body) => ({
   title: b.title.trim(),
@@ -73,16 +60,17 @@ function check(b: Body): void {
   issues.throwIfAny();
 }
 
-export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function customLinkRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = resellerGuard(app);
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/custom-links',
     {
       onRequest: guard,
       schema: {
         summary: "Your customers' side-menu links (paginated)",
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: { 200: Page(CustomLinkSchema) },
       },
     },
@@ -93,7 +81,7 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
   );
 
-  app.post<{ Body: Body }>(
+  app.post(
     '/api/whitelabel/custom-links',
     { onRequest: guard, schema: { summary: 'Add a side-menu link', body: bodySchema, response: { 201: SavedLink } } },
     async (request, reply) => {
@@ -106,7 +94,7 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Body }>(
+  app.put(
     '/api/whitelabel/custom-links/:id',
     {
       onRequest: guard,
@@ -132,7 +120,7 @@ export function customLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/whitelabel/custom-links/:id',
     {
       onRequest: guard,

@@ -1,8 +1,20 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_MODULE_SLUGS } from '@leadsmith/shared/constants';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, Type, pageOf, pageWindow } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import {
+  Defaulted,
+  Message,
+  MessageProperties,
+  OrNull,
+  Page,
+  StringEnum,
+  Type,
+  pageOf,
+  pageWindow,
+  type Static,
+} from '../../http/contract';
+import { nameSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { paymentsFor } from '../../providers/payments';
 import { subscribersOnOldTerms } from './stripeCatalog.repository';
@@ -19,7 +31,6 @@ import {
   resellerGuard,
   resellerIdOf,
   urlSchema,
-  type PageQuery,
 } from './common';
 import { countPackages, listPackages, ownPackage, packageOf } from './packages.repository';
 import { OwnPackageSchema, type PackageInput } from './packages.schemas';
@@ -44,51 +55,53 @@ const SavedPackage = Type.Object({ ...MessageProperties, data: OwnPackageSchema 
 /** One package as its form reads it, with its Stripe subscribers a free ↔ paid change left on their previous price (ADR 048). */
 const PackageDetail = Type.Object({ ...OwnPackageSchema.properties, subscribers_on_old_terms: Type.Integer() });
 
-const customFieldSchema = objectSchema(
+const customFieldSchema = Type.Object(
   {
-    label: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    optional: { type: 'boolean', default: false },
-    type: { type: 'string', enum: ['text', 'dropdown'], default: 'text' },
-    options: { type: 'array', maxItems: 30, items: { type: 'string', minLength: 1, maxLength: 50 }, default: [] },
+    label: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    optional: Defaulted(Type.Boolean({ default: false })),
+    type: Defaulted(StringEnum(['text', 'dropdown'] as const, { default: 'text' })),
+    options: Defaulted(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30, default: [] })),
   },
-  ['label'],
+  { additionalProperties: false },
 );
 
-const bodySchema = objectSchema(
+const bodySchema = Type.Object(
   {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    description: optionalText(2000),
+    name: nameSchema,
+    description: Type.Optional(optionalText(2000)),
     monthly_price_cents: centsSchema,
-    yearly_price_cents: nullableCentsSchema,
-    one_time_price_cents: nullableCentsSchema,
-    trial_days: { type: 'integer', minimum: 0, maximum: 365, default: 0 },
-    trial_amount_cents: { ...centsSchema, default: 0 },
-    monthly_credits: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
-    credit_price_cents: { type: 'integer', minimum: 0, maximum: 100_000 },
-    collect_payment_method: { type: 'boolean', default: true },
-    available_for_billing_portal: { type: 'boolean', default: false },
-    show_on_sales_page: { type: 'boolean', default: true },
-    create_via_form: { type: 'boolean', default: true },
-    form_available_days: { type: ['integer', 'null'], minimum: 1, maximum: MAX_FORM_DAYS },
-    thank_you_url: urlSchema,
-    custom_fields: { type: 'array', maxItems: MAX_CUSTOM_FIELDS, items: customFieldSchema, default: [] },
-    search_limit: { type: ['integer', 'null'], minimum: 0, maximum: 10_000_000, default: DEFAULT_PACKAGE_SEARCH_LIMIT },
-    past_due_access: { type: 'string', enum: ['pause', 'keep'], default: 'pause' },
-    modules: {
-      type: 'array',
-      items: { type: 'string', enum: PACKAGE_MODULE_SLUGS },
-      uniqueItems: true,
-      maxItems: PACKAGE_MODULE_SLUGS.length,
-    },
+    yearly_price_cents: Type.Optional(nullableCentsSchema),
+    one_time_price_cents: Type.Optional(nullableCentsSchema),
+    trial_days: Defaulted(Type.Integer({ minimum: 0, maximum: 365, default: 0 })),
+    trial_amount_cents: Defaulted({ ...centsSchema, default: 0 }),
+    monthly_credits: Defaulted(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+    credit_price_cents: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    collect_payment_method: Defaulted(Type.Boolean({ default: true })),
+    available_for_billing_portal: Defaulted(Type.Boolean({ default: false })),
+    show_on_sales_page: Defaulted(Type.Boolean({ default: true })),
+    create_via_form: Defaulted(Type.Boolean({ default: true })),
+    form_available_days: Type.Optional(OrNull(Type.Integer({ minimum: 1, maximum: MAX_FORM_DAYS }))),
+    thank_you_url: Type.Optional(urlSchema),
+    custom_fields: Defaulted(Type.Array(customFieldSchema, { maxItems: MAX_CUSTOM_FIELDS, default: [] })),
+    search_limit: Defaulted(
+      OrNull(Type.Integer({ minimum: 0, maximum: 10_000_000, default: DEFAULT_PACKAGE_SEARCH_LIMIT })),
+    ),
+    past_due_access: Defaulted(StringEnum(['pause', 'keep'] as const, { default: 'pause' })),
+    modules: Type.Optional(
+      Type.Array(StringEnum(PACKAGE_MODULE_SLUGS), { uniqueItems: true, maxItems: PACKAGE_MODULE_SLUGS.length }),
+    ),
   },
-  ['name', 'monthly_price_cents', 'credit_price_cents'],
+  { additionalProperties: false },
 );
+type Body = Static<typeof bodySchema>;
 
-function checkRules(body: PackageInput): PackageInput {
+function checkRules(body: Body): PackageInput {
   const issues = new Issues();
   const input: PackageInput = {
     ...body,
     description: blankToNull(body.description),
+    yearly_price_cents: body.yearly_price_cents ?? null,
+    one_time_price_cents: body.one_time_price_cents ?? null,
     thank_you_url: blankToNull(body.thank_you_url),
     form_available_days: body.form_available_days ?? null,
   };
@@ -99,7 +112,7 @@ function checkRules(body: PackageInput): PackageInput {
       params: { more: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE },
     });
   issues.url('thank_you_url', input.thank_you_url);
-  input.custom_fields = (body.custom_fields ?? []).map((f, i) => {
+  input.custom_fields = body.custom_fields.map((f, i) => {
     const options = f.type === 'dropdown' ? f.options.map((o) => o.trim()) : [];
     if (f.type === 'dropdown' && options.length === 0)
       issues.add({ field: `custom_fields.${i}.options`, code: 'validation.required' });
@@ -111,18 +124,19 @@ function checkRules(body: PackageInput): PackageInput {
   return input;
 }
 
-export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function packageRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, queue } = deps;
   const guard = resellerGuard(app);
   defineStripeCatalogWorkers(queue, db, paymentsFor(deps).provider.billing, () => clock.now());
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/packages',
     {
       onRequest: guard,
       schema: {
         summary: 'Your packages (paginated)',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: { 200: Page(PackageListItem) },
       },
     },
@@ -133,7 +147,7 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/whitelabel/packages/:id',
     { onRequest: guard, schema: { summary: 'One package', params: idParamsSchema, response: { 200: PackageDetail } } },
     async (request) => {
@@ -143,7 +157,7 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: PackageInput }>(
+  app.post(
     '/api/whitelabel/packages',
     { onRequest: guard, schema: { summary: 'Create a package', body: bodySchema, response: { 201: SavedPackage } } },
     async (request, reply) => {
@@ -155,7 +169,7 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.put<{ Body: PackageInput; Params: { id: number } }>(
+  app.put(
     '/api/whitelabel/packages/:id',
     {
       onRequest: guard,
@@ -176,7 +190,7 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/whitelabel/packages/:id',
     {
       onRequest: guard,

@@ -1,6 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import {
+  Defaulted,
   Message,
   MessageProperties,
   Nullable,
@@ -12,7 +14,7 @@ import {
   pageWindow,
 } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { emailSchema, objectSchema } from '../../http/schemas';
+import { emailSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import {
   blankToNull,
@@ -22,7 +24,6 @@ import {
   pageQuerySchema,
   resellerGuard,
   resellerIdOf,
-  type PageQuery,
 } from './common';
 import {
   countPartners,
@@ -49,31 +50,24 @@ const PartnerSchema = Type.Object({
 export type Partner = Static<typeof PartnerSchema>;
 const SavedPartner = Type.Object({ ...MessageProperties, data: PartnerSchema });
 
-const bodySchema = objectSchema(
+const bodySchema = Type.Object(
   {
-    name: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
-    email: { anyOf: [emailSchema, { type: 'null' }, { type: 'string', maxLength: 0 }] },
-    company: optionalText(150),
-    referral_code: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' },
-    commission_percent: { type: 'integer', minimum: 0, maximum: 100, default: 0 },
-    active: { type: 'boolean', default: true },
+    name: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }),
+    email: Type.Optional(Type.Union([emailSchema, Type.Null(), Type.String({ maxLength: 0 })])),
+    company: Type.Optional(optionalText(150)),
+    referral_code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }),
+    commission_percent: Defaulted(Type.Integer({ minimum: 0, maximum: 100, default: 0 })),
+    active: Defaulted(Type.Boolean({ default: true })),
   },
-  ['name', 'referral_code'],
+  { additionalProperties: false },
 );
-
-interface Body {
-  name: string;
-  email?: string | null;
-  company?: string | null;
-  referral_code: string;
-  commission_percent: number;
-  active: boolean;
-}
+type Body = Static<typeof bodySchema>;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
-export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function partnerRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = resellerGuard(app);
   const values = (b: Body): PartnerValues => ({
     name: b.name.trim(),
@@ -84,13 +78,13 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     active: b.active,
   });
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/whitelabel/partners',
     {
       onRequest: guard,
       schema: {
         summary: 'Your referral partners (paginated)',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: { 200: Page(PartnerSchema) },
       },
     },
@@ -101,7 +95,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/whitelabel/partners/:id',
     {
       onRequest: guard,
@@ -114,7 +108,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.post<{ Body: Body }>(
+  app.post(
     '/api/whitelabel/partners',
     {
       onRequest: guard,
@@ -133,7 +127,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Body }>(
+  app.put(
     '/api/whitelabel/partners/:id',
     {
       onRequest: guard,
@@ -157,7 +151,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/whitelabel/partners/:id',
     {
       onRequest: guard,
