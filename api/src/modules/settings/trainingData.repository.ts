@@ -7,6 +7,14 @@ export interface TrainingTable {
   names: readonly string[];
 }
 
+/** One row of a training-data table: its id, its timestamps and its text fields (NOT NULL) by name. */
+export interface TrainingRow {
+  id: number;
+  created_at: Date;
+  updated_at: Date;
+  [field: string]: string | number | Date;
+}
+
 const columnsOf = ({ names }: TrainingTable) => `id, ${names.join(', ')}, created_at, updated_at`;
 
 export async function listTrainingRows(
@@ -14,8 +22,8 @@ export async function listTrainingRows(
   spec: TrainingTable,
   accountId: number,
   { limit, offset }: PageWindow,
-): Promise<Record<string, unknown>[]> {
-  const { rows } = await db.query(
+): Promise<TrainingRow[]> {
+  const { rows } = await db.query<TrainingRow>(
     `SELECT ${columnsOf(spec)} FROM ${spec.table} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
     [accountId, limit, offset],
   );
@@ -37,14 +45,14 @@ export async function insertTrainingRow(
   accountId: number,
   values: readonly string[],
   now: Date,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<TrainingRow> {
   const { names } = spec;
   const placeholders = names.map((_, i) => `$${i + 2}`).join(', ');
-  const { rows } = await db.query(
+  const { rows } = await db.query<TrainingRow>(
     `INSERT INTO ${spec.table} (user_id, ${names.join(', ')}, created_at, updated_at) VALUES ($1, ${placeholders}, $${names.length + 2}, $${names.length + 2}) RETURNING ${columnsOf(spec)}`,
     [accountId, ...values, now],
   );
-  return rows[0];
+  return rows[0]!;
 }
 
 /** Undefined when the account has no row of that id. */
@@ -55,10 +63,10 @@ export async function updateTrainingRow(
   accountId: number,
   values: readonly string[],
   now: Date,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<TrainingRow | undefined> {
   const { names } = spec;
   const sets = names.map((n, i) => `${n} = $${i + 3}`).join(', ');
-  const { rows } = await db.query(
+  const { rows } = await db.query<TrainingRow>(
     `UPDATE ${spec.table} SET ${sets}, updated_at = $${names.length + 3} WHERE id = $1 AND user_id = $2 RETURNING ${columnsOf(spec)}`,
     [id, accountId, ...values, now],
   );

@@ -1,11 +1,20 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, Timestamp, Type, pageOf, pageWindow } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
+import {
+  Message,
+  MessageProperties,
+  Page,
+  Timestamp,
+  Type,
+  pageOf,
+  pageWindow,
+  type TSchema,
+} from '../../http/contract';
 import type { MessageCode } from '../../i18n/messages';
 import { say } from '../../http/respond';
 import { requestAccountId } from './account.routes';
-import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
+import { idParamsSchema, pageQuerySchema } from './account.schemas';
 import { notFound } from './account.service';
 import {
   countTrainingRows,
@@ -26,6 +35,7 @@ interface CollectionSpec {
   /** The OpenAPI summaries' noun. */
   noun: string;
   table: 'settings_training_texts' | 'settings_training_qa';
+  /** The text fields in their column order, each with its maximum length. */
   fields: Record<string, number>;
   messages: { created: MessageCode; updated: MessageCode; deleted: MessageCode };
 }
@@ -47,47 +57,50 @@ const COLLECTIONS: CollectionSpec[] = [
   },
 ];
 
+/** One schema per text field, by its name. */
+const fieldSchemas = <T extends TSchema>(names: readonly string[], schema: (name: string) => T): Record<string, T> =>
+  Object.fromEntries(names.map((n) => [n, schema(n)]));
+
 export function trainingCollectionRoutes(
-  app: FastifyInstance,
+  api: FastifyInstance,
   { db, clock }: AppDeps,
   auth: onRequestAsyncHookHandler,
 ): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   for (const spec of COLLECTIONS) {
     const names = Object.keys(spec.fields);
     const table: TrainingTable = { table: spec.table, names };
-    const body = objectSchema(
-      Object.fromEntries(
-        names.map((n) => [n, { type: 'string', minLength: 1, maxLength: spec.fields[n], pattern: '\\S' }]),
-      ),
-      names,
+    const body = Type.Object(
+      fieldSchemas(names, (n) => Type.String({ minLength: 1, maxLength: spec.fields[n], pattern: '\\S' })),
+      { additionalProperties: false },
     );
     const values = (input: Record<string, string>) => names.map((n) => input[n]!.trim());
     const Item = Type.Object({
       id: Type.Integer(),
-      ...Object.fromEntries(names.map((n) => [n, Type.String()])),
+      ...fieldSchemas(names, () => Type.String()),
       created_at: Timestamp(),
       updated_at: Timestamp(),
     });
     const Saved = Type.Object({ ...MessageProperties, data: Item });
 
-    app.get<{ Querystring: PageQuery }>(
+    app.get(
       spec.path,
       {
         onRequest: auth,
         schema: {
           summary: `Your ${spec.noun}s (paginated)`,
-          querystring: objectSchema(pageQuerySchema),
+          querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
           response: { 200: Page(Item) },
         },
       },
-      async (request): Promise<Paginated<Record<string, unknown>>> => {
+      async (request) => {
         const accountId = await requestAccountId(db, request);
         const rows = await listTrainingRows(db, table, accountId, pageWindow(request.query));
         return pageOf(rows, request.query, await countTrainingRows(db, table, accountId));
       },
     );
 
-    app.post<{ Body: Record<string, string> }>(
+    app.post(
       spec.path,
       { onRequest: auth, schema: { summary: `Add a ${spec.noun}`, body, response: { 201: Saved } } },
       async (request, reply) => {
@@ -98,7 +111,7 @@ export function trainingCollectionRoutes(
       },
     );
 
-    app.put<{ Body: Record<string, string>; Params: { id: number } }>(
+    app.put(
       `${spec.path}/:id`,
       {
         onRequest: auth,
@@ -112,7 +125,7 @@ export function trainingCollectionRoutes(
       },
     );
 
-    app.delete<{ Params: { id: number } }>(
+    app.delete(
       `${spec.path}/:id`,
       {
         onRequest: auth,

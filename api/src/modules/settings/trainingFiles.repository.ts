@@ -6,8 +6,8 @@ export interface FileRow {
   name: string;
   mime_type: string;
   size_bytes: number;
-  created_at: string;
-  updated_at: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const COLUMNS = 'id, name, mime_type, size_bytes, created_at, updated_at';

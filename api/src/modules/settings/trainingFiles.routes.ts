@@ -1,13 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Page, StringEnum, Timestamp, Type, pageOf, pageWindow } from '../../http/contract';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { requestAccountId } from './account.routes';
-import { idParamsSchema, pageQuerySchema, type PageQuery, type Paginated } from './account.schemas';
+import { idParamsSchema, pageQuerySchema } from './account.schemas';
 import { notFound } from './account.service';
-import { countTrainingFiles, listTrainingFiles, renameTrainingFile, type FileRow } from './trainingFiles.repository';
+import { countTrainingFiles, listTrainingFiles, renameTrainingFile } from './trainingFiles.repository';
 import { MAX_BYTES, removeTrainingFile, TRAINING_FILE_MAX_MB, uploadTrainingFile } from './trainingFiles.service';
 
 /** Base64 of twice the limit still parses, so an oversized file gets the spec's message rather than a generic 413. */
@@ -32,23 +32,24 @@ const FileItem = Type.Object({
   updated_at: Timestamp(),
 });
 const SavedFile = Type.Object({ ...MessageProperties, data: FileItem });
-const nameSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' } as const;
+const nameSchema = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
 
 export function trainingFileRoutes(
-  app: FastifyInstance,
+  api: FastifyInstance,
   { db, clock, config }: AppDeps,
   auth: onRequestAsyncHookHandler,
 ): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
   if (store) app.addHook('onClose', async () => store.close());
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/business-details/training-files',
     {
       onRequest: auth,
       schema: {
         summary: 'Your training files (paginated), with the size limit and the accepted types',
-        querystring: objectSchema(pageQuerySchema),
+        querystring: Type.Object(pageQuerySchema, { additionalProperties: false }),
         response: {
           200: Page(FileItem, {
             max_file_mb: Type.Number(),
@@ -57,18 +58,18 @@ export function trainingFileRoutes(
         },
       },
     },
-    async (request): Promise<Paginated<FileRow> & { max_file_mb: number; accepted_types: readonly string[] }> => {
+    async (request) => {
       const accountId = await requestAccountId(db, request);
       const rows = await listTrainingFiles(db, accountId, pageWindow(request.query));
       return {
         ...pageOf(rows, request.query, await countTrainingFiles(db, accountId)),
         max_file_mb: TRAINING_FILE_MAX_MB,
-        accepted_types: TRAINING_FILE_TYPES,
+        accepted_types: [...TRAINING_FILE_TYPES],
       };
     },
   );
 
-  app.post<{ Body: { name: string; mime_type: string; content_base64: string } }>(
+  app.post(
     '/api/business-details/training-files',
     {
       onRequest: auth,
@@ -76,17 +77,16 @@ export function trainingFileRoutes(
       schema: {
         summary: 'Upload a training file (base64 content)',
         response: { 201: SavedFile },
-        body: objectSchema(
+        body: Type.Object(
           {
             name: nameSchema,
-            mime_type: { type: 'string', enum: TRAINING_FILE_TYPES },
-            content_base64: {
-              type: 'string',
+            mime_type: StringEnum(TRAINING_FILE_TYPES),
+            content_base64: Type.String({
               maxLength: BASE64_MAX_CHARS,
               pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
-            },
+            }),
           },
-          ['name', 'mime_type', 'content_base64'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -98,14 +98,14 @@ export function trainingFileRoutes(
     },
   );
 
-  app.put<{ Body: { name: string }; Params: { id: number } }>(
+  app.put(
     '/api/business-details/training-files/:id',
     {
       onRequest: auth,
       schema: {
         summary: 'Rename a training file',
         params: idParamsSchema,
-        body: objectSchema({ name: nameSchema }, ['name']),
+        body: Type.Object({ name: nameSchema }, { additionalProperties: false }),
         response: { 200: SavedFile },
       },
     },
@@ -117,7 +117,7 @@ export function trainingFileRoutes(
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/business-details/training-files/:id',
     {
       onRequest: auth,
