@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
@@ -82,8 +82,8 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
         if (!IMPORTABLE.includes(campaign.list_type))
           throw unprocessable('lists.import_type_unsupported', undefined, { type: campaign.list_type });
         // The file itself, as text/csv: anything else (a JSON body) is not a file.
-        if (typeof (request.body as Readable | undefined)?.pipe !== 'function')
-          throw validationError({ field: 'file', code: 'lists.import_no_rows' });
+        const file: unknown = request.body;
+        if (!(file instanceof Readable)) throw validationError({ field: 'file', code: 'lists.import_no_rows' });
         const id = await storeUpload(
           db,
           {
@@ -93,7 +93,7 @@ export function listImportRoutes(api: FastifyInstance, { db, queue }: AppDeps): 
             impersonatorId: user.impersonatorId,
             fileName: request.query.file_name ?? 'import.csv',
           },
-          request.body as Readable,
+          file,
         );
         const created = await loadImport(db, user.id, id);
         reply.code(201);

@@ -7,7 +7,6 @@ import { autoTopUpSignal } from '../../credits/ledger';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import {
   Empty,
   IdParams,
@@ -299,7 +298,7 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     },
   );
 
-  api.put<{ Params: { id: number } }>(
+  app.put(
     '/api/wallet/cards/:id/default',
     {
       ...guard,
@@ -315,7 +314,7 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     },
   );
 
-  api.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/wallet/cards/:id',
     { ...guard, schema: { summary: 'Remove a card', params: idParamsSchema, response: { 200: Message } } },
     async (request) => {
@@ -324,15 +323,16 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     },
   );
 
-  api.post<{ Body: { credits: number } }>(
+  app.post(
     '/api/wallet/top-ups',
     {
       ...guard,
       schema: {
         summary: 'Buy credits with the default card',
-        body: objectSchema({ credits: { type: 'integer', minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS } }, [
-          'credits',
-        ]),
+        body: Type.Object(
+          { credits: Type.Integer({ minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS }) },
+          { additionalProperties: false },
+        ),
         response: { 201: Type.Object({ data: Charge, ...OptionalMessage }) },
       },
     },
@@ -343,21 +343,21 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     },
   );
 
-  api.put<{ Body: { enabled: boolean; threshold: number; amount: number; consent?: boolean } }>(
+  app.put(
     '/api/wallet/auto-top-up',
     {
       ...guard,
       schema: {
         summary: 'Turn the automatic top-up on or off, with its threshold and amount',
         response: { 200: Type.Object({ ...MessageProperties, data: AutoTopUp }) },
-        body: objectSchema(
+        body: Type.Object(
           {
-            enabled: { type: 'boolean' },
-            threshold: { type: 'integer', minimum: 0, maximum: MAX_TOP_UP_CREDITS },
-            amount: { type: 'integer', minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS },
-            consent: { type: 'boolean' },
+            enabled: Type.Boolean(),
+            threshold: Type.Integer({ minimum: 0, maximum: MAX_TOP_UP_CREDITS }),
+            amount: Type.Integer({ minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS }),
+            consent: Type.Optional(Type.Boolean()),
           },
-          ['enabled', 'threshold', 'amount'],
+          { additionalProperties: false },
         ),
       },
     },
