@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../../http/respond';
-import { MessageProperties, Nullable, Page, Type } from '../../http/contract';
+import { IdParams, MessageProperties, Nullable, Page, Type } from '../../http/contract';
 import { CampaignSchema, ResultSchema } from './campaigns.schemas';
 import { listTypeIn, type ListPath } from './listPath';
 import { actorOf } from './listHistory.routes';
@@ -17,18 +17,18 @@ import {
   deleteListResults,
   listResult,
   resultsPageJson,
-  type ManualBody,
 } from './results.service';
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-const resultParams = objectSchema(
+const ResultParams = Type.Object(
   {
-    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    resultId: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+    id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    resultId: Type.Integer({ minimum: 1, maximum: 9007199254740991 }),
   },
-  ['id', 'resultId'],
+  { additionalProperties: false },
 );
-const optionalText = (max = 200) => ({ type: 'string', maxLength: max }) as const;
+/** The list query (resultFiltersSchema, plain JSON schema shared by every list route), typed by its interface. */
+export const ResultFiltersBody = Type.Unsafe<ResultFilters>(resultFiltersSchema);
+const OptionalText = (max = 200) => Type.Optional(Type.String({ maxLength: max }));
 /**
  * A page of a list: the one page envelope, with whether its total is capped or estimated (a filtered count of
  * a big list) and the list itself (its job and enrichment progress), read in the same statement.
@@ -43,89 +43,83 @@ export const ResultsPage = Page(ResultSchema, {
 
 /** The schemas of the per-list result routes (their answers are the contract of ADR 016). */
 const schemas = {
-  // The page leaves as JSON text the database built (no serialisation): leadSearch-campaigns checks it against ResultsPage.
+  // The page leaves as JSON text the database built (no serialisation): leadSearch-campaigns checks it against
+  // ResultsPage. The document shows ResultsPage; the handler's type is the text it sends.
   page: {
     summary: 'A page of the list, filtered (spec §3 list query)',
-    params: idParams,
-    body: resultFiltersSchema,
-    response: { 200: ResultsPage },
+    params: IdParams,
+    body: ResultFiltersBody,
+    response: { 200: Type.Unsafe<string>(ResultsPage) },
   },
   csv: {
     summary: 'Every result matching the filters as a CSV file (streamed)',
-    params: idParams,
-    body: resultFiltersSchema,
+    params: IdParams,
+    body: ResultFiltersBody,
     response: {
       200: {
         description: 'The CSV file (UTF-8 with a byte order mark)',
-        content: { 'text/csv': { schema: Type.String() } },
+        content: { 'text/csv': { schema: Type.Unsafe<Readable>(Type.String()) } },
       },
     },
   },
-  one: { summary: 'One result of the list', params: resultParams, response: { 200: ResultSchema } },
+  one: { summary: 'One result of the list', params: ResultParams, response: { 200: ResultSchema } },
 };
 
 /** `POST /api/{type}-results/{id}` and the other per-list result calls (spec §7), one set per list type. */
-export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
+export function resultRoutes(api: FastifyInstance, { db, queue, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const counts = new CountCache();
 
   /** `POST /api/{type}-results/{id}`: a page of the list. */
   function pageRoute(path: ListPath): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(
-      path,
-      { ...guard, schema: schemas.page },
-      async (request, reply) => {
-        const userId = currentUser(request).id;
-        const json = await resultsPageJson(db, clock, counts, userId, type, request.params.id, request.body ?? {});
-        return reply.type('application/json; charset=utf-8').send(json);
-      },
-    );
+    app.post(path, { ...guard, schema: schemas.page }, async (request, reply) => {
+      const userId = currentUser(request).id;
+      const json = await resultsPageJson(db, clock, counts, userId, type, request.params.id, request.body ?? {});
+      return reply.type('application/json; charset=utf-8').send(json);
+    });
   }
 
   function csvRoute(path: ListPath<'/csv'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(
-      path,
-      { ...guard, schema: schemas.csv },
-      async (request, reply) => {
-        const userId = currentUser(request).id;
-        const { fileName, chunks } = await csvExport(
-          db,
-          userId,
-          type,
-          request.params.id,
-          request.body ?? {},
-          actorOf(request),
-        );
-        // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
-        // a list of any size and nothing holds a transaction open while the client reads. A failure part-way
-        // aborts the response (the client sees a broken transfer, never a file that looks complete).
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .send(Readable.from(chunks));
-      },
-    );
+    app.post(path, { ...guard, schema: schemas.csv }, async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { fileName, chunks } = await csvExport(
+        db,
+        userId,
+        type,
+        request.params.id,
+        request.body ?? {},
+        actorOf(request),
+      );
+      // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
+      // a list of any size and nothing holds a transaction open while the client reads. A failure part-way
+      // aborts the response (the client sees a broken transfer, never a file that looks complete).
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Readable.from(chunks));
+    });
   }
 
   function resultRoute(path: ListPath<'/:resultId'>): void {
     const type = listTypeIn(path);
-    app.get<{ Params: { id: number; resultId: number } }>(path, { ...guard, schema: schemas.one }, async (request) =>
+    app.get(path, { ...guard, schema: schemas.one }, async (request) =>
       listResult(db, currentUser(request).id, type, request.params.id, request.params.resultId),
     );
   }
 
   function deleteRoute(path: ListPath<'/delete'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
+    app.post(
       path,
       {
         ...guard,
         schema: {
           summary:
             'Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id)',
-          params: idParams,
+          params: IdParams,
           response: {
             200: Type.Object({
               ...MessageProperties,
@@ -138,16 +132,19 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
               ),
             }),
           },
-          body: objectSchema({
-            ids: {
-              type: 'array',
-              maxItems: 1000,
-              uniqueItems: true,
-              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+          body: Type.Object(
+            {
+              ids: Type.Optional(
+                Type.Array(Type.Integer({ minimum: 1, maximum: 9007199254740991 }), {
+                  maxItems: 1000,
+                  uniqueItems: true,
+                }),
+              ),
+              all_matching: Type.Optional(Type.Boolean()),
+              filters: Type.Optional(ResultFiltersBody),
             },
-            all_matching: { type: 'boolean' },
-            filters: resultFiltersSchema,
-          }),
+            { additionalProperties: false },
+          ),
         },
       },
       async (request) => {
@@ -168,31 +165,34 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
 
   function manualRoute(path: ListPath<'/manual'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: ManualBody }>(
+    app.post(
       path,
       {
         ...guard,
         schema: {
           summary: 'Add a result by hand (the fields depend on the list type)',
-          params: idParams,
+          params: IdParams,
           response: { 201: Type.Object({ ...MessageProperties, result: ResultSchema }) },
-          body: objectSchema({
-            website: optionalText(300),
-            name: optionalText(),
-            country: optionalText(100),
-            city: optionalText(100),
-            state: optionalText(100),
-            postal_code: optionalText(20),
-            street: optionalText(),
-            first_name: optionalText(100),
-            last_name: optionalText(100),
-            email: optionalText(254),
-            phone: optionalText(40),
-            linkedin_url: optionalText(300),
-            company: optionalText(),
-            position: optionalText(),
-            urls: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 300 } },
-          }),
+          body: Type.Object(
+            {
+              website: OptionalText(300),
+              name: OptionalText(),
+              country: OptionalText(100),
+              city: OptionalText(100),
+              state: OptionalText(100),
+              postal_code: OptionalText(20),
+              street: OptionalText(),
+              first_name: OptionalText(100),
+              last_name: OptionalText(100),
+              email: OptionalText(254),
+              phone: OptionalText(40),
+              linkedin_url: OptionalText(300),
+              company: OptionalText(),
+              position: OptionalText(),
+              urls: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 20 })),
+            },
+            { additionalProperties: false },
+          ),
         },
       },
       async (request, reply) => {

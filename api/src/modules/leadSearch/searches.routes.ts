@@ -1,25 +1,40 @@
 import { COST_PER_RECORD } from '@leadsmith/shared/constants';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
+import {
+  Defaulted,
+  Empty,
+  IdParams,
+  KeyedObject,
+  MessageProperties,
+  Nullable,
+  OrNull,
+  StringEnum,
+  Type,
+  type Static,
+  type TSchema,
+} from '../../http/contract';
 import * as catalog from '../../providers/leads/catalog';
-import { leadSourceStatus, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { leadSourceStatus, SEARCH_TYPES, type LeadSourceStatus, type SearchType } from '../../providers/leads';
 import { freshLeadSources } from '../../providers/leads/sourceSettings';
 import { say } from '../../http/respond';
 import { loadCampaign } from './campaigns.service';
 import { CampaignSchema, SearchJobSchema } from './campaigns.schemas';
 import { filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters.schemas';
-import { loadJob, MAX_SEARCH_COUNT, startUserSearch, stopUserSearch, type StartSearchBody } from './searches.service';
+import { loadJob, MAX_SEARCH_COUNT, startUserSearch, stopUserSearch } from './searches.service';
 
 /** One value per search type (the object has every type as a key). */
-const PerSearchType = <T extends TSchema>(value: T) =>
-  Type.Object(Object.fromEntries(SEARCH_TYPES.map((type) => [type, value])) as Record<SearchType, T>);
-const Strings = () => Type.Array(Type.String());
+const PerSearchType = <T extends TSchema>(value: T) => KeyedObject(SEARCH_TYPES, value);
+/** The filters of every search type (plain JSON schema; `checkFilters` applies the per-type rules), typed loosely. */
+const Filters = Type.Unsafe<Record<string, unknown>>(filtersSchema);
+/** An array the answer hands out as the catalogue holds it (readonly: the serialiser only reads it). */
+const ReadonlyArray = <T extends TSchema>(item: T) => Type.Unsafe<readonly Static<T>[]>(Type.Array(item));
+const Strings = () => ReadonlyArray(Type.String());
 
 const SearchOptions = Type.Object({
-  types: Type.Array(StringEnum(SEARCH_TYPES)),
+  types: ReadonlyArray(StringEnum(SEARCH_TYPES)),
   filters_by_type: PerSearchType(Strings()),
   cost_per_record: PerSearchType(Type.Number({ description: 'Credits one result of this type costs.' })),
   max_count: Type.Integer(),
@@ -50,7 +65,8 @@ const SearchOptions = Type.Object({
   ),
 });
 
-export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps): void {
+export function searchRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   /** Option lists and costs of every search type, for the new-search screen. */
@@ -60,7 +76,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
       ...guard,
       schema: {
         summary: 'Option lists and costs of every search type (the new-search screen)',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: SearchOptions },
       },
     },
@@ -86,29 +102,33 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
         operators: catalog.COMPARISON_OPERATORS,
         range_filters: catalog.RANGE_FILTERS,
         rate_filters: catalog.RATE_FILTERS,
-        providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])),
+        // Every search type is a key (Object.fromEntries cannot say so).
+        providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])) as Record<
+          SearchType,
+          LeadSourceStatus
+        >,
       };
     },
   );
 
-  app.post<{ Body: StartSearchBody }>(
+  app.post(
     '/api/searches',
     {
       ...guard,
       schema: {
         summary: 'Start a search that fills a list (reserves the search limit; charged per lead found)',
         response: { 201: Type.Object({ ...MessageProperties, job: SearchJobSchema, campaign: CampaignSchema }) },
-        body: objectSchema(
+        body: Type.Object(
           {
-            type: { type: 'string', enum: SEARCH_TYPES },
-            campaign_id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
-            location: { type: 'string', maxLength: 200 },
-            count: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_COUNT },
-            filters: filtersSchema,
+            type: StringEnum(SEARCH_TYPES),
+            campaign_id: Type.Optional(OrNull(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
+            location: Type.Optional(Type.String({ maxLength: 200 })),
+            count: Type.Integer({ minimum: 1, maximum: MAX_SEARCH_COUNT }),
+            filters: Type.Optional(Filters),
             // Contacts the owner already holds in another list (issue 29): kept (marked duplicate, never charged twice) or skipped.
-            duplicates: { type: 'string', enum: ['keep', 'skip'], default: 'keep' },
+            duplicates: Defaulted(StringEnum(['keep', 'skip'] as const, { default: 'keep' })),
           },
-          ['type', 'count'],
+          { additionalProperties: false },
         ),
       },
     },
@@ -125,13 +145,13 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
   );
 
   /** Stops a running search: what it found so far stays, the unused part of the reservation goes back. */
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/searches/:id/stop',
     {
       ...guard,
       schema: {
         summary: 'Stops a running search (what it found stays, the unused reservation goes back)',
-        params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']),
+        params: IdParams,
         response: { 200: Type.Object({ ...MessageProperties, job: SearchJobSchema }) },
       },
     },
@@ -142,13 +162,13 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/searches/:id',
     {
       ...guard,
       schema: {
         summary: 'One search job',
-        params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']),
+        params: IdParams,
         response: { 200: SearchJobSchema },
       },
     },

@@ -1,19 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
-import { MessageProperties, Nullable, Type } from '../../http/contract';
+import { IdParams, MessageProperties, Nullable, Type } from '../../http/contract';
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
-import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery.repository';
+import { resultWhere } from './resultQuery.repository';
+import { ResultFiltersBody } from './results.routes';
 import { actorOf } from './listHistory.routes';
 import { recordListEvent } from './listHistory.repository';
 import { WEBHOOK_MAX_ROWS } from './listWebhookDelivery.service';
 import { sendToListWebhook, setListWebhook, webhookOf } from './webhooks.service';
-
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 
 const CampaignWebhook = Type.Object({
   campaign_id: Type.Integer(),
@@ -34,28 +33,29 @@ const CampaignWebhookSaved = Type.Object({
 const WebhookSent = Type.Object({ ...MessageProperties, sent: Type.Integer(), unsent: Type.Integer() });
 
 /** List webhooks (spec §7 campaign-webhook, campaign-webhook-setup) and sending results to them. */
-export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function webhookRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/campaign-webhook/:id',
-    { ...guard, schema: { summary: "A list's webhook", params: idParams, response: { 200: CampaignWebhook } } },
+    { ...guard, schema: { summary: "A list's webhook", params: IdParams, response: { 200: CampaignWebhook } } },
     async (request) => {
       const row = await webhookOf(db, currentUser(request).id, request.params.id);
       return { campaign_id: request.params.id, url: row.webhook_url, secret: row.webhook_secret };
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { url: string; regenerate_secret?: boolean } }>(
+  app.post(
     '/api/campaign-webhook-setup/:id',
     {
       ...guard,
       schema: {
         summary: "Sets a list's webhook URL (checked against private addresses) and its signing secret",
-        params: idParams,
-        body: objectSchema(
-          { url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } },
-          ['url'],
+        params: IdParams,
+        body: Type.Object(
+          { url: Type.String({ minLength: 1, maxLength: 2000 }), regenerate_secret: Type.Optional(Type.Boolean()) },
+          { additionalProperties: false },
         ),
         response: { 200: CampaignWebhookSaved },
       },
@@ -79,24 +79,27 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
 
   function sendWebhookRoute(path: ListPath<'/send-webhook'>): void {
     const type = listTypeIn(path);
-    app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
+    app.post(
       path,
       {
         ...guard,
         schema: {
           summary: `Sends ${type} results of a list to its webhook (one signed POST)`,
-          params: idParams,
+          params: IdParams,
           response: { 200: WebhookSent },
-          body: objectSchema({
-            ids: {
-              type: 'array',
-              maxItems: WEBHOOK_MAX_ROWS,
-              uniqueItems: true,
-              items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+          body: Type.Object(
+            {
+              ids: Type.Optional(
+                Type.Array(Type.Integer({ minimum: 1, maximum: 9007199254740991 }), {
+                  maxItems: WEBHOOK_MAX_ROWS,
+                  uniqueItems: true,
+                }),
+              ),
+              all_matching: Type.Optional(Type.Boolean()),
+              filters: Type.Optional(ResultFiltersBody),
             },
-            all_matching: { type: 'boolean' },
-            filters: resultFiltersSchema,
-          }),
+            { additionalProperties: false },
+          ),
         },
       },
       async (request) => {
