@@ -1,3 +1,4 @@
+import type { WorkflowRunError } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import type { SearchType } from '../../providers/leads';
 import type { Repeat } from '../../schedule/recurrence';
@@ -38,7 +39,7 @@ export interface RunSummaryRow {
   finished_at: Date | string | null;
   items_out: number;
   credits_spent: number;
-  error: string | null;
+  error: WorkflowRunError | null;
   error_node: string | null;
 }
 
@@ -54,7 +55,7 @@ export interface NodeLogDetailRow {
   items_out: number;
   credits: number;
   detail: Record<string, unknown>;
-  error: string | null;
+  error: WorkflowRunError | null;
   started_at: Date | string | null;
   finished_at: Date | string | null;
 }
@@ -385,7 +386,7 @@ export async function addRunOutput(
 export async function markNodeFailed(
   tx: Queryable,
   logId: number,
-  a: { itemsIn: number; credits: number; detail: Record<string, unknown>; code: string; now: Date },
+  a: { itemsIn: number; credits: number; detail: Record<string, unknown>; code: WorkflowRunError; now: Date },
 ): Promise<boolean> {
   const { rowCount } = await tx.query(
     `UPDATE workflow_run_nodes SET status = 'failed', items_in = $2, credits = credits + $3, detail = detail || $4::jsonb, error = $5, finished_at = $6, started_at = COALESCE(started_at, $6)
@@ -402,7 +403,7 @@ export async function skipPendingNodes(tx: Queryable, runId: number): Promise<vo
 export async function markRunFailed(
   tx: Queryable,
   runId: number,
-  a: { code: string; nodeId: string; credits: number; now: Date },
+  a: { code: WorkflowRunError; nodeId: string; credits: number; now: Date },
 ): Promise<void> {
   await tx.query(
     `UPDATE workflow_runs SET status = 'failed', error = $2, error_node = $3, credits_spent = credits_spent + $4, finished_at = $5, lease_until = NULL WHERE id = $1`,

@@ -1,9 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { WORKFLOW_RUN_ERRORS } from '@leadsmith/shared/constants';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import {
+  Empty,
+  IdParams,
   MessageProperties,
   Nullable,
   Page,
@@ -12,7 +14,6 @@ import {
   pageWindow,
   StringEnum,
   Type,
-  type PageQueryOf,
 } from '../../http/contract';
 import { say } from '../../http/respond';
 import {
@@ -35,16 +36,14 @@ import {
   unpublishWorkflow,
   workflowRunsPage,
   workflowsPage,
-  type WorkflowBody,
 } from './workflows.service';
 
-const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-const runParams = objectSchema(
+const RunParams = Type.Object(
   {
-    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    runId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    runId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   },
-  ['id', 'runId'],
+  { additionalProperties: false },
 );
 const pageQuery = Type.Object(
   { ...PageQueryProperties, status: Type.Optional(StringEnum(['draft', 'published'] as const)) },
@@ -119,18 +118,17 @@ const WorkflowTemplates = Type.Object({
   ),
 });
 
-const graphFields = {
-  name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
-  description: { type: 'string', maxLength: 500 },
-  nodes: { type: 'array', maxItems: MAX_NODES, items: nodeSchema },
-  edges: { type: 'array', maxItems: MAX_EDGES, items: edgeSchema },
-};
+const WorkflowName = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
+const WorkflowDescription = Type.String({ maxLength: 500 });
+const Nodes = Type.Array(Node, { maxItems: MAX_NODES });
+const Edges = Type.Array(Edge, { maxItems: MAX_EDGES });
 
 /**
  * Workflows (routes workflow and workflow/{id}): a graph of nodes owned by the user, saved as a draft,
  * published after the checks of spec §4/§5, run now or on its schedule by workflowRunner.service.ts.
  */
-export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function workflowRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   /** The prebuilt templates (names and descriptions are translated by the UI, by key). */
@@ -140,7 +138,7 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
       ...guard,
       schema: {
         summary: 'The prebuilt workflow templates',
-        querystring: emptyObjectSchema,
+        querystring: Empty,
         response: { 200: WorkflowTemplates },
       },
     },
@@ -154,7 +152,7 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     }),
   );
 
-  app.get<{ Querystring: PageQueryOf & { status?: 'draft' | 'published' } }>(
+  app.get(
     '/api/workflows',
     {
       ...guard,
@@ -171,13 +169,22 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.post<{ Body: WorkflowBody }>(
+  app.post(
     '/api/workflows',
     {
       ...guard,
       schema: {
         summary: 'Creates a workflow (blank or from a template)',
-        body: objectSchema({ ...graphFields, template: { type: 'string', enum: TEMPLATE_KEYS } }, ['name']),
+        body: Type.Object(
+          {
+            name: WorkflowName,
+            description: Type.Optional(WorkflowDescription),
+            nodes: Type.Optional(Nodes),
+            edges: Type.Optional(Edges),
+            template: Type.Optional(StringEnum(TEMPLATE_KEYS)),
+          },
+          { additionalProperties: false },
+        ),
         response: { 201: WorkflowAnswer },
       },
     },
@@ -189,24 +196,24 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/workflows/:id',
-    { ...guard, schema: { summary: 'One workflow with its graph', params: idParams, response: { 200: Workflow } } },
+    { ...guard, schema: { summary: 'One workflow with its graph', params: IdParams, response: { 200: Workflow } } },
     async (request) => loadWorkflow(db, currentUser(request).id, request.params.id),
   );
 
   /** Saves the draft (a published workflow is unpublished first: what runs is what was checked). */
-  app.put<{
-    Params: { id: number };
-    Body: Required<Pick<WorkflowBody, 'name' | 'nodes' | 'edges'>> & { description?: string };
-  }>(
+  app.put(
     '/api/workflows/:id',
     {
       ...guard,
       schema: {
         summary: "Saves a workflow's draft",
-        params: idParams,
-        body: objectSchema(graphFields, ['name', 'nodes', 'edges']),
+        params: IdParams,
+        body: Type.Object(
+          { name: WorkflowName, description: Type.Optional(WorkflowDescription), nodes: Nodes, edges: Edges },
+          { additionalProperties: false },
+        ),
         response: { 200: WorkflowAnswer },
       },
     },
@@ -220,11 +227,11 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/workflows/:id',
     {
       ...guard,
-      schema: { summary: 'Deletes a workflow', params: idParams, response: { 200: Type.Object(MessageProperties) } },
+      schema: { summary: 'Deletes a workflow', params: IdParams, response: { 200: Type.Object(MessageProperties) } },
     },
     async (request) => {
       await removeWorkflow(db, currentUser(request).id, request.params.id);
@@ -233,11 +240,11 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
   );
 
   /** Draft → published (spec §4), after the checks; a scheduled trigger's first run comes shortly after. */
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/workflows/:id/publish',
     {
       ...guard,
-      schema: { summary: 'Publishes a workflow after its checks', params: idParams, response: { 200: WorkflowAnswer } },
+      schema: { summary: 'Publishes a workflow after its checks', params: IdParams, response: { 200: WorkflowAnswer } },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -249,11 +256,11 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/workflows/:id/unpublish',
     {
       ...guard,
-      schema: { summary: 'Returns a workflow to draft', params: idParams, response: { 200: WorkflowAnswer } },
+      schema: { summary: 'Returns a workflow to draft', params: IdParams, response: { 200: WorkflowAnswer } },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -266,13 +273,13 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
   );
 
   /** "Run now": a manual run of the published workflow; the runner advances it node by node. */
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/workflows/:id/run',
     {
       ...guard,
       schema: {
         summary: 'Runs a published workflow now',
-        params: idParams,
+        params: IdParams,
         response: { 201: Type.Object({ ...MessageProperties, run: WorkflowRunDetail }) },
       },
     },
@@ -287,13 +294,13 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: PageQueryOf }>(
+  app.get(
     '/api/workflows/:id/runs',
     {
       ...guard,
       schema: {
         summary: 'Every run of one workflow, newest first',
-        params: idParams,
+        params: IdParams,
         querystring: runsQuery,
         response: { 200: Page(WorkflowRun) },
       },
@@ -306,11 +313,11 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
   );
 
   /** One run with its per-node log (started, finished, items in/out, credits, error). */
-  app.get<{ Params: { id: number; runId: number } }>(
+  app.get(
     '/api/workflows/:id/runs/:runId',
     {
       ...guard,
-      schema: { summary: 'One run with its per-node log', params: runParams, response: { 200: WorkflowRunDetail } },
+      schema: { summary: 'One run with its per-node log', params: RunParams, response: { 200: WorkflowRunDetail } },
     },
     async (request) => loadRunDetail(db, currentUser(request).id, request.params.id, request.params.runId),
   );

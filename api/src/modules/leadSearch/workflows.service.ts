@@ -37,8 +37,11 @@ export interface WorkflowBody {
   edges?: WorkflowEdge[];
 }
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+function iso(value: Date | string): string;
+function iso(value: Date | string | null): string | null;
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
 
 const toRunDto = (r: RunSummaryRow) => ({
   ...r,
@@ -47,7 +50,8 @@ const toRunDto = (r: RunSummaryRow) => ({
   finished_at: iso(r.finished_at),
 });
 
-function toDto(row: WorkflowRow, lastRun: RunSummaryRow | null, withGraph = true) {
+/** A workflow as its list shows it (no graph). */
+function toSummaryDto(row: WorkflowRow, lastRun: RunSummaryRow | null) {
   const trigger = row.nodes.find((n) => n.kind === 'trigger');
   return {
     id: row.id,
@@ -55,14 +59,13 @@ function toDto(row: WorkflowRow, lastRun: RunSummaryRow | null, withGraph = true
     description: row.description,
     status: row.status,
     template: row.template,
-    ...(withGraph ? { nodes: row.nodes, edges: row.edges } : {}),
     node_count: row.nodes.length,
     trigger_mode: trigger?.settings.mode ?? null,
     repeat: row.repeat,
     next_run_at: iso(row.next_run_at),
     published_at: iso(row.published_at),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
     last_run: lastRun ? toRunDto(lastRun) : null,
   };
 }
@@ -77,7 +80,8 @@ async function loadRow(db: Queryable, userId: number, id: number, forUpdate = fa
 /** The user's workflow with its graph and last run; 404 when it is not the user's. */
 export async function loadWorkflow(db: Db, userId: number, id: number) {
   const row = await loadRow(db, userId, id);
-  return toDto(row, (await lastWorkflowRuns(db, [row.id])).get(row.id) ?? null);
+  const lastRun = (await lastWorkflowRuns(db, [row.id])).get(row.id) ?? null;
+  return { ...toSummaryDto(row, lastRun), nodes: row.nodes, edges: row.edges };
 }
 
 /** A page of the user's workflows (of one status when given), newest first, without their graphs. */
@@ -95,7 +99,7 @@ export async function workflowsPage(
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((r) => toDto(r, runs.get(r.id) ?? null, false)), total };
+  return { rows: rows.map((r) => toSummaryDto(r, runs.get(r.id) ?? null)), total };
 }
 
 /** Creates a workflow, blank (with its trigger) or from a template, after the save-time checks; answers its id. */

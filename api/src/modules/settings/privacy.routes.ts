@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import {
@@ -9,7 +10,6 @@ import {
   StringEnum,
   Timestamp,
   Type,
-  type Static,
 } from '../../http/contract';
 import { currentUser } from '../../http/auth';
 import { ACCOUNT_DELETION_GRACE_DAYS, RETENTION_MONTHS_MAX } from '../../ops/personalData';
@@ -44,7 +44,8 @@ const DeletionRequest = Type.Object(
  * archive (a background job), results retention, and deleting the account after a grace period.
  * Owner only (routeAccess: account_owner); each action is audited.
  */
-export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps): void {
+export function privacyRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const auth = { onRequest: app.requireAuth };
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const user = currentUser(request);
@@ -74,7 +75,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
   );
 
-  app.put<{ Body: Static<typeof Retention> }>(
+  app.put(
     '/api/account/retention',
     {
       ...auth,
@@ -109,7 +110,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
   );
 
-  app.get<{ Params: Static<typeof IdParams> }>(
+  app.get(
     '/api/account/exports/:id/download',
     {
       ...auth,
@@ -139,7 +140,7 @@ export function privacyRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
     },
   );
 
-  app.post<{ Body: Static<typeof DeletionRequest> }>(
+  app.post(
     '/api/account/deletion',
     {
       ...auth,
