@@ -54,6 +54,28 @@ const TRANSACTION_OUTSIDE_SERVICE = {
   message: 'Transactions are opened in <feature>.service.ts (ADR 058); a repository takes the transaction it is given.',
 };
 
+/**
+ * ADR 016: a route's types come from its TypeBox schemas through the type provider
+ * (`api.withTypeProvider<TypeBoxTypeProvider>()`), so the compiler checks a handler against its schemas.
+ */
+const UNTYPED_ROUTE = {
+  selector: 'CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/][typeArguments]',
+  message:
+    "Register routes on `api.withTypeProvider<TypeBoxTypeProvider>()` with TypeBox schemas (ADR 016): the handler's types come from them, not from a hand-written generic.",
+};
+const CAST_REQUEST = {
+  selector:
+    "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(body|query|params)$/]",
+  message:
+    "A request's body, query and params are typed by the route's schemas (ADR 016): declare them there instead of casting.",
+};
+const PLAIN_REQUEST_SCHEMA = {
+  selector: 'ImportSpecifier[imported.name=/^(objectSchema|emptyObjectSchema)$/]',
+  message:
+    'Request schemas are TypeBox (ADR 016): Type.Object(…, { additionalProperties: false }) or Empty from http/contract.ts.',
+};
+const ROUTE_TYPES = [UNTYPED_ROUTE, CAST_REQUEST, PLAIN_REQUEST_SCHEMA];
+
 /** Import boundaries: a remote imports only `@leadsmith/shared`, never the shell or another remote. */
 const remoteBoundaries = (self) => ({
   files: [`${self}/src/**/*.{ts,tsx}`],
@@ -181,7 +203,12 @@ export default tseslint.config(
   // files only, and transactions are opened by services (a routes file calls a service; a repository takes the transaction).
   ...[
     { files: ['api/src/modules/**/*.ts'], ignores: ['**/*.{routes,repository}.ts'], bans: [SQL_OUTSIDE_REPOSITORY] },
-    { files: ['api/src/modules/**/*.routes.ts'], bans: [SQL_OUTSIDE_REPOSITORY, TRANSACTION_OUTSIDE_SERVICE] },
+    {
+      files: ['api/src/modules/**/*.routes.ts'],
+      bans: [SQL_OUTSIDE_REPOSITORY, TRANSACTION_OUTSIDE_SERVICE, ...ROUTE_TYPES],
+    },
+    // The routes outside the modules: the web files (shell, remotes), the metrics and the OpenAPI document.
+    { files: ['api/src/{web,ops,http}/**/*.ts'], bans: ROUTE_TYPES },
     { files: ['api/src/modules/**/*.repository.ts'], bans: [TRANSACTION_OUTSIDE_SERVICE] },
     // Workers define jobs and call services and repositories; they open transactions, and write no SQL.
     { files: ['api/src/workers/**/*.ts'], bans: [SQL_OUTSIDE_REPOSITORY] },

@@ -17,14 +17,3 @@ export const nameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '
 export const codeSchema = Type.String({ pattern: '^[0-9]{6}$', maxLength: 6 });
 export const langSchema = StringEnum(LANGUAGES);
 export const domainSchema = Type.String({ minLength: 1, maxLength: 300, pattern: '^\\S+$' });
-
-/**
- * An object body: listed properties only. Plain JSON schema, untyped: a route on the TypeBox type provider
- * writes `Type.Object(properties, { additionalProperties: false })` instead.
- */
-export function objectSchema(properties: Record<string, object>, required: readonly string[] = []) {
-  return { type: 'object', additionalProperties: false, properties, required } as const;
-}
-
-/** For routes that take no body/query: still validated, nothing allowed (`Empty` in http/contract.ts is its TypeBox twin). */
-export const emptyObjectSchema = { type: 'object', additionalProperties: false, properties: {} } as const;
