@@ -9,6 +9,7 @@ import { CampaignSchema, ResultSchema } from './campaigns.schemas';
 import { listTypeIn, type ListPath } from './listPath';
 import { actorOf } from './listHistory.routes';
 import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
+import { ManualBodySchema } from './results.schemas';
 import {
   addManualResult,
   COUNT_CAP,
@@ -28,7 +29,6 @@ const ResultParams = Type.Object(
 );
 /** The list query (resultFiltersSchema, plain JSON schema shared by every list route), typed by its interface. */
 export const ResultFiltersBody = Type.Unsafe<ResultFilters>(resultFiltersSchema);
-const OptionalText = (max = 200) => Type.Optional(Type.String({ maxLength: max }));
 /**
  * A page of a list: the one page envelope, with whether its total is capped or estimated (a filtered count of
  * a big list) and the list itself (its job and enrichment progress), read in the same statement.
@@ -173,26 +173,7 @@ export function resultRoutes(api: FastifyInstance, { db, queue, clock }: AppDeps
           summary: 'Add a result by hand (the fields depend on the list type)',
           params: IdParams,
           response: { 201: Type.Object({ ...MessageProperties, result: ResultSchema }) },
-          body: Type.Object(
-            {
-              website: OptionalText(300),
-              name: OptionalText(),
-              country: OptionalText(100),
-              city: OptionalText(100),
-              state: OptionalText(100),
-              postal_code: OptionalText(20),
-              street: OptionalText(),
-              first_name: OptionalText(100),
-              last_name: OptionalText(100),
-              email: OptionalText(254),
-              phone: OptionalText(40),
-              linkedin_url: OptionalText(300),
-              company: OptionalText(),
-              position: OptionalText(),
-              urls: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 20 })),
-            },
-            { additionalProperties: false },
-          ),
+          body: ManualBodySchema,
         },
       },
       async (request, reply) => {

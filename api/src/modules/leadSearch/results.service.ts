@@ -32,6 +32,7 @@ import {
   type ResultRow,
 } from './results.repository';
 import { exportWhere } from './suppressions.repository';
+import type { ManualBody } from './results.schemas';
 
 export { COUNT_CAP };
 
@@ -51,24 +52,6 @@ const toDto = (r: ResultRow): ResultDto => ({
   ...r,
   created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString(),
 });
-
-export interface ManualBody {
-  website?: string;
-  name?: string;
-  country?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-  street?: string;
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: string;
-  linkedin_url?: string;
-  company?: string;
-  position?: string;
-  urls?: string[];
-}
 
 export interface FilteredTotal {
   total: number;

@@ -2,7 +2,7 @@
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { filtersSchema } from './searchFilters.schemas';
-import { MAX_SEARCH_COUNT } from './searches.service';
+import { MAX_SEARCH_COUNT } from './searches.schemas';
 
 /** How often a saved search alerts: never, once a day or once a week (counted from when it was turned on). */
 export const SAVED_SEARCH_ALERTS = ['off', 'daily', 'weekly'] as const;

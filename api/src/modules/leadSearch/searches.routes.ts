@@ -4,13 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import {
-  Defaulted,
   Empty,
   IdParams,
   KeyedObject,
   MessageProperties,
   Nullable,
-  OrNull,
   StringEnum,
   Type,
   type Static,
@@ -22,13 +20,12 @@ import { freshLeadSources } from '../../providers/leads/sourceSettings';
 import { say } from '../../http/respond';
 import { loadCampaign } from './campaigns.service';
 import { CampaignSchema, SearchJobSchema } from './campaigns.schemas';
-import { filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters.schemas';
-import { loadJob, MAX_SEARCH_COUNT, startUserSearch, stopUserSearch } from './searches.service';
+import { FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters.schemas';
+import { loadJob, startUserSearch, stopUserSearch } from './searches.service';
+import { MAX_SEARCH_COUNT, StartSearchBodySchema } from './searches.schemas';
 
 /** One value per search type (the object has every type as a key). */
 const PerSearchType = <T extends TSchema>(value: T) => KeyedObject(SEARCH_TYPES, value);
-/** The filters of every search type (plain JSON schema; `checkFilters` applies the per-type rules), typed loosely. */
-const Filters = Type.Unsafe<Record<string, unknown>>(filtersSchema);
 /** An array the answer hands out as the catalogue holds it (readonly: the serialiser only reads it). */
 const ReadonlyArray = <T extends TSchema>(item: T) => Type.Unsafe<readonly Static<T>[]>(Type.Array(item));
 const Strings = () => ReadonlyArray(Type.String());
@@ -118,18 +115,7 @@ export function searchRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps
       schema: {
         summary: 'Start a search that fills a list (reserves the search limit; charged per lead found)',
         response: { 201: Type.Object({ ...MessageProperties, job: SearchJobSchema, campaign: CampaignSchema }) },
-        body: Type.Object(
-          {
-            type: StringEnum(SEARCH_TYPES),
-            campaign_id: Type.Optional(OrNull(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
-            location: Type.Optional(Type.String({ maxLength: 200 })),
-            count: Type.Integer({ minimum: 1, maximum: MAX_SEARCH_COUNT }),
-            filters: Type.Optional(Filters),
-            // Contacts the owner already holds in another list (issue 29): kept (marked duplicate, never charged twice) or skipped.
-            duplicates: Defaulted(StringEnum(['keep', 'skip'] as const, { default: 'keep' })),
-          },
-          { additionalProperties: false },
-        ),
+        body: StartSearchBodySchema,
       },
     },
     async (request, reply) => {

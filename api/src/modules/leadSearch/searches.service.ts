@@ -5,7 +5,6 @@
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
-import type { SearchType } from '../../providers/leads';
 import { freshLeadSources } from '../../providers/leads/sourceSettings';
 import type { JobQueue } from '../../queue/jobQueue';
 import { loadCampaign, notFound } from './campaigns.service';
@@ -15,19 +14,7 @@ import { checkFilters } from './searchFilters.schemas';
 import { stopJob } from './searchJobs.service';
 import { findUserJob, lockUserJob } from './searches.repository';
 import { startSearch } from './startSearch.service';
-
-/** Most leads one search may ask for. */
-export const MAX_SEARCH_COUNT = 1000;
-
-export interface StartSearchBody {
-  type: SearchType;
-  campaign_id?: number | null;
-  location?: string;
-  count: number;
-  filters?: Record<string, unknown>;
-  /** Contacts the owner already holds in another list: kept (marked duplicate) or left out. */
-  duplicates?: 'keep' | 'skip';
-}
+import type { StartSearchBody } from './searches.schemas';
 
 /**
  * POST /api/searches: the user starts a search filling one of their lists. Location and list are required (spec §5),
