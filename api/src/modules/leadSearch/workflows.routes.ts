@@ -17,14 +17,12 @@ import {
 } from '../../http/contract';
 import { say } from '../../http/respond';
 import {
-  edgeSchema,
-  MAX_EDGES,
-  MAX_NODES,
-  nodeSchema,
-  type WorkflowEdge,
-  type WorkflowNode,
-} from './workflowNodes.service';
-import { TEMPLATE_KEYS, WORKFLOW_TEMPLATES } from './workflowTemplates';
+  CreateWorkflowBodySchema,
+  SaveWorkflowBodySchema,
+  WorkflowEdgeSchema,
+  WorkflowNodeSchema,
+} from './workflows.schemas';
+import { WORKFLOW_TEMPLATES } from './workflowTemplates';
 import {
   createWorkflow,
   loadRunDetail,
@@ -53,8 +51,6 @@ const runsQuery = Type.Object(PageQueryProperties, { additionalProperties: false
 
 const DateTime = () => Type.String({ format: 'date-time' });
 /** A node and an edge as the request schemas check them (what is stored is what was checked). */
-const Node = Type.Unsafe<WorkflowNode>(nodeSchema);
-const Edge = Type.Unsafe<WorkflowEdge>(edgeSchema);
 
 const WorkflowRun = Type.Object({
   id: Type.Integer(),
@@ -105,23 +101,22 @@ const WorkflowSummaryProperties = {
   last_run: Nullable(WorkflowRun),
 };
 const WorkflowSummary = Type.Object(WorkflowSummaryProperties);
-const Workflow = Type.Object({ ...WorkflowSummaryProperties, nodes: Type.Array(Node), edges: Type.Array(Edge) });
+const Workflow = Type.Object({
+  ...WorkflowSummaryProperties,
+  nodes: Type.Array(WorkflowNodeSchema),
+  edges: Type.Array(WorkflowEdgeSchema),
+});
 const WorkflowAnswer = Type.Object({ ...MessageProperties, workflow: Workflow });
 const WorkflowTemplates = Type.Object({
   data: Type.Array(
     Type.Object({
       key: Type.String(),
-      nodes: Type.Array(Node),
-      edges: Type.Array(Edge),
+      nodes: Type.Array(WorkflowNodeSchema),
+      edges: Type.Array(WorkflowEdgeSchema),
       node_kinds: Type.Array(Type.String()),
     }),
   ),
 });
-
-const WorkflowName = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
-const WorkflowDescription = Type.String({ maxLength: 500 });
-const Nodes = Type.Array(Node, { maxItems: MAX_NODES });
-const Edges = Type.Array(Edge, { maxItems: MAX_EDGES });
 
 /**
  * Workflows (routes workflow and workflow/{id}): a graph of nodes owned by the user, saved as a draft,
@@ -175,16 +170,7 @@ export function workflowRoutes(api: FastifyInstance, { db, clock }: AppDeps): vo
       ...guard,
       schema: {
         summary: 'Creates a workflow (blank or from a template)',
-        body: Type.Object(
-          {
-            name: WorkflowName,
-            description: Type.Optional(WorkflowDescription),
-            nodes: Type.Optional(Nodes),
-            edges: Type.Optional(Edges),
-            template: Type.Optional(StringEnum(TEMPLATE_KEYS)),
-          },
-          { additionalProperties: false },
-        ),
+        body: CreateWorkflowBodySchema,
         response: { 201: WorkflowAnswer },
       },
     },
@@ -210,10 +196,7 @@ export function workflowRoutes(api: FastifyInstance, { db, clock }: AppDeps): vo
       schema: {
         summary: "Saves a workflow's draft",
         params: IdParams,
-        body: Type.Object(
-          { name: WorkflowName, description: Type.Optional(WorkflowDescription), nodes: Nodes, edges: Edges },
-          { additionalProperties: false },
-        ),
+        body: SaveWorkflowBodySchema,
         response: { 200: WorkflowAnswer },
       },
     },

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db';
 import { unprocessable } from '../../http/errors';
 import { DEFAULT_TIME_ZONE } from '../../schedule/recurrence';
 import { notFound } from './campaigns.service';
-import { checkGraph, checkPublishable, type WorkflowEdge, type WorkflowNode } from './workflowNodes.service';
+import { checkGraph, checkPublishable } from './workflowNodes.service';
 import { createRun, firstScheduledRun } from './workflowRunner.service';
 import { WORKFLOW_TEMPLATES } from './workflowTemplates';
 import {
@@ -24,18 +24,12 @@ import {
   type RunSummaryRow,
   type WorkflowRow,
 } from './workflows.repository';
+import type { SaveWorkflowBody, WorkflowBody } from './workflows.schemas';
 
 /**
  * Workflows: a graph of nodes owned by the user, saved as a draft, published after the checks of spec §4/§5, run now
  * or on its schedule by workflowRunner.service.ts. The rules of each change and the workflow as the screens get it.
  */
-export interface WorkflowBody {
-  name: string;
-  description?: string;
-  template?: string;
-  nodes?: WorkflowNode[];
-  edges?: WorkflowEdge[];
-}
 
 function iso(value: Date | string): string;
 function iso(value: Date | string | null): string | null;
@@ -128,7 +122,7 @@ export async function saveWorkflowDraft(
   clock: Clock,
   userId: number,
   id: number,
-  body: { name: string; description?: string; nodes: WorkflowNode[]; edges: WorkflowEdge[] },
+  body: SaveWorkflowBody,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await loadRow(tx, userId, id, true);
