@@ -21,6 +21,16 @@ export type { Static, TSchema } from '@fastify/type-provider-typebox';
 /** A timestamp: the database hands back a Date, the answer carries its ISO string. */
 export const Timestamp = () => Type.Unsafe<string | Date>({ type: 'string', format: 'date-time' });
 
+/**
+ * A timestamp as an answer's ISO string: the database hands back a Date (or text, from a JSON column); null
+ * stays null. For answers built before they reach a `Timestamp()` schema (DTOs typed `string`).
+ */
+export function isoString(value: Date | string): string;
+export function isoString(value: Date | string | null): string | null;
+export function isoString(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
 /** `T | null`: a value the row may not have. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

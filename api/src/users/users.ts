@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db';
-import { Nullable, StringEnum, Type, type Static } from '../http/contract';
+import { Nullable, StringEnum, Type, type Static, isoString } from '../http/contract';
 import { LANGUAGES, type Language } from '../i18n/messages';
 import { accountLicenseExpiry, licenseExpired } from './license';
 import { modulesForRole } from './roles';
@@ -134,8 +134,6 @@ async function termsUrlFor(q: Queryable, row: Pick<UserRow, 'id' | 'parent_id'>)
   return platformTermsUrl();
 }
 
-const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
-
 /** HMAC-SHA256 of the user id: lets the chat widget trust the id it is given (spec §7). */
 /** Locks the user's row for the caller's transaction (what a rule counts or changes under it queues behind it). */
 export async function lockUserRow(tx: Queryable, userId: number): Promise<void> {
@@ -176,13 +174,13 @@ export async function loadUserDto(
     modules,
     // Spec §3: permissions are the modules that have an id.
     permissions: modules.map((m) => m.slug),
-    license_expires_at: iso(row.license_expires_at),
+    license_expires_at: isoString(row.license_expires_at),
     license_expired: licenseExpired(
       row.team_owner_id === null ? row.license_expires_at : await accountLicenseExpiry(q, row.id),
       now,
     ),
-    last_login_at: iso(row.last_login_at),
-    email_verified_at: iso(row.email_verified_at),
+    last_login_at: isoString(row.last_login_at),
+    email_verified_at: isoString(row.email_verified_at),
     terms_version: currentTermsVersion(),
     terms_url: await termsUrlFor(q, row),
   };

@@ -5,6 +5,7 @@ import type { ModuleSlug } from '../../users/users';
 import { Params } from './common';
 import type { AdminUserDto, LastLoginBucket } from './users.schemas';
 import { containing } from '../../db/like';
+import { isoString } from '../../http/contract';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -26,15 +27,13 @@ const SELECT_USER = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.
     u.can_create_related_accounts, u.lang
   FROM users u`;
 
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
 function toDto(row: UserRow): AdminUserDto {
   return {
     ...row,
     created_at: row.created_at.toISOString(),
-    deleted_at: iso(row.deleted_at),
-    last_login_at: iso(row.last_login_at),
-    license_expires_at: iso(row.license_expires_at),
+    deleted_at: isoString(row.deleted_at),
+    last_login_at: isoString(row.last_login_at),
+    license_expires_at: isoString(row.license_expires_at),
   };
 }
 

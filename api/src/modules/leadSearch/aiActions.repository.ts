@@ -1,5 +1,6 @@
 import type { Queryable, SqlParam } from '../../db';
 import type { ResultFilters } from './resultQuery.repository';
+import { isoString } from '../../http/contract';
 
 /**
  * AI list actions' SQL: the jobs (`lead_ai_jobs`), the results their prompts read and the answers stored on them
@@ -37,7 +38,6 @@ export interface AiJobRow {
 
 export const JOB_COLUMNS =
   'id, user_id, campaign_id, prompt_ids, selection, total, processed, failed, done_rows, last_id::int AS last_id, status, error, created_at, updated_at';
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 export const toJobDto = (row: AiJobRow): AiJobDto => ({
   id: row.id,
   campaign_id: row.campaign_id,
@@ -47,8 +47,8 @@ export const toJobDto = (row: AiJobRow): AiJobDto => ({
   processed: row.processed,
   failed: row.failed,
   error: row.error,
-  created_at: iso(row.created_at),
-  updated_at: iso(row.updated_at),
+  created_at: isoString(row.created_at),
+  updated_at: isoString(row.updated_at),
 });
 
 /** A result as a prompt reads it. */

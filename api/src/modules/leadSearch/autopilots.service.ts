@@ -25,6 +25,7 @@ import {
   type AutopilotValues,
   type RunRow,
 } from './autopilots.repository';
+import { isoString } from '../../http/contract';
 
 /**
  * Autopilots: scheduled searches into a list (the scheduler, autopilotScheduler.service.ts, runs them; every run is
@@ -44,18 +45,11 @@ export interface AutopilotBody {
   time_zone?: string;
 }
 
-/** A timestamp column as its ISO string (null stays null). */
-function iso(value: Date | string): string;
-function iso(value: Date | string | null): string | null;
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 const toRunDto = (r: RunRow) => ({
   ...r,
-  scheduled_for: iso(r.scheduled_for),
-  started_at: iso(r.started_at),
-  finished_at: iso(r.finished_at),
+  scheduled_for: isoString(r.scheduled_for),
+  started_at: isoString(r.started_at),
+  finished_at: isoString(r.finished_at),
 });
 
 function toDto(row: AutopilotRow, lastRun: RunRow | null) {
@@ -63,9 +57,9 @@ function toDto(row: AutopilotRow, lastRun: RunRow | null) {
   return {
     ...rest,
     campaign: { id: row.campaign_id, name: campaign_name, list_type, has_webhook },
-    next_run_at: iso(row.next_run_at),
-    last_run_at: iso(row.last_run_at),
-    created_at: iso(row.created_at),
+    next_run_at: isoString(row.next_run_at),
+    last_run_at: isoString(row.last_run_at),
+    created_at: isoString(row.created_at),
     last_run: lastRun ? toRunDto(lastRun) : null,
   };
 }

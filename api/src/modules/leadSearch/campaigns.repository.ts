@@ -5,7 +5,7 @@
  */
 import type { Queryable, SqlParam } from '../../db';
 import { integerParams } from '../../db/types';
-import { pageWindow, type PageQueryOf } from '../../http/contract';
+import { pageWindow, type PageQueryOf, isoString } from '../../http/contract';
 import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
 import { gradingQueuedSql } from './emailGrades.repository';
 import type { CampaignDto, EnrichmentJobDto, JobDto } from './campaigns.schemas';
@@ -22,11 +22,10 @@ export type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_a
 };
 
 export function toEnrichmentJobDto(row: EnrichmentJobRow): EnrichmentJobDto {
-  const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
   return {
     ...row,
-    created_at: iso(row.created_at),
-    finished_at: row.finished_at === null ? null : iso(row.finished_at),
+    created_at: isoString(row.created_at),
+    finished_at: isoString(row.finished_at),
   };
 }
 
@@ -40,10 +39,8 @@ type CampaignRow = Omit<CampaignDto, 'search_type' | 'job' | 'created_at' | 'upd
 };
 type JobRow = Omit<JobDto, 'created_at'> & { created_at: Date | string };
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-
 export function toJobDto(row: JobRow): JobDto {
-  return { ...row, created_at: iso(row.created_at) };
+  return { ...row, created_at: isoString(row.created_at) };
 }
 
 export function toCampaignDto(
@@ -57,8 +54,8 @@ export function toCampaignDto(
     ...(grading === undefined ? {} : { grading }),
     ...row,
     search_type: CAMPAIGN_SEARCH_TYPE[row.list_type],
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoString(row.created_at),
+    updated_at: isoString(row.updated_at),
     job: job ? toJobDto(job) : null,
   };
 }

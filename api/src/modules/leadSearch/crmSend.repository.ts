@@ -1,5 +1,6 @@
 import type { Queryable, SqlParam } from '../../db';
 import type { CrmId, ResultForCrm } from '../../providers/crm';
+import { isoString } from '../../http/contract';
 
 /** CRM send jobs (`crm_send_jobs`) and the results they carry (`campaign_results.crm_*`): the SQL of crmSend.service.ts and crmSendJob.service.ts. */
 export interface CrmSendJobDto {
@@ -31,7 +32,6 @@ export interface JobRow {
 
 export const JOB_COLUMNS =
   'id, user_id, account_id, campaign_id, provider, autopilot_run_id, status, total, sent, unsent, created_at, finished_at';
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 export const toDto = (j: JobRow): CrmSendJobDto => ({
   id: j.id,
   campaign_id: j.campaign_id,
@@ -40,8 +40,8 @@ export const toDto = (j: JobRow): CrmSendJobDto => ({
   total: j.total,
   sent: j.sent,
   unsent: j.unsent,
-  created_at: iso(j.created_at)!,
-  finished_at: iso(j.finished_at),
+  created_at: isoString(j.created_at),
+  finished_at: isoString(j.finished_at),
 });
 
 /** A result as a send reads it: what the CRM push maps, plus its id and list. */

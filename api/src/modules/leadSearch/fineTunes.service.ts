@@ -18,6 +18,7 @@ import {
   type LibraryItem,
 } from './fineTunes.repository';
 import { builtInDefault, STANDARD_PROMPT_TYPES, type PromptListType, type PromptType } from './promptDefaults';
+import { isoString } from '../../http/contract';
 
 /** Most extra prompts (own and library copies) a user keeps per list type. */
 export const MAX_EXTRA_PROMPTS = 50;
@@ -42,8 +43,6 @@ export interface FineTuneDto {
   created_at: string;
   updated_at: string;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export const promptNotFound = (): ApiError => new ApiError(404, 'not_found');
 
@@ -74,8 +73,8 @@ export function toFineTuneDto(row: FineTuneRow, defaults: Defaults, showDefault 
     library_id: row.library_id ?? row.admin_prompt_id,
     library_source: row.library_id !== null ? 'builtin' : row.admin_prompt_id !== null ? 'admin' : null,
     ...(showDefault && row.standard ? { default_title: fallback.title, default_prompt: fallback.prompt } : {}),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoString(row.created_at),
+    updated_at: isoString(row.updated_at),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   pageWindow,
   StringEnum,
   Type,
+  isoString,
 } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { isUniqueViolation } from '../../db/types';
@@ -57,8 +58,11 @@ const LabelledResult = Type.Object({
 });
 const LabelResultsPage = Page(LabelledResult, { total_capped: Type.Boolean(), label: LabelSchema });
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-const toDto = (row: LabelRow) => ({ ...row, result_count: Number(row.result_count), created_at: iso(row.created_at) });
+const toDto = (row: LabelRow) => ({
+  ...row,
+  result_count: Number(row.result_count),
+  created_at: isoString(row.created_at),
+});
 
 /**
  * Custom lead labels (route custom-labels): the account's catalogue with a colour per label.

@@ -25,23 +25,18 @@ import {
   type WorkflowRow,
 } from './workflows.repository';
 import type { SaveWorkflowBody, WorkflowBody } from './workflows.schemas';
+import { isoString } from '../../http/contract';
 
 /**
  * Workflows: a graph of nodes owned by the user, saved as a draft, published after the checks of spec §4/§5, run now
  * or on its schedule by workflowRunner.service.ts. The rules of each change and the workflow as the screens get it.
  */
 
-function iso(value: Date | string): string;
-function iso(value: Date | string | null): string | null;
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 const toRunDto = (r: RunSummaryRow) => ({
   ...r,
-  scheduled_for: iso(r.scheduled_for),
-  started_at: iso(r.started_at),
-  finished_at: iso(r.finished_at),
+  scheduled_for: isoString(r.scheduled_for),
+  started_at: isoString(r.started_at),
+  finished_at: isoString(r.finished_at),
 });
 
 /** A workflow as its list shows it (no graph). */
@@ -56,10 +51,10 @@ function toSummaryDto(row: WorkflowRow, lastRun: RunSummaryRow | null) {
     node_count: row.nodes.length,
     trigger_mode: trigger?.settings.mode ?? null,
     repeat: row.repeat,
-    next_run_at: iso(row.next_run_at),
-    published_at: iso(row.published_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    next_run_at: isoString(row.next_run_at),
+    published_at: isoString(row.published_at),
+    created_at: isoString(row.created_at),
+    updated_at: isoString(row.updated_at),
     last_run: lastRun ? toRunDto(lastRun) : null,
   };
 }
@@ -196,6 +191,6 @@ export async function loadRunDetail(db: Db, userId: number, workflowId: number, 
   const nodes = await runNodeLogs(db, runId);
   return {
     ...toRunDto(run),
-    nodes: nodes.map((n) => ({ ...n, started_at: iso(n.started_at), finished_at: iso(n.finished_at) })),
+    nodes: nodes.map((n) => ({ ...n, started_at: isoString(n.started_at), finished_at: isoString(n.finished_at) })),
   };
 }
