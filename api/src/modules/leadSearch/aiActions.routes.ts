@@ -7,7 +7,7 @@ import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } fr
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
-import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
+import { ResultFiltersBody } from './results.schemas';
 import { AI_MAX_PROMPTS, AI_MAX_ROWS } from './aiActionJob.service';
 import { loadAiJob, startAiAction } from './aiActions.service';
 
@@ -49,7 +49,7 @@ export function aiActionRoutes(api: FastifyInstance, { db, queue }: AppDeps): vo
         }),
       ),
       all_matching: Type.Optional(Type.Boolean()),
-      filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
+      filters: Type.Optional(ResultFiltersBody),
       prompt_ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
         minItems: 1,
         maxItems: AI_MAX_PROMPTS,

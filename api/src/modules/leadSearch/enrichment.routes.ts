@@ -7,7 +7,7 @@ import { validationError } from '../../http/errors';
 import type { SearchType } from '../../providers/leads';
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
-import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
+import { ResultFiltersBody } from './results.schemas';
 import { actorOf } from './listHistory.routes';
 import { EnrichmentJobSchema, type EnrichmentKind } from './campaigns.schemas';
 import { IdParams, MessageProperties, Nullable, Type } from '../../http/contract';
@@ -31,7 +31,7 @@ export function enrichmentRoutes(api: FastifyInstance, { db, queue, clock }: App
       Type.Array(Type.Integer({ minimum: 1, maximum: 9007199254740991 }), { maxItems: maxIds, uniqueItems: true }),
     ),
     all_matching: Type.Optional(Type.Boolean()),
-    filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
+    filters: Type.Optional(ResultFiltersBody),
   });
   async function listOf(userId: number, type: SearchType, id: number) {
     const campaign = await loadCampaign(db, userId, id);

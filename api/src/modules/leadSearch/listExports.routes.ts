@@ -19,7 +19,7 @@ import {
 import { s3ObjectStore } from '../../storage/objectStore';
 import type { Language } from '../../i18n/messages';
 import { say } from '../../http/respond';
-import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
+import { ResultFiltersBody } from './results.schemas';
 import { downloadLink, EXPORT_RETENTION_DAYS, expiredAt, exportFile, linkValid } from './listExportJob.service';
 import { exportById, exportPage, type ExportRow } from './listExports.repository';
 import { loadExport, removeExport, startExport } from './listExports.service';
@@ -93,7 +93,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
         body: Type.Object(
           {
             campaign_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-            filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
+            filters: Type.Optional(ResultFiltersBody),
           },
           { additionalProperties: false },
         ),

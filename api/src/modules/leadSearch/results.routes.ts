@@ -8,8 +8,7 @@ import { IdParams, MessageProperties, Nullable, Page, Type } from '../../http/co
 import { CampaignSchema, ResultSchema } from './campaigns.schemas';
 import { listTypeIn, type ListPath } from './listPath';
 import { actorOf } from './listHistory.routes';
-import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
-import { ManualBodySchema } from './results.schemas';
+import { ManualBodySchema, ResultFiltersBody } from './results.schemas';
 import {
   addManualResult,
   COUNT_CAP,
@@ -27,8 +26,6 @@ const ResultParams = Type.Object(
   },
   { additionalProperties: false },
 );
-/** The list query (resultFiltersSchema, plain JSON schema shared by every list route), typed by its interface. */
-export const ResultFiltersBody = Type.Unsafe<ResultFilters>(resultFiltersSchema);
 /**
  * A page of a list: the one page envelope, with whether its total is capped or estimated (a filtered count of
  * a big list) and the list itself (its job and enrichment progress), read in the same statement.

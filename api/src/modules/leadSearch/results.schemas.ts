@@ -1,8 +1,13 @@
-/** The body of a result added by hand (`POST /api/{type}-results/{id}/manual`): which fields count depends on the list type (results.service.ts). */
+/** The bodies of the result-list routes: the list query and a result added by hand. */
 import { Type, type Static } from '../../http/contract';
+import { resultFiltersSchema, type ResultFilters } from './resultQuery.repository';
+
+/** The list query (resultFiltersSchema, plain JSON schema shared by every list route), typed by its interface. */
+export const ResultFiltersBody = Type.Unsafe<ResultFilters>(resultFiltersSchema);
 
 const OptionalText = (max = 200) => Type.Optional(Type.String({ maxLength: max }));
 
+/** A result added by hand (`POST /api/{type}-results/{id}/manual`): which fields count depends on the list type (results.service.ts). */
 export const ManualBodySchema = Type.Object(
   {
     website: OptionalText(300),

@@ -1,8 +1,7 @@
 /** The saved searches' schemas: the answers of the routes, the bodies the service takes, the alert periods. */
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads';
-import { filtersSchema } from './searchFilters.schemas';
-import { MAX_SEARCH_COUNT } from './searches.schemas';
+import { MAX_SEARCH_COUNT, SearchFilters } from './searches.schemas';
 
 /** How often a saved search alerts: never, once a day or once a week (counted from when it was turned on). */
 export const SAVED_SEARCH_ALERTS = ['off', 'daily', 'weekly'] as const;
@@ -71,7 +70,7 @@ export const CreateBody = Type.Object(
     campaign_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The list the results go to.' }),
     location: Type.String({ maxLength: 200 }),
     count: Type.Integer({ minimum: 1, maximum: MAX_SEARCH_COUNT, description: 'Most new leads one run adds.' }),
-    filters: Type.Optional(Type.Unsafe<Record<string, unknown>>(filtersSchema)),
+    filters: Type.Optional(SearchFilters),
     alert: Type.Optional(StringEnum(SAVED_SEARCH_ALERTS)),
     time_zone: Type.Optional(TimeZone),
   },

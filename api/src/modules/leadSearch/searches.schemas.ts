@@ -7,7 +7,7 @@ import { filtersSchema } from './searchFilters.schemas';
 export const MAX_SEARCH_COUNT = 1000;
 
 /** The filters of every search type (plain JSON schema; `checkFilters` applies the per-type rules), typed loosely. */
-const Filters = Type.Unsafe<Record<string, unknown>>(filtersSchema);
+export const SearchFilters = Type.Unsafe<Record<string, unknown>>(filtersSchema);
 
 export const StartSearchBodySchema = Type.Object(
   {
@@ -15,7 +15,7 @@ export const StartSearchBodySchema = Type.Object(
     campaign_id: Type.Optional(OrNull(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
     location: Type.Optional(Type.String({ maxLength: 200 })),
     count: Type.Integer({ minimum: 1, maximum: MAX_SEARCH_COUNT }),
-    filters: Type.Optional(Filters),
+    filters: Type.Optional(SearchFilters),
     // Contacts the owner already holds in another list (issue 29): kept (marked duplicate, never charged twice) or skipped.
     duplicates: Defaulted(StringEnum(['keep', 'skip'] as const, { default: 'keep' })),
   },

@@ -8,7 +8,7 @@ import { IdParams, MessageProperties, Nullable, Type } from '../../http/contract
 import { say } from '../../http/respond';
 import { loadCampaign, notFound } from './campaigns.service';
 import { resultWhere } from './resultQuery.repository';
-import { ResultFiltersBody } from './results.routes';
+import { ResultFiltersBody } from './results.schemas';
 import { actorOf } from './listHistory.routes';
 import { recordListEvent } from './listHistory.repository';
 import { WEBHOOK_MAX_ROWS } from './listWebhookDelivery.service';
