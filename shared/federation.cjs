@@ -26,11 +26,12 @@ const SINGLETONS = [
  * uses instead of the whole library (a shared package is never tree-shaken: sharing all of
  * @chakra-ui/react put 311 KB gzip in front of the sidebar). The list is part of the shell/remote
  * contract (ADR 010): a remote that needs another Chakra export adds it here, and the shell that
- * offers it is released before that remote. shared/src/federation.test.ts fails when any source
- * imports a name that is missing.
+ * offers it is released before that remote. Every surface holds exactly the names the frontends
+ * import (ADR 059): shared/src/contract/__tests__/sharedSurface.test.ts fails when a source imports
+ * a name that is missing, and when the surface offers a name no source imports (each offered name
+ * is shipped to every page whether used or not).
  */
 const CHAKRA_SURFACE = [
-  // used today
   'Alert',
   'Badge',
   'Box',
@@ -39,10 +40,12 @@ const CHAKRA_SURFACE = [
   'Center',
   'ChakraProvider',
   'Checkbox',
+  'CloseButton',
   'Code',
   'DataList',
   'Dialog',
   'Drawer',
+  'EmptyState',
   'Field',
   'Fieldset',
   'Flex',
@@ -51,6 +54,7 @@ const CHAKRA_SURFACE = [
   'Heading',
   'Image',
   'Input',
+  'Kbd',
   'Link',
   'LinkBox',
   'LinkOverlay',
@@ -58,45 +62,27 @@ const CHAKRA_SURFACE = [
   'Menu',
   'NativeSelect',
   'Portal',
+  'Separator',
   'SimpleGrid',
+  'Skeleton',
   'Spinner',
   'Stack',
   'Table',
   'Tabs',
+  'Tag',
   'Text',
   'Textarea',
+  // the tooltip of shared/src/ui/Tooltip.tsx (every tooltip goes through it, with the spec's defaults)
+  'Tooltip',
+  'VStack',
+  'Wrap',
   'chakra',
   'createSystem',
   'defineConfig',
-  // light layout and display pieces (no state machine behind them) areas commonly reach for; the
-  // interactive widgets (tooltip, popover, drawer, accordion, switch, radio group…) each bring a
-  // state machine and join the surface only when a screen uses them
-  'VStack',
-  'Container',
-  'Wrap',
-  'Span',
-  'Em',
-  'Kbd',
-  'Separator',
-  'Icon',
-  'IconButton',
-  'CloseButton',
-  'VisuallyHidden',
-  'Group',
-  'Tag',
-  'Skeleton',
-  'EmptyState',
-  'GridItem',
-  'Spacer',
-  'Show',
-  'useDisclosure',
-  // the tooltip of shared/src/ui/Tooltip.tsx (every tooltip goes through it, with the spec's defaults)
-  'Tooltip',
 ];
 
 /** React Router's surface, shared the same way (the package entry is one large module otherwise kept whole). */
 const ROUTER_SURFACE = [
-  // used today
   'BrowserRouter',
   'Link',
   'MemoryRouter',
@@ -111,38 +97,21 @@ const ROUTER_SURFACE = [
   'useNavigate',
   'useParams',
   'useSearchParams',
-  // the rest of the component-router API an area may need
-  'useHref',
-  'useMatch',
-  'useResolvedPath',
-  'useInRouterContext',
-  'useNavigationType',
-  'useOutletContext',
-  'useRoutes',
-  'useLinkClickHandler',
-  'generatePath',
-  'matchPath',
-  'resolvePath',
-  'createSearchParams',
 ];
 
 /**
  * React i18next's surface: shared whole, the package brought its class components, SSR helpers and
  * Trans parser to every page (5.9 KB gzip in the shell's start-up chunk against 1.3 KB in the monolith,
- * `npm run bench`, issue 30).
+ * `npm run bench`, issue 30). Trans is left out on purpose: it brings the HTML parser with it.
  */
-const I18NEXT_REACT_SURFACE = [
-  // used today
-  'I18nextProvider',
-  'initReactI18next',
-  'useTranslation',
-  // the context the hook reads; Trans is left out on purpose: it brings the HTML parser with it
-  'I18nContext',
-];
+const I18NEXT_REACT_SURFACE = ['I18nextProvider', 'initReactI18next', 'useTranslation'];
 
-/** React Query's surface, for the same reason (its hydration, suspense and devtools-facing hooks went to every page). */
+/**
+ * React Query's surface, for the same reason (its hydration, suspense and devtools-facing hooks went
+ * to every page). The other hooks (suspense, queries, hydration) each bring an observer class with
+ * them and join the surface only when a screen uses them.
+ */
 const QUERY_SURFACE = [
-  // used today
   'QueryClient',
   'QueryClientProvider',
   'infiniteQueryOptions',
@@ -152,9 +121,6 @@ const QUERY_SURFACE = [
   'useMutation',
   'useQuery',
   'useQueryClient',
-  // a query turned off by its key; the other hooks (suspense, queries, hydration) each bring an
-  // observer class with them and join the surface only when a screen uses them
-  'skipToken',
 ];
 
 /** Packages shared through a surface module: share key → the names every build offers. */

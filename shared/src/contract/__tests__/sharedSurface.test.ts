@@ -73,6 +73,16 @@ describe('shared package surfaces (shared/federation.cjs)', () => {
       }
       expect(missing).toEqual([]);
     });
+
+    it(`${pkg}'s shared surface offers only names some source imports`, () => {
+      // A shared module is not tree-shaken: every name on the surface is downloaded by every page,
+      // so the surface is cut to what the frontends import (ADR 059).
+      const imported = new Set(
+        files.flatMap((file) => importedNames(readFileSync(file, 'utf8'), pkg, CONFIG_SUBPATHS[pkg] ?? []).names),
+      );
+      const unused = surface.filter((name) => !imported.has(name));
+      expect(unused.map((name) => `${name} (no source imports it: remove it from the surface)`)).toEqual([]);
+    });
   }
 
   it('reads named, renamed and type-only imports', () => {
