@@ -3,11 +3,14 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons, surfaceAliases } = require('./federation.cjs');
 const { contractVersionForBuild, releaseVersion } = require('./release.cjs');
 const { ShellHtmlPlugin } = require('./shellHtmlPlugin.cjs');
 const { CompressAssetsPlugin } = require('./compressAssetsPlugin.cjs');
+const { RemoteManifestPlugin, MOUNT_CHUNK } = require('./remoteManifestPlugin.cjs');
+
+/** webpack's own Module Federation (ADR 060): its container runtime, not a runtime library in the page. */
+const { ModuleFederationPlugin } = webpack.container;
 
 const swcRule = (prod) => ({
   test: /\.[cm]?[jt]sx?$/,
@@ -35,14 +38,6 @@ const chakraThemeRule = {
   test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/]|preset-base\.js$)/,
   use: path.join(__dirname, 'pureDefinitionsLoader.cjs'),
 };
-
-/**
- * The runtime plugin `provideExternalRuntime` adds is named by its CommonJS file, which reaches the
- * runtime core through CommonJS too: a second copy of the runtime in the shell's main.js (97 → 180 KB)
- * beside the ES module one the bundler runtime uses. Its ES module file shares the one copy.
- */
-const INJECT_RUNTIME_PLUGIN_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
-const INJECT_RUNTIME_PLUGIN_ESM = path.join(path.dirname(INJECT_RUNTIME_PLUGIN_CJS), 'index.js');
 
 /**
  * The libraries the shell runs before its sidebar (React, the router with its surface module, React
@@ -91,6 +86,7 @@ function createWebpackConfig({ dir, kind, name, port }) {
     // Test-only fault injection (see shared/src/contract/remoteMount.ts); never set for a real release.
     const testFaults = isRemote && process.env.LEADSMITH_TEST_FAULTS === '1';
     const hashed = prod ? '[name].[contenthash:8].js' : '[name].js';
+    const shared = sharedSingletons();
     return {
       context: dir,
       mode: prod ? 'production' : 'development',
@@ -111,36 +107,27 @@ function createWebpackConfig({ dir, kind, name, port }) {
         // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
         alias: {
           ...surfaceAliases(),
-          ...(isRemote
-            ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') }
-            : { [`${INJECT_RUNTIME_PLUGIN_CJS}$`]: INJECT_RUNTIME_PLUGIN_ESM }),
+          ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {}),
         },
       },
       module: { rules: [swcRule(prod), cssAsTextRule, chakraThemeRule] },
       plugins: [
         new ModuleFederationPlugin({
           name,
+          // The shell loads no remote by configuration: it loads the ones a user is entitled to, from
+          // their manifests, when an area is opened (shell/src/federation/container.ts).
           ...(isRemote
             ? {
                 filename: 'remoteEntry.js',
-                exposes: { './mount': path.join(__dirname, 'src/contract/remoteMount.ts') },
+                library: { type: 'var', name },
+                exposes: {
+                  './mount': { import: path.join(__dirname, 'src/contract/remoteMount.ts'), name: MOUNT_CHUNK },
+                },
               }
-            : { remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/retryPlugin.ts')] }),
-          shared: sharedSingletons(),
-          // Only the remotes a user is entitled to are registered, at runtime; with
-          // 'loaded-first' nothing is fetched until an area is actually opened.
-          shareStrategy: 'loaded-first',
-          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
-          dts: false,
-          // One federation runtime per page (ADR 035): the shell provides its runtime core on a global
-          // and every remote's entry uses it instead of bundling a copy (16 KB gzip per remote opened);
-          // browser-only runtime code (no Node loading paths). A remote loads no remotes of its own, so
-          // its entry leaves out the bundler runtime's remote loading (ADR 059).
-          experiments: {
-            ...(isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }),
-            optimization: { target: 'web', ...(isRemote ? { disableRemote: true } : {}) },
-          },
+            : {}),
+          shared,
         }),
+        ...(isRemote ? [new RemoteManifestPlugin({ name, version, shared })] : []),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(name),
           __APP_VERSION__: JSON.stringify(version),

@@ -59,7 +59,7 @@ const AREAS: Record<string, Omit<AreaDefinitionOptions, 'remote' | 'version'>> =
 
 const modules = new Map<string, AreaModule>();
 
-export async function loadArea(area: AreaDefinition, _registry?: RemoteRegistry, _force = false): Promise<LoadedArea> {
+export async function loadArea(area: AreaDefinition, _registry?: RemoteRegistry): Promise<LoadedArea> {
   const options = AREAS[area.remote];
   if (!options) throw new RemoteUnavailableError(area.remote);
   let module = modules.get(area.remote);
@@ -79,4 +79,4 @@ export async function loadArea(area: AreaDefinition, _registry?: RemoteRegistry,
 }
 
 /** No federation share scope in the monolith: nothing to inspect. */
-export function inspectShareScope(): void {}
+export async function inspectShareScope(): Promise<void> {}

@@ -74,7 +74,7 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
     if (!registry.data) return;
     let cancelled = false;
     setState({ status: 'loading' });
-    loadArea(area, registry.data, attempt > 0)
+    loadArea(area, registry.data)
       .then((loaded) => {
         if (cancelled) return;
         setState({ status: 'ready', loaded });

@@ -16,7 +16,7 @@ export function DiagnosticsEntry() {
   const [debug] = useState(() => debugRequested());
   const [open, setOpen] = useState(debug);
   useEffect(() => {
-    if (open) inspectShareScope();
+    if (open) void inspectShareScope().catch((error: unknown) => console.error('[leadsmith]', error));
   }, [open]);
   if (!isAdmin && !debug) return null;
   return (

@@ -1,27 +1,27 @@
-import { getInstance, loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import {
   AREA_CONTRACT_VERSION,
   isContractCompatible,
   type AreaDefinition,
   type AreaModule,
 } from '@leadsmith/shared/core';
+import { loadRemoteMount, RemoteManifestError, shareScopeState } from './container';
 import { recordRemote, recordShared } from './diagnostics';
 import type { RemoteRegistry } from './remoteRegistry';
-import { analyseShareScope, mismatchKey, type ShareScopeLike } from './shareScope';
+import { analyseShareScope, hasOtherVersions, mismatchKey } from './shareScope';
 
 const warned = new Set<string>();
 
 /**
- * Reads the federation runtime's share scope after a remote registered its shared modules:
- * records what runs for the diagnostics panel and warns once per version skew.
+ * Reads the page's share scope after a remote joined it: records what runs for the diagnostics
+ * panel and warns once per version skew. The range check's semver code is fetched only when a
+ * remote offered another version than the one in use.
  */
-export function inspectShareScope(): void {
-  const instance = getInstance();
-  if (!instance) return;
-  const { shared, mismatches } = analyseShareScope(
-    instance.shareScopeMap as unknown as ShareScopeLike,
-    (version, range) => satisfy(version, range),
-  );
+export async function inspectShareScope(): Promise<void> {
+  const { scope, offers } = shareScopeState();
+  const satisfies = hasOtherVersions(scope, offers)
+    ? (await import(/* webpackChunkName: "semver" */ 'semver/functions/satisfies')).default
+    : () => true;
+  const { shared, mismatches } = analyseShareScope(scope, offers, (version, range) => satisfies(version, range));
   recordShared(shared, mismatches);
   for (const m of mismatches) {
     if (warned.has(mismatchKey(m))) continue;
@@ -38,9 +38,9 @@ export function inspectShareScope(): void {
  * again when opened), and at 4× CPU throttling it took about 64 ms on the way to the area's first render.
  */
 function inspectShareScopeWhenIdle(): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(() => inspectShareScope(), { timeout: 2_000 });
-  else setTimeout(inspectShareScope, 0);
+  const inspect = () => void inspectShareScope().catch((error: unknown) => console.error('[leadsmith]', error));
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(inspect, { timeout: 2_000 });
+  else setTimeout(inspect, 0);
 }
 
 export class RemoteUnavailableError extends Error {
@@ -54,9 +54,11 @@ export class IncompatibleRemoteError extends Error {
   constructor(
     readonly remote: string,
     readonly remoteContract: string | undefined,
+    detail?: string,
   ) {
     super(
-      `Remote "${remote}" speaks contract ${remoteContract ?? 'unknown'}, the shell speaks ${AREA_CONTRACT_VERSION}`,
+      detail ??
+        `Remote "${remote}" speaks contract ${remoteContract ?? 'unknown'}, the shell speaks ${AREA_CONTRACT_VERSION}`,
     );
     this.name = 'IncompatibleRemoteError';
   }
@@ -67,26 +69,23 @@ export interface LoadedArea {
   version: string;
 }
 
-const registered = new Map<string, string>();
-
 /**
- * Registers (no request is made by registering) and loads one area's remote.
- * Called only for areas the user is entitled to and visits or hovers; with
- * `force` the runtime drops its cached (failed) entry so a retry refetches.
+ * Loads one area's remote: called only for areas the user is entitled to and visits or hovers.
+ * A failed load is not kept, so a retry refetches what failed.
  */
-export async function loadArea(area: AreaDefinition, registry: RemoteRegistry, force = false): Promise<LoadedArea> {
+export async function loadArea(area: AreaDefinition, registry: RemoteRegistry): Promise<LoadedArea> {
   const entry = registry.remotes[area.remote];
   if (!entry) throw new RemoteUnavailableError(area.remote);
-  if (force || registered.get(area.remote) !== entry.manifestUrl) {
-    registerRemotes([{ name: area.remote, entry: entry.manifestUrl }], { force: registered.has(area.remote) });
-    registered.set(area.remote, entry.manifestUrl);
-  }
   const started = performance.now();
   const base = { remote: area.remote, version: entry.version, manifestUrl: entry.manifestUrl, source: entry.source };
   recordRemote({ ...base, status: 'loading' });
   let contractVersion: string | undefined;
   try {
-    const module = await loadRemote<AreaModule>(`${area.remote}/mount`);
+    const module = (await loadRemoteMount(area.remote, entry.manifestUrl).catch((error: unknown) => {
+      throw error instanceof RemoteManifestError && error.incompatible
+        ? new IncompatibleRemoteError(area.remote, undefined, error.message)
+        : error;
+    })) as AreaModule | undefined;
     if (!module) throw new Error(`Remote "${area.remote}" returned no ./mount module`);
     contractVersion = module.contractVersion;
     inspectShareScopeWhenIdle();

@@ -1,3 +1,5 @@
+import type { ShareScope, SharedOffer } from './container';
+
 /** One package of the federation share scope: the version in use and who registered which. */
 export interface SharedModuleUse {
   name: string;
@@ -21,56 +23,61 @@ export interface ShareMismatch {
   satisfied: boolean;
 }
 
-interface SharedLike {
-  version: string;
-  from: string;
-  loaded?: boolean;
-  useIn?: string[];
-  shareConfig?: { requiredVersion?: string | false; singleton?: boolean };
-}
-
-export type ShareScopeLike = Record<string, Record<string, Record<string, SharedLike>>>;
-
 type Satisfies = (version: string, range: string) => boolean;
 
 /**
- * Reads the runtime's share scope (versions registered by each container). With `singleton`
- * the runtime runs one version of each package — the one loaded first ('loaded-first'); a
- * container that registered another version, or whose requiredVersion the one in use does
- * not satisfy, is a mismatch: reported, not fixed (the runtime's singleton rule stands).
+ * Reads the page's share scope (webpack's runtime keeps one provider per package version: the
+ * shell wins a tie) with what each loaded remote's manifest says it offers and requires. With
+ * `singleton` the runtime runs one version of each package — the one already loaded; a remote
+ * that offered another version, or whose requiredVersion the one in use does not satisfy, is a
+ * mismatch: reported, not fixed (the runtime's singleton rule stands).
  */
 export function analyseShareScope(
-  scopeMap: ShareScopeLike,
+  scope: ShareScope,
+  offers: SharedOffer[],
   satisfies: Satisfies,
-  scope = 'default',
 ): { shared: SharedModuleUse[]; mismatches: ShareMismatch[] } {
   const shared: SharedModuleUse[] = [];
   const mismatches: ShareMismatch[] = [];
-  for (const [name, versions] of Object.entries(scopeMap[scope] ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    const entries = Object.values(versions);
-    const used = entries.find((e) => e.loaded) ?? entries.find((e) => (e.useIn?.length ?? 0) > 0) ?? null;
+  for (const [name, versions] of Object.entries(scope).sort(([a], [b]) => a.localeCompare(b))) {
+    const entries = Object.entries(versions).map(([version, e]) => ({ version, from: e.from, loaded: !!e.loaded }));
+    const used = entries.find((e) => e.loaded) ?? null;
     const registered: SharedModuleUse['registered'] = [];
-    for (const entry of entries) {
-      const containers = new Set([entry.from, ...(entry.useIn ?? [])]);
-      for (const from of containers)
-        registered.push({ version: entry.version, from, requiredVersion: entry.shareConfig?.requiredVersion ?? false });
-    }
+    const add = (version: string, from: string, requiredVersion: string | false) => {
+      if (!registered.some((r) => r.version === version && r.from === from))
+        registered.push({ version, from, requiredVersion });
+    };
+    const offered = offers.filter((o) => o.name === name);
+    for (const e of entries)
+      add(
+        e.version,
+        e.from,
+        offered.find((o) => o.container === e.from && o.version === e.version)?.requiredVersion ?? false,
+      );
+    for (const o of offered) add(o.version, o.container, o.requiredVersion);
     shared.push({ name, inUse: used?.version ?? null, from: used?.from ?? null, registered });
     if (!used) continue;
-    for (const entry of entries) {
-      if (entry === used) continue;
-      const required = entry.shareConfig?.requiredVersion ?? false;
+    for (const r of registered) {
+      if (r.version === used.version) continue;
       mismatches.push({
         name,
-        container: entry.from,
-        registeredVersion: entry.version,
-        requiredVersion: required,
+        container: r.from,
+        registeredVersion: r.version,
+        requiredVersion: r.requiredVersion,
         inUse: used.version,
-        satisfied: required === false || satisfies(used.version, required),
+        satisfied: r.requiredVersion === false || satisfies(used.version, r.requiredVersion),
       });
     }
   }
   return { shared, mismatches };
+}
+
+/** Whether any remote offered a version other than the one in use (the range check then needs semver). */
+export function hasOtherVersions(scope: ShareScope, offers: SharedOffer[]): boolean {
+  return offers.some((o) => {
+    const loaded = Object.entries(scope[o.name] ?? {}).find(([, e]) => e.loaded);
+    return loaded !== undefined && loaded[0] !== o.version;
+  });
 }
 
 export function mismatchKey(m: ShareMismatch): string {

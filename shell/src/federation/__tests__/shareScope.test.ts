@@ -1,26 +1,20 @@
-import { satisfy } from '@module-federation/enhanced/runtime';
-import { analyseShareScope, type ShareScopeLike } from '../shareScope';
+import satisfies from 'semver/functions/satisfies';
+import type { ShareScope, SharedOffer } from '../container';
+import { analyseShareScope, hasOtherVersions } from '../shareScope';
 
-const entry = (
-  version: string,
-  from: string,
-  requiredVersion: string | false,
-  extra: { loaded?: boolean; useIn?: string[] } = {},
-) => ({
+const offer = (container: string, name: string, version: string, requiredVersion: string | false): SharedOffer => ({
+  container,
+  name,
   version,
-  from,
-  shareConfig: { singleton: true, requiredVersion },
-  ...extra,
+  requiredVersion,
 });
 
 describe('analyseShareScope', () => {
   it('reports nothing when every container offers the version in use', () => {
-    const scope: ShareScopeLike = {
-      default: {
-        react: { '19.3.1': entry('19.3.1', 'shell', '^19.3.1', { loaded: true, useIn: ['shell', 'mfe_admin'] }) },
-      },
-    };
-    const { shared, mismatches } = analyseShareScope(scope, satisfy);
+    // webpack's runtime keeps one provider per version: the remote's 19.3.1 does not replace the shell's.
+    const scope: ShareScope = { react: { '19.3.1': { from: 'shell', loaded: 1 } } };
+    const offers = [offer('mfe_admin', 'react', '19.3.1', '^19.3.1')];
+    const { shared, mismatches } = analyseShareScope(scope, offers, satisfies);
     expect(mismatches).toEqual([]);
     expect(shared).toEqual([
       {
@@ -28,24 +22,27 @@ describe('analyseShareScope', () => {
         inUse: '19.3.1',
         from: 'shell',
         registered: [
-          { version: '19.3.1', from: 'shell', requiredVersion: '^19.3.1' },
+          { version: '19.3.1', from: 'shell', requiredVersion: false },
           { version: '19.3.1', from: 'mfe_admin', requiredVersion: '^19.3.1' },
         ],
       },
     ]);
+    expect(hasOtherVersions(scope, offers)).toBe(false);
   });
 
   it('flags a remote that offers another version, and whether the singleton in use satisfies its range', () => {
-    const scope: ShareScopeLike = {
-      default: {
-        zustand: {
-          '5.1.0': entry('5.1.0', 'shell', '^5.1.0', { loaded: true }),
-          '6.0.0': entry('6.0.0', 'mfe_whitelabel', '^6.0.0'),
-          '5.1.2': entry('5.1.2', 'mfe_admin', '^5.1.0'),
-        },
+    const scope: ShareScope = {
+      zustand: {
+        '5.1.0': { from: 'shell', loaded: 1 },
+        '6.0.0': { from: 'mfe_whitelabel' },
+        '5.1.2': { from: 'mfe_admin' },
       },
     };
-    const { shared, mismatches } = analyseShareScope(scope, satisfy);
+    const offers = [
+      offer('mfe_whitelabel', 'zustand', '6.0.0', '^6.0.0'),
+      offer('mfe_admin', 'zustand', '5.1.2', '^5.1.0'),
+    ];
+    const { shared, mismatches } = analyseShareScope(scope, offers, satisfies);
     expect(shared[0]).toMatchObject({ name: 'zustand', inUse: '5.1.0', from: 'shell' });
     expect(mismatches).toEqual([
       {
@@ -65,17 +62,18 @@ describe('analyseShareScope', () => {
         satisfied: true,
       },
     ]);
+    expect(hasOtherVersions(scope, offers)).toBe(true);
   });
 
   it('does not guess a version in use before any container loaded the package', () => {
-    const scope: ShareScopeLike = {
-      default: {
-        i18next: { '26.7.2': entry('26.7.2', 'shell', '^26.7.2'), '27.0.0': entry('27.0.0', 'mfe_ai', '^27.0.0') },
-      },
+    const scope: ShareScope = {
+      i18next: { '26.7.2': { from: 'shell' }, '27.0.0': { from: 'mfe_ai' } },
     };
-    const { shared, mismatches } = analyseShareScope(scope, satisfy);
+    const offers = [offer('mfe_ai', 'i18next', '27.0.0', '^27.0.0')];
+    const { shared, mismatches } = analyseShareScope(scope, offers, satisfies);
     expect(shared[0]?.inUse).toBeNull();
     expect(mismatches).toEqual([]);
-    expect(analyseShareScope({}, satisfy)).toEqual({ shared: [], mismatches: [] });
+    expect(hasOtherVersions(scope, offers)).toBe(false);
+    expect(analyseShareScope({}, [], satisfies)).toEqual({ shared: [], mismatches: [] });
   });
 });
