@@ -26,6 +26,11 @@ class RemoteManifestPlugin {
           const group = compilation.namedChunkGroups.get(MOUNT_CHUNK);
           if (!group) throw new Error(`${NAME}: the exposed ./mount chunk "${MOUNT_CHUNK}" was not built`);
           const files = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+          // The shared packages the mount's own chunks consume: the shell fetches its copies while the entry loads.
+          const requires = new Set();
+          for (const chunk of group.chunks)
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk))
+              if (module.type === 'consume-shared-module') requires.add(module.options.shareKey);
           const { name, version, shared } = this.options;
           const manifest = {
             id: name,
@@ -46,7 +51,14 @@ class RemoteManifestPlugin {
                 singleton: config.singleton === true,
                 requiredVersion: config.requiredVersion ?? false,
               })),
-            exposes: [{ name: 'mount', path: './mount', assets: { js: { sync: files, async: [] } } }],
+            exposes: [
+              {
+                name: 'mount',
+                path: './mount',
+                requires: [...requires].sort(),
+                assets: { js: { sync: files, async: [] } },
+              },
+            ],
           };
           compilation.emitAsset('mf-manifest.json', new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
         },

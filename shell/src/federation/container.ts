@@ -18,7 +18,8 @@ export interface RemoteManifest {
   name: string;
   metaData: { globalName: string; remoteEntry: { name: string; path: string }; runtime?: string };
   shared: { name: string; version: string | null; requiredVersion: string | false }[];
-  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  /** `requires`: the shared packages the exposed module's own chunks consume. */
+  exposes: { path: string; requires?: string[]; assets: { js: { sync: string[] } } }[];
 }
 
 /** What a container offers the share scope: read by the diagnostics panel. */
@@ -30,7 +31,10 @@ export interface SharedOffer {
 }
 
 /** The share scope webpack's runtime keeps: package → version → provider. */
-export type ShareScope = Record<string, Record<string, { from: string; loaded?: unknown; eager?: boolean }>>;
+export type ShareScope = Record<
+  string,
+  Record<string, { from: string; loaded?: unknown; eager?: boolean; get?: () => Promise<unknown> }>
+>;
 
 declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
 declare const __webpack_share_scopes__: Record<string, ShareScope>;
@@ -117,6 +121,22 @@ function preloadScripts(urls: string[]): void {
   }
 }
 
+/**
+ * Starts fetching the shell's copies of the shared packages the mount consumes (Chakra and the area
+ * libraries on a first area), the version the remote offers too, so they load while its entry does,
+ * not once the entry has run and asked for them. Fetching is not running: the singleton rule is unchanged.
+ */
+function prefetchShared(manifest: RemoteManifest): void {
+  const scope = __webpack_share_scopes__.default ?? {};
+  for (const key of manifest.exposes[0]!.requires ?? []) {
+    const versions = scope[key];
+    if (!versions || Object.values(versions).some((e) => e.loaded)) continue;
+    const offered = manifest.shared.find((s) => s.name === key || key.startsWith(`${s.name}/`))?.version;
+    const entry = offered ? versions[offered] : undefined;
+    if (entry?.get) entry.get().catch(() => undefined); // a failure is the consume's to report
+  }
+}
+
 interface LoadedContainer {
   container: Container;
   manifest: RemoteManifest;
@@ -136,11 +156,13 @@ async function loadContainer(remote: string, manifestUrl: string): Promise<Loade
   const target = window as unknown as Record<string, Container | undefined>;
   delete target[global];
   preloadScripts(manifest.exposes[0]!.assets.js.sync.map((file) => new URL(file, base).href));
-  await loadScript(new URL(manifest.metaData.remoteEntry.name, base).href);
+  const entryLoaded = loadScript(new URL(manifest.metaData.remoteEntry.name, base).href);
+  await __webpack_init_sharing__('default');
+  prefetchShared(manifest);
+  await entryLoaded;
   const container = target[global];
   if (!container || typeof container.get !== 'function')
     throw new RemoteManifestError(remote, `the entry defined no container "${global}"`);
-  await __webpack_init_sharing__('default');
   await container.init(__webpack_share_scopes__.default);
   offers.set(
     remote,
