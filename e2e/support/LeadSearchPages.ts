@@ -52,6 +52,24 @@ export class SavedListPage {
     return this.page.getByTestId('job-progress');
   }
 
+  /** "40 of 100 results shown": the rows loaded so far (only those near the view are drawn). */
+  get shown(): Locator {
+    return this.page.getByTestId('list-shown');
+  }
+
+  /**
+   * Scrolls the results table to its end with the mouse wheel, as a person does, and waits for the next rows the
+   * list asks for to arrive.
+   */
+  async scrollForMore(): Promise<void> {
+    const more = this.page.waitForResponse(
+      (r) => /\/api\/[a-z]+-results\/\d+$/.test(r.url()) && r.request().postDataJSON()?.after !== undefined,
+    );
+    await this.page.getByTestId('table-frame').hover();
+    await this.page.mouse.wheel(0, 100_000);
+    await more;
+  }
+
   statusBadges(status: 'looking' | 'found' | 'potential' | 'not_found'): Locator {
     return this.page.locator(`[data-testid="email-status"][data-status="${status}"]`);
   }

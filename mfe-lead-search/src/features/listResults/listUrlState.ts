@@ -121,6 +121,15 @@ export function writeListState(filters: ResultFilters, view: ViewMode): URLSearc
   return out;
 }
 
+/** The filters and sort a list's rows are loaded under: where the screen scrolled to is not one of them. */
+export function listFilters(filters: ResultFilters): Omit<ResultFilters, 'page' | 'after' | 'before'> {
+  const { page: _page, after: _after, before: _before, ...rest } = filters;
+  void _page;
+  void _after;
+  void _before;
+  return rest;
+}
+
 /** The filters without paging: what a bulk action over "every matching row" or an export sends. */
 export function matchingFilters(filters: ResultFilters): Omit<ResultFilters, 'page' | 'limit' | 'after' | 'before'> {
   const { page: _page, limit: _limit, after: _after, before: _before, ...rest } = filters;

@@ -8,12 +8,12 @@ function interval(
   rows: Partial<ResultsPage['data'][number]>[] = [],
 ): number | false | undefined {
   const options = resultsQuery('local', 1, readListState(new URLSearchParams()).filters);
-  const refetch = options.refetchInterval as unknown as (query: Query<ResultsPage>) => number | false | undefined;
-  const data = {
+  const refetch = options.refetchInterval as unknown as (query: Query<unknown>) => number | false | undefined;
+  const page = {
     data: rows.map((r) => ({ email_status: 'found', crm_status: null, data: {}, ...r })),
     campaign: { job: { status: 'done' }, enrichment: null, ...campaign },
   };
-  return refetch({ state: { data } } as unknown as Query<ResultsPage>);
+  return refetch({ state: { data: { pages: [page], pageParams: [{ page: 1 }] } } } as unknown as Query<unknown>);
 }
 
 describe("the list's results poll", () => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { LeadResult, SearchType } from '../../../api/types';
 
@@ -68,7 +68,8 @@ export type ResultsPage = ApiResponse<'/api/people-results/{id}', 'post'>;
 
 export const resultKeys = {
   all: ['leadSearch', 'results'] as const,
-  list: (type: SearchType, id: number, filters: ResultFilters) => ['leadSearch', 'results', type, id, filters] as const,
+  /** The rows loaded so far of a list under these filters (the pages that scrolling has asked for). */
+  list: (type: SearchType, id: number, filters: ListFilters) => ['leadSearch', 'results', type, id, filters] as const,
   one: (type: SearchType, id: number, resultId: number) =>
     ['leadSearch', 'results', type, id, 'one', resultId] as const,
 };
@@ -76,31 +77,65 @@ export const resultKeys = {
 export const getResults = async (type: SearchType, id: number, filters: ResultFilters, signal?: AbortSignal) =>
   (await apiClient.post<ResultsPage>(`/api/${type}-results/${id}`, filters, { signal })).data;
 
-/** While the list's search runs (or a result is still looking), poll so results arrive live. */
-export const resultsQuery = (type: SearchType, id: number, filters: ResultFilters) =>
-  queryOptions({
+/** What decides which rows a list shows: the filters and the sort, not where the screen has scrolled to. */
+export type ListFilters = Omit<ResultFilters, 'page' | 'after' | 'before'>;
+
+/**
+ * Whether the list goes on after the rows loaded so far, and from which result id. Keyset: the next page is the
+ * rows after the last one loaded, so the 50th page costs what the first does. A capped or estimated total does not
+ * say where the list ends: a full page may have a next one.
+ */
+export function nextAfter(last: ResultsPage, loaded: number): number | undefined {
+  const full = last.data.length === last.pageSize && last.data.length > 0;
+  if (!full) return undefined;
+  return loaded < last.total || last.total_capped || last.total_estimated ? last.data.at(-1)!.id : undefined;
+}
+
+const rowsOf = (data: InfiniteData<ResultsPage>) => data.pages.flatMap((p) => p.data);
+
+/**
+ * The list's rows, a page (`limit` rows) at a time as the user scrolls. While the list's search runs (or a result is
+ * still looking) it polls so results arrive live; a poll asks again for every page loaded, in order.
+ */
+export const resultsQuery = (type: SearchType, id: number, filters: ListFilters) =>
+  infiniteQueryOptions({
     queryKey: resultKeys.list(type, id, filters),
-    queryFn: ({ signal }) => getResults(type, id, filters, signal),
+    queryFn: ({ signal, pageParam }) =>
+      getResults(
+        type,
+        id,
+        { ...filters, page: pageParam.page, ...(pageParam.after === undefined ? {} : { after: pageParam.after }) },
+        signal,
+      ),
+    initialPageParam: { page: 1 } as { page: number; after?: number },
+    getNextPageParam: (last, pages) => {
+      const after = nextAfter(
+        last,
+        pages.reduce((n, p) => n + p.data.length, 0),
+      );
+      return after === undefined ? undefined : { page: pages.length + 1, after };
+    },
     placeholderData: keepPreviousData,
     refetchInterval: (query) => {
       const data = query.state.data;
-      if (!data) return false;
-      const looking = data.data.some((r) => r.email_status === 'looking');
+      if (!data?.pages.length) return false;
+      const rows = rowsOf(data);
+      const list = data.pages[0]!.campaign;
+      const looking = rows.some((r) => r.email_status === 'looking');
       // Results on their way to a CRM turn sent / unsent in the background.
-      if (data.data.some((r) => r.crm_status === 'sending')) return 1000;
+      if (rows.some((r) => r.crm_status === 'sending')) return 1000;
       // A queued get-phones / get-employees / enrich fills the rows and its progress line as it goes.
-      if (data.campaign.enrichment?.status === 'running') return 1000;
-      const job = data.campaign.job;
+      if (list.enrichment?.status === 'running') return 1000;
+      const job = list.job;
       // The list's emails are being graded (its search just ended, or the user asked): their grades land on the rows.
-      if (job?.status !== 'running' && !looking && data.campaign.grading) return 2000;
+      if (job?.status !== 'running' && !looking && list.grading) return 2000;
       // Phones a source answers by webhook (Apollo's mobile numbers) come minutes after the request: poll gently until they have.
-      if (job?.status !== 'running' && !looking && data.data.some((r) => r.data.phone_reveal === 'pending'))
-        return 5000;
+      if (job?.status !== 'running' && !looking && rows.some((r) => r.data.phone_reveal === 'pending')) return 5000;
       // An intent search may wait a long time for visitors: poll it more gently than a search filling up.
       if (job?.status === 'running' && job.search_type === 'intent' && !looking) return 3000;
       return job?.status === 'running' || looking ? 1000 : false;
     },
   });
 
-export const useResults = (type: SearchType, id: number, filters: ResultFilters) =>
-  useQuery(resultsQuery(type, id, filters));
+export const useResults = (type: SearchType, id: number, filters: ListFilters) =>
+  useInfiniteQuery(resultsQuery(type, id, filters));

@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,13 +12,13 @@ import { useResults, type ResultFilters } from '../api/getResults';
 import type { ListView, ViewFilters } from '../api/listViews';
 import type { SelectionInput } from '../api/selection';
 import { defaultColumns, readColumns, writeColumns, type ColumnSetting } from '../columns';
-import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
+import { listFilters, matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
 import { offers } from '../listToolbar';
 import { ColumnChooser } from './ColumnChooser';
 import { IntentSettingsPanel } from './IntentSettingsPanel';
 import { ListExportsPanel } from './ListExportsPanel';
 import { ListManageActions } from './ListManageActions';
-import { hasNextPage, keysetPage } from '../keysetPage';
+import { ListEnd } from './ListEnd';
 import { ListSummary } from './ListSummary';
 import { ListToolbar, type ListPanel } from './ListToolbar';
 import { ManualEntryForm } from './ManualEntryForm';
@@ -67,9 +67,10 @@ export function SavedListScreen() {
 }
 
 /**
- * One list's page. Its state lives in the URL (filters, page, view, columns, saved view, the open result) so a link
+ * One list's page. Its state lives in the URL (filters, sort, view, columns, saved view, the open result) so a link
  * shows the same table; this component reads it, keeps the selection and the keyboard's row, and lays out the parts:
- * summary, toolbar, panels, selection bar, results (table or grid), pager and the result's side panel.
+ * summary, toolbar, panels, selection bar, results (table or grid; more load as the end comes into view) and the
+ * result's side panel.
  */
 function SavedList({ type, id }: { type: SearchType; id: number }) {
   const { t } = useTranslation('leadSearch');
@@ -77,7 +78,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { filters, view } = readListState(params);
-  const results = useResults(type, id, filters);
+  const results = useResults(type, id, listFilters(filters));
   const stop = useStopSearch();
   const aiModel = useAiModel();
   const withAi = offers(type, 'ai');
@@ -112,8 +113,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     return next;
   };
   const update = (patch: Partial<ResultFilters>, nextView: ViewMode = view) => {
-    // Any filter change goes back to page 1 (no keyset position); the selection belongs to the old filter.
-    const next = { ...filters, ...patch, page: patch.page ?? 1, after: patch.after, before: patch.before };
+    // Any filter change starts the list from its top again; the selection belongs to the old filter.
+    const next = { ...filters, ...patch, page: 1, after: undefined, before: undefined };
     setParams(keepTableState(writeListState(next, nextView)));
     setCursor(-1);
     clearSelection();
@@ -143,7 +144,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     setCursor(-1);
   };
 
-  const rowsNow = results.data?.data ?? [];
+  const rowsNow = results.data?.pages.flatMap((p) => p.data) ?? [];
   const moveCursor = (by: 1 | -1) => {
     if (rowsNow.length === 0) return;
     const next = Math.min(rowsNow.length - 1, Math.max(0, cursor + by));
@@ -204,7 +205,18 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         },
   );
 
-  if (results.isPending) {
+  if (!results.data) {
+    if (results.isError) {
+      return (
+        <Box>
+          <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
+          <ErrorState
+            title={apiErrorMessage(results.error, t('errors.loadFailed'))}
+            onRetry={() => void results.refetch()}
+          />
+        </Box>
+      );
+    }
     return (
       <Box>
         <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
@@ -212,20 +224,22 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       </Box>
     );
   }
-  if (results.isError) {
-    return (
-      <Box>
-        <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
-        <ErrorState
-          title={apiErrorMessage(results.error, t('errors.loadFailed'))}
-          onRetry={() => void results.refetch()}
-        />
-      </Box>
-    );
-  }
-  const page = results.data;
+  // The first page says what the list is and how many rows match; every page loaded adds its rows.
+  const page = results.data.pages[0]!;
   const campaign = page.campaign;
-  const rows = page.data;
+  const rows = rowsNow;
+  const totalIs = page.total_capped ? 'capped' : page.total_estimated ? 'estimated' : undefined;
+  const listEnd = (
+    <ListEnd
+      shown={rows.length}
+      total={page.total}
+      totalIs={totalIs}
+      hasMore={results.hasNextPage}
+      loadingMore={results.isFetchingNextPage}
+      error={results.isFetchNextPageError ? results.error : null}
+      onLoadMore={() => void results.fetchNextPage()}
+    />
+  );
   const exportFilters = matchingFilters(filters);
   const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectionCount = allMatching ? page.total : selected.size;
@@ -334,24 +348,20 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           {campaign.job?.status === 'running' ? t('list.waiting') : t('list.empty')}
         </Text>
       ) : view === 'grid' ? (
-        <ResultsGrid {...views} />
+        <>
+          <ResultsGrid {...views} />
+          {listEnd}
+        </>
       ) : (
         <ResultsTable
           {...views}
           columns={columns}
           allOnPageSelected={allOnPageSelected || allMatching}
           onTogglePage={togglePage}
+          rowCount={totalIs ? null : page.total}
+          footer={listEnd}
         />
       )}
-
-      <Pagination
-        page={filters.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        totalIs={page.total_capped ? 'capped' : page.total_estimated ? 'estimated' : undefined}
-        hasNext={hasNextPage(page, filters)}
-        onChange={(to) => update(keysetPage(page, filters, to))}
-      />
       <ResultDrawer
         type={type}
         listId={id}
