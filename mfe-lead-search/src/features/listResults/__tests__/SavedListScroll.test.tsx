@@ -77,7 +77,8 @@ describe('saved list loads more rows as the user scrolls', () => {
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     expect(await screen.findByTestId('selection-count')).toHaveTextContent('40 selected');
     expect(screen.getByRole('button', { name: 'Select all 1,000 matching results' })).toBeInTheDocument();
-  });
+    // Three renders of the whole list screen: over 10 s on a busy two-core machine, past the default 15 s under load.
+  }, 40_000);
 
   it('says so when the next rows fail to load, and loads them on retry', async () => {
     let failNext = true;

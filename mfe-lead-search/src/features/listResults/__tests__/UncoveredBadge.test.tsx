@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { personRow } from '../../../__tests__/listFixtures';
 import { ResultDetailsScreen } from '../components/ResultDetailsScreen';
-import { ResultsGrid, ResultsTable, type Result } from '../components/ResultViews';
+import { ResultsGrid, type Result } from '../components/ResultViews';
+import { ResultsTable } from '../components/ResultsTable';
 
 registerAreaTranslations(NAMESPACE, translations);
 

@@ -1,6 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStopSearch } from '../../../api/stopSearch';
@@ -24,9 +24,14 @@ import { ListToolbar, type ListPanel } from './ListToolbar';
 import { ManualEntryForm } from './ManualEntryForm';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { ResultDrawer } from './ResultDrawer';
-import { ResultsGrid, ResultsTable, type Result } from './ResultViews';
+import { ResultsGrid, type Result } from './ResultViews';
 import { SavedViewsControl } from './SavedViewsControl';
 import { SelectionBar } from './SelectionBar';
+
+// The table and its virtualizer come with the first list opened, not with the area (a visit to New search does not
+// download them); the list asks for them as it asks for its rows, so neither waits for the other.
+const loadResultsTable = () => import('./ResultsTable');
+const ResultsTable = lazy(() => loadResultsTable().then((m) => ({ default: m.ResultsTable })));
 
 /** What a saved view keeps of the filters: only those the user changed from the defaults, without paging. */
 function viewFiltersOf(filters: ResultFilters): ViewFilters {
@@ -79,6 +84,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const [params, setParams] = useSearchParams();
   const { filters, view } = readListState(params);
   const results = useResults(type, id, listFilters(filters));
+  useEffect(() => void loadResultsTable(), []);
   const stop = useStopSearch();
   const aiModel = useAiModel();
   const withAi = offers(type, 'ai');
@@ -353,14 +359,16 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           {listEnd}
         </>
       ) : (
-        <ResultsTable
-          {...views}
-          columns={columns}
-          allOnPageSelected={allOnPageSelected || allMatching}
-          onTogglePage={togglePage}
-          rowCount={totalIs ? null : page.total}
-          footer={listEnd}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <ResultsTable
+            {...views}
+            columns={columns}
+            allOnPageSelected={allOnPageSelected || allMatching}
+            onTogglePage={togglePage}
+            rowCount={totalIs ? null : page.total}
+            footer={listEnd}
+          />
+        </Suspense>
       )}
       <ResultDrawer
         type={type}
