@@ -15,6 +15,11 @@ export interface ListEndProps {
   /** Why the last page asked for did not load (null: it did). */
   error: unknown;
   onLoadMore: () => void;
+  /**
+   * The line sits at the end of the element its list scrolls in (the table's frame): the end counts as in view when
+   * it is in view there, whether or not the page has scrolled the frame's bottom into the window.
+   */
+  inFrame?: boolean;
 }
 
 /**
@@ -22,7 +27,7 @@ export interface ListEndProps {
  * (an IntersectionObserver, so a scroll, a keyboard move or a tall screen all count); while it loads it says so, and
  * when it fails it says why with a retry. Nothing is asked for again on its own after a failure.
  */
-export function ListEnd({ shown, total, totalIs, hasMore, loadingMore, error, onLoadMore }: ListEndProps) {
+export function ListEnd({ shown, total, totalIs, hasMore, loadingMore, error, onLoadMore, inFrame }: ListEndProps) {
   const { t } = useTranslation('leadSearch');
   const ref = useRef<HTMLDivElement | null>(null);
   const wanted = hasMore && !loadingMore && !error;
@@ -33,12 +38,15 @@ export function ListEnd({ shown, total, totalIs, hasMore, loadingMore, error, on
     if (!el || !wanted || typeof IntersectionObserver === 'undefined') return;
     // A new observer reports at once whether the end is in view: after a page lands on a tall screen, the next is
     // asked for without a scroll.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load.current();
-    });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load.current();
+      },
+      { root: inFrame ? el.parentElement : null },
+    );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [wanted, shown]);
+  }, [wanted, shown, inFrame]);
 
   const count = totalIs === 'capped' ? 'list.shownMore' : totalIs === 'estimated' ? 'list.shownAbout' : 'list.shown';
   return (

@@ -235,8 +235,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const campaign = page.campaign;
   const rows = rowsNow;
   const totalIs = page.total_capped ? 'capped' : page.total_estimated ? 'estimated' : undefined;
-  const listEnd = (
+  const listEnd = (inFrame: boolean) => (
     <ListEnd
+      inFrame={inFrame}
       shown={rows.length}
       total={page.total}
       totalIs={totalIs}
@@ -356,7 +357,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       ) : view === 'grid' ? (
         <>
           <ResultsGrid {...views} />
-          {listEnd}
+          {listEnd(false)}
         </>
       ) : (
         <Suspense fallback={<PageSpinner />}>
@@ -366,7 +367,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             allOnPageSelected={allOnPageSelected || allMatching}
             onTogglePage={togglePage}
             rowCount={totalIs ? null : page.total}
-            footer={listEnd}
+            footer={listEnd(true)}
           />
         </Suspense>
       )}
