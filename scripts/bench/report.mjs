@@ -1,6 +1,6 @@
 // Formats the benchmark's figures as markdown: tables side by side and the goals, met or not.
 import os from 'node:os';
-import { CPU_THROTTLE, NETWORK } from './browser.mjs';
+import { CPU_THROTTLE, NETWORK, RESULTS_LIST_ROWS } from './browser.mjs';
 
 const ms = (x) => (x == null ? 'n/a' : `${Math.round(x)}`);
 const kb = (x) => (x == null ? 'n/a' : x.toFixed(1));
@@ -30,6 +30,16 @@ const LIST_FIGURES = [
   ['saved lists LCP (ms)', 'lcpMs', ms],
   ['saved lists CLS', 'cls', (x) => x.toFixed(3)],
   ['saved lists INP proxy (ms)', 'inpMs', ms],
+];
+
+/** The results list loaded by scrolling (the customer's big list): figures of `resultsList`. */
+const ROWS_LABEL = RESULTS_LIST_ROWS.toLocaleString('en');
+const RESULTS_FIGURES = [
+  [`results list, ${ROWS_LABEL} rows by scrolling: INP proxy (ms)`, 'inpMs', ms],
+  ['… row checkbox click (ms)', 'rowCheckboxMs', ms],
+  [`… "select all on this page" (${ROWS_LABEL} rows) click (ms)`, 'selectAllMs', ms],
+  [`… scrolling until ${ROWS_LABEL} rows are loaded (ms)`, 'scrollMs', ms],
+  ['… rows drawn with them loaded (count)', 'drawnRows', (x) => `${Math.round(x)}`],
 ];
 
 function goal(text, met, figure) {
@@ -210,6 +220,19 @@ export function reportFrontend({ runs, fed, mono, perRemote, savings, where, loa
     );
   }
 
+  for (const [label, key, fmt] of RESULTS_FIGURES) {
+    lines.push(
+      row([
+        label,
+        ...accounts.flatMap((a) => {
+          const f = fed[a].resultsList?.[key];
+          const m = mono[a].resultsList?.[key];
+          return f == null ? ['n/a (not its list)', 'n/a', 'n/a'] : [fmt(f), fmt(m), ratio(f, m)];
+        }),
+      ]),
+    );
+  }
+
   lines.push(
     '',
     '## Entitlement-scoped loading',
@@ -289,15 +312,25 @@ export function reportFrontend({ runs, fed, mono, perRemote, savings, where, loa
     goal('area switch (warm) < 300 ms', warmMax < 300, `${ms(warmMax)} ms (slowest account)`),
     goal('saved lists LCP < 2.5 s', lcpMax < 2500, `${ms(lcpMax)} ms`),
     goal('saved lists CLS < 0.1', clsMax < 0.1, clsMax.toFixed(3)),
-    goal(
-      'results list with 1,000 rows loaded by scrolling: INP proxy < 200 ms',
-      false,
-      'not measured: the results list shows one page of 20 rows with Previous / Next (spec §9: default page size 20); no rows load by scrolling',
-    ),
+    resultsListGoal(fed, mono, accounts),
     '',
     `Front-end section measured ${new Date().toISOString()} in ${Math.round(seconds)} s; load average (1 min) ${loadAverage.start.toFixed(1)} at its start, ${loadAverage.end.toFixed(1)} at its end, on ${os.cpus().length} cores (the ratios compare visits that alternate, so both builds see the same load).`,
   );
   return lines.join('\n');
+}
+
+/** The results list goal: the INP proxy under 200 ms with the rows loaded by scrolling, federated and monolith alike. */
+function resultsListGoal(fed, mono, accounts) {
+  const text = `results list, ${ROWS_LABEL} rows by scrolling: INP proxy < 200 ms`;
+  const account = accounts.find((a) => fed[a].resultsList && mono[a].resultsList);
+  if (!account) return goal(text, false, 'not measured (no account with the big list)');
+  const f = fed[account].resultsList;
+  const m = mono[account].resultsList;
+  return goal(
+    text,
+    f.inpMs < 200 && m.inpMs < 200,
+    `${ms(f.inpMs)} ms federated, ${ms(m.inpMs)} ms monolith (${account}; the longer of a row checkbox click and "select all on this page"; ${f.drawnRows} of ${f.rows} rows drawn)`,
+  );
 }
 
 /** bench/results.md with its front-end sections (everything before "## API") replaced by `section`. */
