@@ -24,6 +24,7 @@ module.exports = {
   moduleNameMapper: {
     '^@leadsmith/shared$': '<rootDir>/shared/src/index.ts',
     '^@leadsmith/shared/core$': '<rootDir>/shared/src/core.ts',
+    '^@leadsmith/shared/resource$': '<rootDir>/shared/src/resource.ts',
     '^@leadsmith/shared/locales/(.*)$': '<rootDir>/shared/src/locales/$1',
     '^@leadsmith/shared/testing$': '<rootDir>/shared/src/testing/index.tsx',
   },

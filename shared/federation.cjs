@@ -190,6 +190,9 @@ function sharedSingletons() {
   // Its boot surface on a key of its own (shared/src/core.ts): the shell draws its frame from it
   // before the rest of the library, with Chakra and the form code, is loaded.
   shared[`${own.name}/core`] = { ...shared[own.name] };
+  // The resource kit (ADR 043) on a key of its own: only the admin and white-label areas import it, so
+  // the other areas' visits do not download it with the full library (ADR 059).
+  shared[`${own.name}/resource`] = { ...shared[own.name] };
   return applySharedOverride(shared, process.env.LEADSMITH_SHARED_OVERRIDE);
 }
 

@@ -1,4 +1,5 @@
-import { ResourceFormPage, ResourceListPage, type AreaRouteConfig } from '@leadsmith/shared';
+import { type AreaRouteConfig } from '@leadsmith/shared';
+import { ResourceFormPage, ResourceListPage } from '@leadsmith/shared/resource';
 import { CreditUsagePage } from './features/analytics/components/CreditUsagePage';
 import { LoginActivityPage } from './features/analytics/components/LoginActivityPage';
 import { MonthlyCreditUsagePage } from './features/analytics/components/MonthlyCreditUsagePage';

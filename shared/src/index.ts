@@ -1,4 +1,5 @@
-// Public surface of @leadsmith/shared. Remotes import only from here.
+// Public surface of @leadsmith/shared. Remotes import only from here (and the resource kit, ADR 043,
+// from `@leadsmith/shared/resource`: a key of its own, so the areas that do not use it do not download it).
 // The boot surface comes through its own share key, so there is one instance of it per page (core.ts).
 export * from '@leadsmith/shared/core';
 export * from './theme/theme';
@@ -21,6 +22,7 @@ export * from './ui/richText/RichTextField';
 export * from './ui/OnboardingTopics';
 export * from './ui/form/TextField';
 export * from './ui/form/useYupForm';
+export * from './ui/form/ResourceFormFrame';
 export * from './ui/RequireModule';
 export * from './ui/form/fields';
 export * from './ui/list/DataTable';
@@ -32,11 +34,3 @@ export * from './ui/list/Pagination';
 export * from './ui/list/useListParams';
 export * from './ui/list/PagedTable';
 export * from './ui/list/SearchBox';
-export * from './ui/resource/resourceApi';
-export * from './ui/resource/resourceDefinition';
-export * from './ui/resource/resourceForm';
-export * from './ui/resource/ResourceFields';
-export * from './ui/resource/ResourceForm';
-export * from './ui/resource/ResourceFormDialog';
-export * from './ui/resource/ResourceFormPage';
-export * from './ui/resource/ResourceListPage';

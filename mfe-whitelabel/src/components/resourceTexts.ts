@@ -1,4 +1,4 @@
-import type { ResourceTexts } from '@leadsmith/shared';
+import type { ResourceTexts } from '@leadsmith/shared/resource';
 
 /** The list kit's words as the white-label area says them; each resource names its rows' buttons and its delete question. */
 export const resourceTexts = (resource: string): ResourceTexts => ({

@@ -1,11 +1,10 @@
+import { PROMPT_LIST_TYPES, PROMPT_TYPES } from '@leadsmith/shared';
 import {
-  PROMPT_LIST_TYPES,
-  PROMPT_TYPES,
   restResource,
   type ResourceDefinition,
   type ResourceField,
   type ResourceTexts,
-} from '@leadsmith/shared';
+} from '@leadsmith/shared/resource';
 import { auditKeys } from '../audit/api/listAuditLog';
 
 /** The kit's words as the admin area says them (admin namespace). */

@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { DataTable, Pagination, registerAreaTranslations } from '@leadsmith/shared';
 import {
-  DataTable,
-  Pagination,
-  registerAreaTranslations,
   ResourceFormPage,
   ResourceListPage,
   resourceSchema,
@@ -13,7 +11,7 @@ import {
   toInput,
   type ResourceDefinition,
   type ResourceField,
-} from '@leadsmith/shared';
+} from '@leadsmith/shared/resource';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 
 const NS = 'kittest';

@@ -1,9 +1,14 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { Controller, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, CheckboxGroupField, SelectField, TextareaField } from '../form/fields';
-import { TextField } from '../form/TextField';
-import { RichTextField } from '../richText/RichTextField';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  RichTextField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '@leadsmith/shared';
 import { fieldLabelKey, type ResourceField } from './resourceDefinition';
 import type { ResourceFormValues } from './resourceForm';
 

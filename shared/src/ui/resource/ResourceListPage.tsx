@@ -3,13 +3,15 @@ import { DEFAULT_PAGE_SIZE } from '@leadsmith/shared/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FilterSelect } from '../form/fields';
-import { ConfirmDialog } from '../list/ConfirmDialog';
-import type { Column } from '../list/DataTable';
-import { PagedTable } from '../list/PagedTable';
-import { SearchBox } from '../list/SearchBox';
-import { useListParams } from '../list/useListParams';
-import { PageHeader } from '../PageHeader';
+import {
+  ConfirmDialog,
+  FilterSelect,
+  PagedTable,
+  PageHeader,
+  SearchBox,
+  useListParams,
+  type Column,
+} from '@leadsmith/shared';
 import { useDeleteResource, useResourceList, type ResourceRow } from './resourceApi';
 import type { FieldKind, ResourceDefinition } from './resourceDefinition';
 import { fieldLabelKey } from './resourceDefinition';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Column } from '../list/DataTable';
+import type { Column } from '@leadsmith/shared';
 import type { ResourceApi, ResourceRow } from './resourceApi';
 
 /** A row read by field name (the admin's resources are described only by their definitions). */

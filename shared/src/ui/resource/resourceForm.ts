@@ -1,4 +1,4 @@
-import { v, yup } from '../../validation/validation';
+import { v, yup } from '@leadsmith/shared';
 import type { ResourceField } from './resourceDefinition';
 
 export type ResourceFormValues = Record<string, string | boolean | string[]>;

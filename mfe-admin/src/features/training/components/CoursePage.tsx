@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { ResourceListPage, useResourceItem } from '@leadsmith/shared';
+import { ResourceListPage, useResourceItem } from '@leadsmith/shared/resource';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { COURSE_PAGES, COURSES } from '../../resources/definitions';

@@ -1,4 +1,5 @@
-import { api, type ApiBody, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
+import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { type ResourceApi } from '@leadsmith/shared/resource';
 
 /** Spec §3 Custom link: shown in the side menu of the reseller's customers. */
 export type CustomLink = ApiResponse<'/api/whitelabel/custom-links', 'get'>['data'][number];

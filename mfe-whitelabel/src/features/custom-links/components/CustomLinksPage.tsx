@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { ResourceListPage } from '@leadsmith/shared';
+import { ResourceListPage } from '@leadsmith/shared/resource';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_LINKS } from './customLinkResource';
 

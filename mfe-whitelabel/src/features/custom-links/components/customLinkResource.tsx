@@ -1,5 +1,5 @@
 import { Link } from '@chakra-ui/react';
-import type { ResourceDefinition } from '@leadsmith/shared';
+import type { ResourceDefinition } from '@leadsmith/shared/resource';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { customLinksApi, type CustomLink } from '../api/customLinksApi';
 

@@ -1,4 +1,5 @@
-import { api, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
+import { type ResourceApi } from '@leadsmith/shared/resource';
 
 /** Spec §3 Package (prices in cents), as GET /api/whitelabel/packages/{id} returns it. */
 export type Package = ApiResponse<'/api/whitelabel/packages/{id}', 'get'>;

@@ -3,7 +3,6 @@ import {
   CheckboxField,
   CheckboxGroupField,
   CUSTOMER_BASE_MODULE_SLUGS,
-  FormScreen,
   PACKAGE_MODULE_SLUGS,
   ResourceFormFrame,
   SelectField,
@@ -14,6 +13,7 @@ import {
   useYupForm,
   type PackageModuleSlug,
 } from '@leadsmith/shared';
+import { FormScreen } from '@leadsmith/shared/resource';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

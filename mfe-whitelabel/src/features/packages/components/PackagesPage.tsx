@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { ResourceListPage } from '@leadsmith/shared';
+import { ResourceListPage } from '@leadsmith/shared/resource';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PACKAGES } from './packageResource';

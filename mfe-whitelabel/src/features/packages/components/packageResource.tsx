@@ -1,10 +1,6 @@
 import { Link } from '@chakra-ui/react';
-import {
-  CUSTOMER_BASE_MODULE_SLUGS,
-  PACKAGE_MODULE_SLUGS,
-  type PackageModuleSlug,
-  type ResourceDefinition,
-} from '@leadsmith/shared';
+import { CUSTOMER_BASE_MODULE_SLUGS, PACKAGE_MODULE_SLUGS, type PackageModuleSlug } from '@leadsmith/shared';
+import { type ResourceDefinition } from '@leadsmith/shared/resource';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';

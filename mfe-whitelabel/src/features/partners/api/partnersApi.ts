@@ -1,4 +1,5 @@
-import { api, type ApiBody, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
+import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { type ResourceApi } from '@leadsmith/shared/resource';
 
 /** The reseller's referral partners. */
 export type Partner = ApiResponse<'/api/whitelabel/partners/{id}', 'get'>;

@@ -1,4 +1,4 @@
-import { ResourceFormPage } from '@leadsmith/shared';
+import { ResourceFormPage } from '@leadsmith/shared/resource';
 import { PARTNERS } from './partnerResource';
 
 /** partners/create and partners/{id}/edit. */

@@ -1,4 +1,4 @@
-import { ResourceListPage } from '@leadsmith/shared';
+import { ResourceListPage } from '@leadsmith/shared/resource';
 import { PARTNERS } from './partnerResource';
 
 /** whitelabel/partners: the reseller's referral partners. */

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '@leadsmith/shared';
+import type { ResourceDefinition } from '@leadsmith/shared/resource';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { partnersApi, type Partner } from '../api/partnersApi';
 

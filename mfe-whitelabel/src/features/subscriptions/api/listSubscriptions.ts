@@ -1,4 +1,5 @@
-import { api, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
+import { type ResourceApi } from '@leadsmith/shared/resource';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 

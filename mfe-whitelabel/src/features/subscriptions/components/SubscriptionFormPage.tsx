@@ -1,5 +1,6 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
-import { FormScreen, ResourceFormFrame, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
+import { ResourceFormFrame, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
+import { FormScreen } from '@leadsmith/shared/resource';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
-import { ConfirmDialog, FilterSelect, ResourceListPage, useListParams } from '@leadsmith/shared';
+import { ConfirmDialog, FilterSelect, useListParams } from '@leadsmith/shared';
+import { ResourceListPage } from '@leadsmith/shared/resource';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { ResourceDefinition } from '@leadsmith/shared';
+import type { ResourceDefinition } from '@leadsmith/shared/resource';
 import { formatDate } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { subscriptionsApi, type Subscription } from '../api/listSubscriptions';

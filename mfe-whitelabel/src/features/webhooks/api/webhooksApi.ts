@@ -1,4 +1,5 @@
-import { api, type ApiBody, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
+import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { type ResourceApi } from '@leadsmith/shared/resource';
 
 export { SUBSCRIPTION_WEBHOOK_EVENTS as WEBHOOK_EVENTS } from '@leadsmith/shared';
 

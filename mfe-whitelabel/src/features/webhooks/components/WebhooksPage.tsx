@@ -1,5 +1,5 @@
 import { Button, Text } from '@chakra-ui/react';
-import { ResourceListPage } from '@leadsmith/shared';
+import { ResourceListPage } from '@leadsmith/shared/resource';
 import { useTranslation } from 'react-i18next';
 import { useTestWebhook } from '../api/webhookActions';
 import { WEBHOOKS } from './webhookResource';

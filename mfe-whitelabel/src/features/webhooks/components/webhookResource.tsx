@@ -1,5 +1,5 @@
 import { Code } from '@chakra-ui/react';
-import type { ResourceDefinition } from '@leadsmith/shared';
+import type { ResourceDefinition } from '@leadsmith/shared/resource';
 import { formatDateTime } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { WEBHOOK_EVENTS, webhooksApi, type Webhook } from '../api/webhooksApi';
