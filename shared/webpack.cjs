@@ -40,32 +40,67 @@ const chakraThemeRule = {
 };
 
 /**
+ * Whether a module sits, as webpack first places modules (before this split), in the chunk that
+ * holds `file`: the chunk of an async import or of a shared module's provider is that file's static
+ * graph. The cache groups below take such chunks whole by naming one file of each, instead of listing
+ * paths a move would break.
+ */
+function inChunkOf(file) {
+  const holds = new WeakMap();
+  return (module, { chunkGraph }) => {
+    for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+      if (!holds.has(chunk))
+        holds.set(
+          chunk,
+          [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.resource === file),
+        );
+      if (holds.get(chunk)) return true;
+    }
+    return false;
+  };
+}
+
+/**
  * The libraries the shell runs before its sidebar (React, the router with its surface module, React
- * Query, i18n, axios, zustand): one chunk instead of one per shared package, so the first load makes
- * a handful of requests, not a dozen (`npm run bench`, "requests before sidebar"). Each is still
- * provided to the share scope on its own key; providing any of them loads this chunk, which the boot
- * script fetches at once anyway. Chakra, the full shared library and the rest load with the first area.
+ * Query, i18n, axios, zustand), the shell's app (its `import('./bootstrap')`) and the shared library's
+ * boot surface (`@leadsmith/shared/core`, shared/src/core.ts): one chunk instead of one per shared
+ * package and one each for the app and the core, so the first load makes a handful of requests, not a
+ * dozen (`npm run bench`, "requests before sidebar"; ADR 059). Each library is still provided to the
+ * share scope on its own key; providing any of them loads this chunk, which the boot script fetches at
+ * once anyway. Chakra, the full shared library and the rest load with the first area.
  */
 const STARTUP_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|axios|zustand)[\\/]|[\\/]\.federation[\\/](react-router|react-i18next|_tanstack_react-query)\.mjs$/;
+const inShellApp = inChunkOf(path.join(__dirname, '../shell/src/bootstrap.tsx'));
+const inSharedCore = inChunkOf(path.join(__dirname, 'src/core.ts'));
 const shellStartupGroup = {
   name: 'startup',
   chunks: 'async',
-  test: (module) => STARTUP_LIBRARIES.test(module.resource ?? ''),
+  test: (module, context) =>
+    STARTUP_LIBRARIES.test(module.resource ?? '') || inShellApp(module, context) || inSharedCore(module, context),
   enforce: true,
   priority: 20,
 };
 
 /**
  * The libraries the first area needs from the shell (Chakra with its state machines and Emotion, the
- * forms, toasts, single-spa): one chunk, fetched when an area first mounts, instead of eight.
+ * forms, toasts, single-spa), the full shared library (shared/src/index.ts: its core is in `startup`)
+ * and the shell's glue that needs them (the area switch, the Chakra layer, the toast container): one
+ * chunk, fetched when an area or a styled page first mounts, instead of twelve (ADR 059).
  */
 const AREA_LIBRARIES =
   /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@floating-ui|@emotion|@pandacss|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime|react-toastify|clsx|react-hook-form|@hookform|yup|tiny-case|toposort|property-expr|single-spa|single-spa-react)[\\/]|[\\/]\.federation[\\/]_chakra-ui_react\.mjs$/;
+const inAreaLibraryChunk = [
+  'src/index.ts',
+  '../shell/src/areas/AreaSwitch.tsx',
+  '../shell/src/app/ChakraLayer.tsx',
+  '../shell/src/app/Toasts.tsx',
+].map((file) => inChunkOf(path.join(__dirname, file)));
 const shellAreaGroup = {
   name: 'area-libraries',
   chunks: 'async',
-  test: (module) => AREA_LIBRARIES.test(module.resource ?? ''),
+  test: (module, context) =>
+    AREA_LIBRARIES.test(module.resource ?? '') || inAreaLibraryChunk.some((inChunk) => inChunk(module, context)),
   enforce: true,
   priority: 10,
 };
