@@ -1,7 +1,16 @@
 import { Table, Text } from '@chakra-ui/react';
 import { DEFAULT_LIST_FILTERS, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
 import { measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type MouseEvent,
+  type MutableRefObject,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SelectCheckbox } from '../../../components/SelectCheckbox';
@@ -73,7 +82,7 @@ export function ResultsTable({
   ...view
 }: ResultsTableProps) {
   const { t } = useTranslation('leadSearch');
-  const { type, listId, rows, query, isSelected, onToggle, cursor, onCursor, rowRefs, onOpen } = view;
+  const { type, listId, rows, query, isSelected, cursor, rowRefs } = view;
   const tableRef = useRef<HTMLTableElement | null>(null);
   // The rule warns that the React Compiler cannot memoise around the virtualizer; no build here runs the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -88,6 +97,27 @@ export function ResultsTable({
     measureElement: measureRow,
   });
   const pendingFocus = useKeepCursorRow(virtualizer, cursor, rowRefs);
+  // The rows' handlers stay the same functions across renders (they call the latest props), so a click that
+  // selects one row redraws that row, not every drawn one (ADR 061: the INP of a list of a thousand rows).
+  const latest = useRef(view);
+  useLayoutEffect(() => {
+    latest.current = view;
+  });
+  const onToggle = useCallback((id: number) => latest.current.onToggle(id), []);
+  const onCursor = useCallback((index: number) => latest.current.onCursor(index), []);
+  const onOpen = useCallback((row: Result) => latest.current.onOpen(row), []);
+  const registerRow = useCallback(
+    (index: number, el: HTMLTableRowElement | null) => {
+      rowRefs.current[index] = el;
+      if (!el) return;
+      virtualizer.measureElement(el);
+      if (pendingFocus.current === index) {
+        pendingFocus.current = -1;
+        el.focus();
+      }
+    },
+    [rowRefs, virtualizer, pendingFocus],
+  );
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
@@ -98,7 +128,151 @@ export function ResultsTable({
     if (key === 'actions') return t('rowActions.column');
     return t(`columns.${key}`);
   };
-  const cell = (key: ResultColumnKey, r: Result): ReactNode => {
+  return (
+    <TableFrame label={t('list.resultsLabel')}>
+      <Table.Root
+        ref={tableRef}
+        size="sm"
+        aria-label={t('list.resultsLabel')}
+        aria-rowcount={rowCount === null ? -1 : (rowCount ?? rows.length) + 1}
+        stickyHeader
+      >
+        <Table.Header>
+          <Table.Row {...TABLE_HEADER_ROW_PROPS} aria-rowindex={1}>
+            <Table.ColumnHeader w="8">
+              <SelectCheckbox label={t('list.selectPage')} checked={allOnPageSelected} onChange={onTogglePage} />
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+            {columns.map((c) => (
+              <Table.ColumnHeader
+                key={c.key}
+                {...widthProps(c)}
+                {...(c.key === 'credits' ? { textAlign: 'end', whiteSpace: 'nowrap' } : {})}
+              >
+                {header(c.key)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {padTop > 0 ? <SpacerRow height={padTop} span={span} /> : null}
+          {items.map(({ index }) => {
+            const r = rows[index]!;
+            return (
+              <ResultRow
+                key={r.id}
+                row={r}
+                index={index}
+                selected={isSelected(r.id)}
+                isCursor={index === cursor}
+                columns={columns}
+                type={type}
+                listId={listId}
+                query={query}
+                onToggle={onToggle}
+                onCursor={onCursor}
+                onOpen={onOpen}
+                registerRow={registerRow}
+              />
+            );
+          })}
+          {padBottom > 0 ? <SpacerRow height={padBottom} span={span} /> : null}
+        </Table.Body>
+      </Table.Root>
+      {footer}
+    </TableFrame>
+  );
+}
+
+interface ResultRowProps {
+  row: Result;
+  index: number;
+  selected: boolean;
+  isCursor: boolean;
+  columns: ColumnSetting[];
+  type: ResultViewProps['type'];
+  listId: number;
+  query: string;
+  onToggle: (id: number) => void;
+  onCursor: (index: number) => void;
+  onOpen: (row: Result) => void;
+  registerRow: (index: number, el: HTMLTableRowElement | null) => void;
+}
+
+/** The same columns: the list reads them from its URL on every render, as a new array of the same settings. */
+const sameColumns = (a: ColumnSetting[], b: ColumnSetting[]) =>
+  a === b || (a.length === b.length && a.every((c, i) => c.key === b[i]!.key && c.width === b[i]!.width));
+
+/** Props equal but for the columns array, which equal settings may rebuild. */
+function sameRowProps<P extends { columns: ColumnSetting[] }>(prev: P, next: P): boolean {
+  const keys = Object.keys(prev) as (keyof P)[];
+  return sameColumns(prev.columns, next.columns) && keys.every((key) => key === 'columns' || prev[key] === next[key]);
+}
+
+/**
+ * One drawn row. Memoised: a row is drawn again only when its result, its selection, the keyboard's cursor on it or
+ * the columns change (a row of badges, a phone, CRM state and a menu is the list's costliest element).
+ */
+const ResultRow = memo(function ResultRow({
+  row: r,
+  index,
+  selected,
+  isCursor,
+  columns,
+  type,
+  listId,
+  query,
+  onToggle,
+  onCursor,
+  onOpen,
+  registerRow,
+}: ResultRowProps) {
+  const { t } = useTranslation('leadSearch');
+  /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
+  const handleRowClick = (event: MouseEvent) => {
+    if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]'))
+      onOpen(r);
+  };
+  return (
+    <Table.Row
+      data-testid="result-row"
+      data-index={index}
+      aria-rowindex={index + 2}
+      ref={(el: HTMLTableRowElement | null) => registerRow(index, el)}
+      tabIndex={-1}
+      data-cursor={isCursor ? '' : undefined}
+      onFocus={() => onCursor(index)}
+      onClick={handleRowClick}
+      cursor="pointer"
+      _focus={FOCUS_RING}
+    >
+      <Table.Cell>
+        <SelectCheckbox
+          label={t('list.selectRow', { name: r.name })}
+          checked={selected}
+          onChange={() => onToggle(r.id)}
+        />
+      </Table.Cell>
+      <RowCells row={r} columns={columns} type={type} listId={listId} query={query} onOpen={onOpen} />
+    </Table.Row>
+  );
+}, sameRowProps);
+
+interface RowCellsProps {
+  row: Result;
+  columns: ColumnSetting[];
+  type: ResultViewProps['type'];
+  listId: number;
+  query: string;
+  onOpen: (row: Result) => void;
+}
+
+/**
+ * A row's cells after its checkbox: memoised apart from the checkbox, so selecting every loaded row redraws the
+ * boxes, not each row's badges, phone, CRM state and menu.
+ */
+const RowCells = memo(function RowCells({ row: r, columns, type, listId, query, onOpen }: RowCellsProps) {
+  const cell = (key: ResultColumnKey): ReactNode => {
     switch (key) {
       case 'title':
         return type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '');
@@ -138,101 +312,32 @@ export function ResultsTable({
         );
     }
   };
-  /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
-  const handleRowClick = (event: MouseEvent, row: Result) => {
-    if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]'))
-      onOpen(row);
-  };
   return (
-    <TableFrame label={t('list.resultsLabel')}>
-      <Table.Root
-        ref={tableRef}
-        size="sm"
-        aria-label={t('list.resultsLabel')}
-        aria-rowcount={rowCount === null ? -1 : (rowCount ?? rows.length) + 1}
-        stickyHeader
-      >
-        <Table.Header>
-          <Table.Row {...TABLE_HEADER_ROW_PROPS} aria-rowindex={1}>
-            <Table.ColumnHeader w="8">
-              <SelectCheckbox label={t('list.selectPage')} checked={allOnPageSelected} onChange={onTogglePage} />
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-            {columns.map((c) => (
-              <Table.ColumnHeader
-                key={c.key}
-                {...widthProps(c)}
-                {...(c.key === 'credits' ? { textAlign: 'end', whiteSpace: 'nowrap' } : {})}
-              >
-                {header(c.key)}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {padTop > 0 ? <SpacerRow height={padTop} span={span} /> : null}
-          {items.map(({ index }) => {
-            const r = rows[index]!;
-            return (
-              <Table.Row
-                key={r.id}
-                data-testid="result-row"
-                data-index={index}
-                aria-rowindex={index + 2}
-                ref={(el: HTMLTableRowElement | null) => {
-                  rowRefs.current[index] = el;
-                  if (!el) return;
-                  virtualizer.measureElement(el);
-                  if (pendingFocus.current === index) {
-                    pendingFocus.current = -1;
-                    el.focus();
-                  }
-                }}
-                tabIndex={-1}
-                data-cursor={index === cursor ? '' : undefined}
-                onFocus={() => onCursor(index)}
-                onClick={(event) => handleRowClick(event, r)}
-                cursor="pointer"
-                _focus={FOCUS_RING}
-              >
-                <Table.Cell>
-                  <SelectCheckbox
-                    label={t('list.selectRow', { name: r.name })}
-                    checked={isSelected(r.id)}
-                    onChange={() => onToggle(r.id)}
-                  />
-                </Table.Cell>
-                <Table.Cell>
-                  <Link to={`${r.id}?${query}`}>
-                    <Text as="span" textDecoration="underline">
-                      {r.name}
-                    </Text>
-                  </Link>
-                  <ResultLabels labels={r.labels} />
-                  <SuppressedBadge by={r.suppressed} />
-                  <DuplicateBadge of={r.duplicate_of} />
-                  <UncoveredBadge data={r.data} />
-                </Table.Cell>
-                {columns.map((c) => (
-                  <Table.Cell
-                    key={c.key}
-                    {...widthProps(c)}
-                    {...(c.key === 'credits' ? { textAlign: 'end' } : {})}
-                    {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}
-                  >
-                    {cell(c.key, r)}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            );
-          })}
-          {padBottom > 0 ? <SpacerRow height={padBottom} span={span} /> : null}
-        </Table.Body>
-      </Table.Root>
-      {footer}
-    </TableFrame>
+    <>
+      <Table.Cell>
+        <Link to={`${r.id}?${query}`}>
+          <Text as="span" textDecoration="underline">
+            {r.name}
+          </Text>
+        </Link>
+        <ResultLabels labels={r.labels} />
+        <SuppressedBadge by={r.suppressed} />
+        <DuplicateBadge of={r.duplicate_of} />
+        <UncoveredBadge data={r.data} />
+      </Table.Cell>
+      {columns.map((c) => (
+        <Table.Cell
+          key={c.key}
+          {...widthProps(c)}
+          {...(c.key === 'credits' ? { textAlign: 'end' } : {})}
+          {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}
+        >
+          {cell(c.key)}
+        </Table.Cell>
+      ))}
+    </>
   );
-}
+}, sameRowProps);
 
 /** The height of the rows not drawn above or below the drawn ones; hidden from assistive technology. */
 function SpacerRow({ height, span }: { height: number; span: number }) {
