@@ -137,16 +137,11 @@ function prefetchShared(manifest: RemoteManifest): void {
   }
 }
 
-interface LoadedContainer {
-  container: Container;
-  manifest: RemoteManifest;
-}
-
 /** A container joined to the share scope, per manifest URL: a container initialises once. */
-const containers = new Map<string, Promise<LoadedContainer>>();
+const containers = new Map<string, Promise<Container>>();
 const offers = new Map<string, SharedOffer[]>();
 
-async function loadContainer(remote: string, manifestUrl: string): Promise<LoadedContainer> {
+async function loadContainer(remote: string, manifestUrl: string): Promise<Container> {
   const response = await fetchManifest(manifestUrl);
   if (!response.ok) throw new RemoteManifestError(remote, `manifest answered ${response.status} (${manifestUrl})`);
   const manifest = parseManifest(remote, await response.json());
@@ -170,7 +165,7 @@ async function loadContainer(remote: string, manifestUrl: string): Promise<Loade
       .filter((s): s is typeof s & { version: string } => typeof s.version === 'string')
       .map((s) => ({ container: remote, name: s.name, version: s.version, requiredVersion: s.requiredVersion })),
   );
-  return { container, manifest };
+  return container;
 }
 
 /**
@@ -184,7 +179,7 @@ export async function loadRemoteMount(remote: string, manifestUrl: string): Prom
     containers.set(manifestUrl, loading);
     loading.catch(() => containers.delete(manifestUrl));
   }
-  const { container } = await loading;
+  const container = await loading;
   const factory = await container.get('./mount');
   return factory();
 }
