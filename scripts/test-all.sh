@@ -5,14 +5,20 @@
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
+# Each stage prints how long it took (CI's limit is on the whole run: the slowest stage is named in its log).
+stage() {
+  local started=$SECONDS
+  "$@"
+  echo "test-all: $* took $((SECONDS - started)) s"
+}
 node scripts/check-node.mjs
 bash scripts/ensure-chromium.sh
-npx turbo run typecheck --output-logs=errors-only
+stage npx turbo run typecheck --output-logs=errors-only
 # The front end's API types must match the API's route schemas (regenerate with npm run gen:api).
-node scripts/gen-api.mjs --check
-npx eslint .
+stage node scripts/gen-api.mjs --check
+stage npx eslint .
 # One formatting (.prettierrc.json); `npm run format` rewrites what this refuses.
-npm run -s format:check
+stage npm run -s format:check
 node scripts/audit.mjs
 # A real PostgreSQL server for the suites that need one (scripts/postgres.sh),
 # stopped at the end unless it was already running.
@@ -21,8 +27,8 @@ TEST_POSTGRES_URL="$(bash scripts/postgres.sh start)"
 export TEST_POSTGRES_URL
 # One jest worker per core: jest's default (cores - 1) ran one worker on a 2-core machine, its test files one at
 # a time while the second core idled (the jest process itself only schedules and reports).
-npx jest --ci --maxWorkers=100%
+stage npx jest --ci --maxWorkers=100%
 # The API suite again on PostgreSQL (files that open a database; api/jest.postgres.config.cjs).
-API_TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx jest --ci --maxWorkers=100% -c api/jest.postgres.config.cjs
-npx turbo run build --output-logs=errors-only
-npm run test -w @leadsmith/e2e
+stage env API_TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx jest --ci --maxWorkers=100% -c api/jest.postgres.config.cjs
+stage npx turbo run build --output-logs=errors-only
+stage npm run test -w @leadsmith/e2e
