@@ -32,7 +32,10 @@ async function start(): Promise<void> {
       DATA_DIR: dataDir,
       LEAD_KEYLESS_SOURCES: '0',
       LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300',
-      LEAD_SEARCH_AUTOPILOT_TICK_MS: '300',
+      // A run is recorded as finished by the tick after its search ends: at 300 ms a search of 25 demo leads
+      // could end and be recorded between two of the test's reads under load, so the kill landed after the run.
+      // The default 2 s leaves the test that window to see the run running and kill it.
+      LEAD_SEARCH_AUTOPILOT_TICK_MS: '2000',
     },
     port,
   );
