@@ -3,7 +3,9 @@ module.exports = {
   displayName: 'web',
   rootDir: __dirname,
   testEnvironment: 'jsdom',
-  testTimeout: 15_000,
+  // Alone most tests take well under a second; beside the API suite's servers on two cores a scroll-and-filter
+  // test took over 15 s (a CI rehearsal). A timeout catches a hang, not a slow machine.
+  testTimeout: 30_000,
   testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/__tests__/**/*.test.{ts,tsx}'],
   transform: {
     '^.+\\.(t|j)sx?$': [
