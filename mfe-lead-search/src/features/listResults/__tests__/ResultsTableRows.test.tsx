@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
@@ -7,6 +7,7 @@ import { personRow } from '../../../__tests__/listFixtures';
 import type { ColumnSetting } from '../columns';
 import type { Result } from '../components/ResultViews';
 import { ResultsTable } from '../components/ResultsTable';
+import { createListRowsStore, type ListRowsStore } from '../listRows';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -39,15 +40,15 @@ const rows = [1, 2, 3].map((id) =>
 const rowRefs: { current: (HTMLElement | null)[] } = { current: [] };
 
 function Harness({
-  selected,
-  onToggle,
+  rowsState,
+  onOpen,
   phoneWidth,
 }: {
-  selected: Set<number>;
-  onToggle: (id: number) => void;
+  rowsState: ListRowsStore;
+  onOpen: (row: Result) => void;
   phoneWidth?: number;
 }) {
-  // As the list screen does: new callbacks and a new columns array (same settings) on every render.
+  // As the list screen does: a new callback and a new columns array (same settings) on every render.
   const columns: ColumnSetting[] = [{ key: 'phone', ...(phoneWidth ? { width: phoneWidth } : {}) }, { key: 'company' }];
   return (
     <ResultsTable
@@ -55,46 +56,51 @@ function Harness({
       listId={7}
       rows={rows}
       query=""
-      isSelected={(id) => selected.has(id)}
-      onToggle={(id) => onToggle(id)}
-      cursor={-1}
-      onCursor={() => undefined}
+      rowsState={rowsState}
       rowRefs={rowRefs}
-      onOpen={() => undefined}
+      onOpen={(row) => onOpen(row)}
       columns={columns}
-      allOnPageSelected={false}
-      onTogglePage={() => undefined}
     />
   );
 }
 
 describe('the results table draws again only the rows that changed', () => {
-  it('selecting one row draws that row again, not the others, and calls the latest handler', async () => {
-    const toggled: number[] = [];
-    const { rerender } = renderWithProviders(<Harness selected={new Set()} onToggle={(id) => toggled.push(id)} />);
+  it("selecting one row draws that row's box again, not the others; a click toggles it in the rows' store", async () => {
+    const rowsState = createListRowsStore();
+    const opened: number[] = [];
+    const { rerender } = renderWithProviders(<Harness rowsState={rowsState} onOpen={() => undefined} />);
     expect(screen.getAllByTestId('result-row')).toHaveLength(3);
     clearCounts();
 
-    const latest: number[] = [];
-    rerender(<Harness selected={new Set([2])} onToggle={(id) => latest.push(id)} />);
+    act(() => rowsState.toggle(2));
     expect(screen.getByRole('checkbox', { name: /Lead 2/ })).toBeChecked();
-    expect(boxes.size).toBe(1);
-    expect([...boxes.keys()][0]).toContain('Lead 2');
+    expect([...boxes.keys()]).toEqual([expect.stringContaining('Lead 2')]);
     expect(drawn.size).toBe(0);
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Lead 3/ }));
-    expect(latest).toEqual([3]);
-    expect(toggled).toEqual([]);
+    expect([...rowsState.get().ids]).toEqual([2, 3]);
+    // The click focused the row: it has the keyboard's cursor, and its cells were not drawn again.
+    expect(screen.getAllByTestId('result-row')[2]).toHaveAttribute('data-cursor');
+    expect(rowsState.get().cursor).toBe(2);
+    expect(drawn.size).toBe(0);
+
+    // A row's own text (not its link) opens it through the latest handler the table was given.
+    rerender(<Harness rowsState={rowsState} onOpen={(row) => opened.push(row.id)} />);
+    await userEvent.click(screen.getByText('+15550000001'));
+    expect(opened).toEqual([1]);
   });
 
-  it("selecting every row draws the rows' boxes, not their cells; a column change draws the cells", () => {
-    const { rerender } = renderWithProviders(<Harness selected={new Set()} onToggle={() => undefined} />);
+  it("selecting every row draws the rows' boxes, not their cells; a column change draws the cells", async () => {
+    const rowsState = createListRowsStore();
+    const { rerender } = renderWithProviders(<Harness rowsState={rowsState} onOpen={() => undefined} />);
     clearCounts();
-    rerender(<Harness selected={new Set([1, 2, 3])} onToggle={() => undefined} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect([...rowsState.get().ids]).toEqual([1, 2, 3]);
     expect(boxes.size).toBe(3);
     expect(drawn.size).toBe(0);
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toBeChecked();
     clearCounts();
-    rerender(<Harness selected={new Set([1, 2, 3])} onToggle={() => undefined} phoneWidth={180} />);
+    rerender(<Harness rowsState={rowsState} onOpen={() => undefined} phoneWidth={180} />);
     expect(drawn.size).toBe(3);
   });
 });

@@ -7,6 +7,7 @@ import { personRow } from '../../../__tests__/listFixtures';
 import { ResultDetailsScreen } from '../components/ResultDetailsScreen';
 import { ResultsGrid, type Result } from '../components/ResultViews';
 import { ResultsTable } from '../components/ResultsTable';
+import { createListRowsStore } from '../listRows';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -22,10 +23,7 @@ const view = {
   listId: 7,
   rows,
   query: '',
-  isSelected: () => false,
-  onToggle: () => undefined,
-  cursor: 0,
-  onCursor: () => undefined,
+  rowsState: createListRowsStore(),
   rowRefs: { current: [] },
   onOpen: () => undefined,
 };
@@ -38,9 +36,7 @@ describe('a row influencer enrich could not ask about says why', () => {
   afterEach(() => act(() => i18n.changeLanguage('en')));
 
   it('marks the uncovered rows, naming their platform, in the table and the grid', () => {
-    const { unmount } = renderWithProviders(
-      <ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />,
-    );
+    const { unmount } = renderWithProviders(<ResultsTable {...view} columns={[]} />);
     expect(badgeOf('Cook Porto', 'row')).toBeNull();
     expect(badgeOf('Insta Cook', 'row')).toHaveTextContent('Not enriched: no source for Instagram');
     expect(badgeOf('Insta Cook', 'row')).toHaveAttribute(
@@ -61,9 +57,7 @@ describe('a row influencer enrich could not ask about says why', () => {
   ])('in %s', async (lang, text) => {
     await loadLanguage(lang as 'de' | 'es' | 'fr');
     await act(() => i18n.changeLanguage(lang));
-    renderWithProviders(
-      <ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />,
-    );
+    renderWithProviders(<ResultsTable {...view} columns={[]} />);
     expect(badgeOf('Insta Cook', 'row')).toHaveTextContent(text);
   });
 });

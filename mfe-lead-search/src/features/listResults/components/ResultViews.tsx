@@ -6,6 +6,7 @@ import type { SearchType } from '../../../api/types';
 import { SelectCheckbox } from '../../../components/SelectCheckbox';
 import { EmailGradeBadge } from '../../emailGrades/components/EmailGradeBadge';
 import type { ResultsPage } from '../api/getResults';
+import { useListRows, type ListRowsStore } from '../listRows';
 import { DuplicateBadge } from './DuplicateBadge';
 import { EmailSourceNote } from './EmailSourceNote';
 import { EmailStatusBadge } from './EmailStatusBadge';
@@ -17,38 +18,38 @@ import { UncoveredBadge } from './UncoveredBadge';
 
 export type Result = ResultsPage['data'][number];
 
-/** What the table and the grid share: the rows, their selection, the keyboard's row and how a row opens. */
+/** What the table and the grid share: the rows, their selection and keyboard's row, and how a row opens. */
 export interface ResultViewProps {
   type: SearchType;
   listId: number;
   rows: Result[];
   /** The list's URL query, kept on a result's own page link. */
   query: string;
-  isSelected: (id: number) => boolean;
-  onToggle: (id: number) => void;
-  cursor: number;
-  onCursor: (index: number) => void;
+  /** Which rows are checked and which has the keyboard's cursor; each box and row reads its own part. */
+  rowsState: ListRowsStore;
   rowRefs: MutableRefObject<(HTMLElement | null)[]>;
   onOpen: (row: Result) => void;
+}
+
+/** A row's (or a card's) box: drawn again when that row's selection changes, not when another's does. */
+export function RowSelectBox({ rowsState, row }: { rowsState: ListRowsStore; row: Result }) {
+  const { t } = useTranslation('leadSearch');
+  const selected = useListRows(rowsState, (s) => s.allMatching || s.ids.has(row.id));
+  return (
+    <SelectCheckbox
+      label={t('list.selectRow', { name: row.name })}
+      checked={selected}
+      onChange={() => rowsState.toggle(row.id)}
+    />
+  );
 }
 
 /** The keyboard's row is outlined whichever way it got focus (j/k, a click, a screen reader). */
 export const FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' } as const;
 
 /** The grid view: one card per result with its contact details, labels and row actions. */
-export function ResultsGrid({
-  type,
-  listId,
-  rows,
-  query,
-  isSelected,
-  onToggle,
-  cursor,
-  onCursor,
-  rowRefs,
-  onOpen,
-}: ResultViewProps) {
-  const { t } = useTranslation('leadSearch');
+export function ResultsGrid({ type, listId, rows, query, rowsState, rowRefs, onOpen }: ResultViewProps) {
+  const cursor = useListRows(rowsState, (s) => s.cursor);
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
       {rows.map((r, index) => (
@@ -61,17 +62,13 @@ export function ResultsGrid({
           }}
           tabIndex={-1}
           data-cursor={index === cursor ? '' : undefined}
-          onFocus={() => onCursor(index)}
+          onFocus={() => rowsState.setCursor(index)}
           _focus={FOCUS_RING}
         >
           <Card.Body>
             <HStack justify="space-between" align="flex-start">
               <HStack gap={2}>
-                <SelectCheckbox
-                  label={t('list.selectRow', { name: r.name })}
-                  checked={isSelected(r.id)}
-                  onChange={() => onToggle(r.id)}
-                />
+                <RowSelectBox rowsState={rowsState} row={r} />
                 <Link to={`${r.id}?${query}`}>
                   <Text as="span" fontWeight="semibold" textDecoration="underline">
                     {r.name}

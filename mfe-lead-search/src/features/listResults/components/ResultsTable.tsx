@@ -17,6 +17,7 @@ import { SelectCheckbox } from '../../../components/SelectCheckbox';
 import { AiTextsCell } from '../../aiAssistant/components/AiTexts';
 import { EmailGradeBadge } from '../../emailGrades/components/EmailGradeBadge';
 import type { ColumnSetting, ResultColumnKey } from '../columns';
+import { allIn, useListRows, type ListRowsStore } from '../listRows';
 import { CrmStatus } from './CrmStatus';
 import { DuplicateBadge } from './DuplicateBadge';
 import { EmailSourceNote } from './EmailSourceNote';
@@ -24,7 +25,7 @@ import { EmailStatusBadge } from './EmailStatusBadge';
 import { PhoneValue } from './PhoneValue';
 import { ResultLabels } from './ResultLabels';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
-import { FOCUS_RING, type Result, type ResultViewProps } from './ResultViews';
+import { FOCUS_RING, RowSelectBox, type Result, type ResultViewProps } from './ResultViews';
 import { SuppressedBadge } from './SuppressedBadge';
 import { UncoveredBadge } from './UncoveredBadge';
 
@@ -60,8 +61,6 @@ const widthProps = (c: ColumnSetting) =>
 /** What the list view takes besides what it shares with the grid. */
 export interface ResultsTableProps extends ResultViewProps {
   columns: ColumnSetting[];
-  allOnPageSelected: boolean;
-  onTogglePage: () => void;
   /** How many rows the list has (header not counted; absent: the rows given), or null when only an estimate or a cap is known. */
   rowCount?: number | null;
   /** What follows the last row inside the frame: the list's end (loading more, an error, the count). */
@@ -73,16 +72,9 @@ export interface ResultsTableProps extends ResultViewProps {
  * rows in and near the frame's view are in the document (a thousand loaded rows cost what thirty do): spacer rows
  * stand for the others, and aria-rowcount / aria-rowindex tell a screen reader where each drawn row sits.
  */
-export function ResultsTable({
-  columns,
-  allOnPageSelected,
-  onTogglePage,
-  rowCount,
-  footer,
-  ...view
-}: ResultsTableProps) {
+export function ResultsTable({ columns, rowCount, footer, ...view }: ResultsTableProps) {
   const { t } = useTranslation('leadSearch');
-  const { type, listId, rows, query, isSelected, cursor, rowRefs } = view;
+  const { type, listId, rows, query, rowsState, rowRefs } = view;
   const tableRef = useRef<HTMLTableElement | null>(null);
   // The rule warns that the React Compiler cannot memoise around the virtualizer; no build here runs the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -96,15 +88,14 @@ export function ResultsTable({
     observeElementRect: observeFrameRect,
     measureElement: measureRow,
   });
-  const pendingFocus = useKeepCursorRow(virtualizer, cursor, rowRefs);
-  // The rows' handlers stay the same functions across renders (they call the latest props), so a click that
-  // selects one row redraws that row, not every drawn one (ADR 061: the INP of a list of a thousand rows).
+  const pendingFocus = useKeepCursorRow(virtualizer, rowsState, rowRefs);
+  // The rows' handlers stay the same functions across renders (they call the latest props): a row is drawn again
+  // only when its own props change (ADR 061: the INP of a list of a thousand rows). Its selection and cursor it reads
+  // from the rows' store itself.
   const latest = useRef(view);
   useLayoutEffect(() => {
     latest.current = view;
   });
-  const onToggle = useCallback((id: number) => latest.current.onToggle(id), []);
-  const onCursor = useCallback((index: number) => latest.current.onCursor(index), []);
   const onOpen = useCallback((row: Result) => latest.current.onOpen(row), []);
   const registerRow = useCallback(
     (index: number, el: HTMLTableRowElement | null) => {
@@ -140,7 +131,7 @@ export function ResultsTable({
         <Table.Header>
           <Table.Row {...TABLE_HEADER_ROW_PROPS} aria-rowindex={1}>
             <Table.ColumnHeader w="8">
-              <SelectCheckbox label={t('list.selectPage')} checked={allOnPageSelected} onChange={onTogglePage} />
+              <PageSelectBox rowsState={rowsState} rows={rows} />
             </Table.ColumnHeader>
             <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
             {columns.map((c) => (
@@ -163,14 +154,11 @@ export function ResultsTable({
                 key={r.id}
                 row={r}
                 index={index}
-                selected={isSelected(r.id)}
-                isCursor={index === cursor}
+                rowsState={rowsState}
                 columns={columns}
                 type={type}
                 listId={listId}
                 query={query}
-                onToggle={onToggle}
-                onCursor={onCursor}
                 onOpen={onOpen}
                 registerRow={registerRow}
               />
@@ -184,17 +172,38 @@ export function ResultsTable({
   );
 }
 
+/** "Select all on this page": checked while every loaded row is (or every matching one); a click checks them all or none. */
+function PageSelectBox({ rowsState, rows }: { rowsState: ListRowsStore; rows: Result[] }) {
+  const { t } = useTranslation('leadSearch');
+  const checked = useListRows(rowsState, (s) => s.allMatching || allIn(s.ids, rowIds(rows)));
+  return (
+    <SelectCheckbox
+      label={t('list.selectPage')}
+      checked={checked}
+      onChange={() => rowsState.togglePage(rowIds(rows))}
+    />
+  );
+}
+
+/** The loaded rows' ids, computed once per rows array (the header's box reads them on every selection change). */
+const idsOfRows = new WeakMap<Result[], number[]>();
+function rowIds(rows: Result[]): number[] {
+  let ids = idsOfRows.get(rows);
+  if (!ids) {
+    ids = rows.map((r) => r.id);
+    idsOfRows.set(rows, ids);
+  }
+  return ids;
+}
+
 interface ResultRowProps {
   row: Result;
   index: number;
-  selected: boolean;
-  isCursor: boolean;
+  rowsState: ListRowsStore;
   columns: ColumnSetting[];
   type: ResultViewProps['type'];
   listId: number;
   query: string;
-  onToggle: (id: number) => void;
-  onCursor: (index: number) => void;
   onOpen: (row: Result) => void;
   registerRow: (index: number, el: HTMLTableRowElement | null) => void;
 }
@@ -210,24 +219,22 @@ function sameRowProps<P extends { columns: ColumnSetting[] }>(prev: P, next: P):
 }
 
 /**
- * One drawn row. Memoised: a row is drawn again only when its result, its selection, the keyboard's cursor on it or
- * the columns change (a row of badges, a phone, CRM state and a menu is the list's costliest element).
+ * One drawn row. Memoised: a row is drawn again only when its result, the keyboard's cursor on it or the columns
+ * change (a row of badges, a phone, CRM state and a menu is the list's costliest element); its box, when its
+ * selection changes.
  */
 const ResultRow = memo(function ResultRow({
   row: r,
   index,
-  selected,
-  isCursor,
+  rowsState,
   columns,
   type,
   listId,
   query,
-  onToggle,
-  onCursor,
   onOpen,
   registerRow,
 }: ResultRowProps) {
-  const { t } = useTranslation('leadSearch');
+  const isCursor = useListRows(rowsState, (s) => s.cursor === index);
   /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
   const handleRowClick = (event: MouseEvent) => {
     if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]'))
@@ -241,17 +248,13 @@ const ResultRow = memo(function ResultRow({
       ref={(el: HTMLTableRowElement | null) => registerRow(index, el)}
       tabIndex={-1}
       data-cursor={isCursor ? '' : undefined}
-      onFocus={() => onCursor(index)}
+      onFocus={() => rowsState.setCursor(index)}
       onClick={handleRowClick}
       cursor="pointer"
       _focus={FOCUS_RING}
     >
       <Table.Cell>
-        <SelectCheckbox
-          label={t('list.selectRow', { name: r.name })}
-          checked={selected}
-          onChange={() => onToggle(r.id)}
-        />
+        <RowSelectBox rowsState={rowsState} row={r} />
       </Table.Cell>
       <RowCells row={r} columns={columns} type={type} listId={listId} query={query} onOpen={onOpen} />
     </Table.Row>
@@ -354,14 +357,24 @@ function SpacerRow({ height, span }: { height: number; span: number }) {
  */
 function useKeepCursorRow(
   virtualizer: Virtualizer<HTMLElement, Element>,
-  cursor: number,
+  rowsState: ListRowsStore,
   rowRefs: MutableRefObject<(HTMLElement | null)[]>,
 ) {
   const pendingFocus = useRef(-1);
   useEffect(() => {
-    if (cursor < 0 || rowRefs.current[cursor]) return;
-    pendingFocus.current = cursor;
-    virtualizer.scrollToIndex(cursor, { align: 'auto' });
-  }, [cursor, virtualizer, rowRefs]);
+    // Read from the store, not drawn from it: the table is not drawn again when the cursor moves.
+    let cursor = rowsState.get().cursor;
+    const keep = () => {
+      if (cursor < 0 || rowRefs.current[cursor]) return;
+      pendingFocus.current = cursor;
+      virtualizer.scrollToIndex(cursor, { align: 'auto' });
+    };
+    keep();
+    return rowsState.subscribe(() => {
+      if (rowsState.get().cursor === cursor) return;
+      cursor = rowsState.get().cursor;
+      keep();
+    });
+  }, [rowsState, virtualizer, rowRefs]);
   return pendingFocus;
 }

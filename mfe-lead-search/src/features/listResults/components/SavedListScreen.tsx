@@ -6,12 +6,10 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useStopSearch } from '../../../api/stopSearch';
 import { parseListParam, type SearchType } from '../../../api/types';
 import { useShortcuts } from '../../../components/keyboard/shortcuts';
-import { AiActionPanel } from '../../aiAssistant/components/AiActionPanel';
-import { useAiModel } from '../../aiAssistant/api/getAiModel';
 import { useResults, type ResultFilters } from '../api/getResults';
 import type { ListView, ViewFilters } from '../api/listViews';
-import type { SelectionInput } from '../api/selection';
 import { defaultColumns, readColumns, writeColumns, type ColumnSetting } from '../columns';
+import { useListRowsStore } from '../listRows';
 import { listFilters, matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
 import { offers } from '../listToolbar';
 import { ColumnChooser } from './ColumnChooser';
@@ -19,6 +17,7 @@ import { IntentSettingsPanel } from './IntentSettingsPanel';
 import { ListExportsPanel } from './ListExportsPanel';
 import { ListManageActions } from './ListManageActions';
 import { ListEnd } from './ListEnd';
+import { ListSelection } from './ListSelection';
 import { ListSummary } from './ListSummary';
 import { ListToolbar, type ListPanel } from './ListToolbar';
 import { ManualEntryForm } from './ManualEntryForm';
@@ -26,7 +25,6 @@ import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { ResultDrawer } from './ResultDrawer';
 import { ResultsGrid, type Result } from './ResultViews';
 import { SavedViewsControl } from './SavedViewsControl';
-import { SelectionBar } from './SelectionBar';
 
 // The table and its virtualizer come with the first list opened, not with the area (a visit to New search does not
 // download them); the list asks for them as it asks for its rows, so neither waits for the other.
@@ -73,9 +71,10 @@ export function SavedListScreen() {
 
 /**
  * One list's page. Its state lives in the URL (filters, sort, view, columns, saved view, the open result) so a link
- * shows the same table; this component reads it, keeps the selection and the keyboard's row, and lays out the parts:
- * summary, toolbar, panels, selection bar, results (table or grid; more load as the end comes into view) and the
- * result's side panel.
+ * shows the same table; this component reads it and lays out the parts: summary, toolbar, panels, selection bar,
+ * results (table or grid; more load as the end comes into view) and the result's side panel. The selection and the
+ * keyboard's row live in a store beside it (`listRows`): the parts that show them read them there, so a click on a
+ * row's box does not draw this screen again (ADR 061).
  */
 function SavedList({ type, id }: { type: SearchType; id: number }) {
   const { t } = useTranslation('leadSearch');
@@ -86,7 +85,6 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const results = useResults(type, id, listFilters(filters));
   useEffect(() => void loadResultsTable(), []);
   const stop = useStopSearch();
-  const aiModel = useAiModel();
   const withAi = offers(type, 'ai');
   // Columns and the saved view travel in the URL with the filters: a link shows the same table (issue 29 item 7).
   const columns = readColumns(params.get('cols'), withAi);
@@ -99,17 +97,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   });
   const togglePanel = (panel: ListPanel) => setPanels((open) => ({ ...open, [panel]: !open[panel] }));
   const closePanel = (panel: ListPanel) => setPanels((open) => ({ ...open, [panel]: false }));
-  const [aiOpen, setAiOpen] = useState(false);
-  // The keyboard's row (j/k), the one x selects and o opens; rows take focus so it is always visible.
-  const [cursor, setCursor] = useState(-1);
+  // The selection and the keyboard's row (j/k, the one x selects and o opens; rows take focus so it is always visible).
+  const rowsState = useListRowsStore();
   const rowRefs = useRef<(HTMLElement | null)[]>([]);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
 
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
   /** The columns and the saved view stay in the URL when the filters or the page change. */
   const keepTableState = (next: URLSearchParams) => {
     for (const key of ['cols', 'sv']) {
@@ -122,8 +113,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     // Any filter change starts the list from its top again; the selection belongs to the old filter.
     const next = { ...filters, ...patch, page: 1, after: undefined, before: undefined };
     setParams(keepTableState(writeListState(next, nextView)));
-    setCursor(-1);
-    clearSelection();
+    rowsState.reset();
   };
   const setColumns = (next: ColumnSetting[]) => {
     const out = new URLSearchParams(params);
@@ -146,15 +136,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     if (cols !== null) out.set('cols', cols);
     out.set('sv', String(saved.id));
     setParams(out);
-    clearSelection();
-    setCursor(-1);
+    rowsState.reset();
   };
 
   const rowsNow = results.data?.pages.flatMap((p) => p.data) ?? [];
   const moveCursor = (by: 1 | -1) => {
     if (rowsNow.length === 0) return;
-    const next = Math.min(rowsNow.length - 1, Math.max(0, cursor + by));
-    setCursor(next);
+    const next = Math.min(rowsNow.length - 1, Math.max(0, rowsState.get().cursor + by));
+    rowsState.setCursor(next);
     rowRefs.current[next]?.focus();
   };
   // The result open in the side panel is in the URL (?result=): reload shows it again, Back closes it.
@@ -184,15 +173,6 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     // Only a change of the open result matters; the rows are read as they are then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openId]);
-  const toggleRow = (rowId: number) => {
-    setAllMatching(false);
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(rowId)) next.delete(rowId);
-      else next.add(rowId);
-      return next;
-    });
-  };
   // While the panel is open the keys are the panel's (Escape closes it), not the table's.
   useShortcuts(
     openId
@@ -201,11 +181,11 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           next: () => moveCursor(1),
           previous: () => moveCursor(-1),
           select: () => {
-            const row = rowsNow[cursor];
-            if (row) toggleRow(row.id);
+            const row = rowsNow[rowsState.get().cursor];
+            if (row) rowsState.toggle(row.id);
           },
           open: () => {
-            const row = rowsNow[cursor];
+            const row = rowsNow[rowsState.get().cursor];
             if (row) openRow(row);
           },
         },
@@ -248,17 +228,6 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     />
   );
   const exportFilters = matchingFilters(filters);
-  const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const selectionCount = allMatching ? page.total : selected.size;
-  const selection: SelectionInput = allMatching
-    ? { type, id, allMatching: { filters: exportFilters } }
-    : { type, id, ids: [...selected] };
-  const togglePage = () => {
-    setAllMatching(false);
-    setSelected(allOnPageSelected ? new Set() : new Set(rows.map((r) => r.id)));
-  };
-  // Spec §9: with a GPT-3.5-class model, AI actions run on one result at a time (bulk ones are hidden).
-  const aiAllowed = withAi && (aiModel.data?.bulk_actions !== false || (!allMatching && selected.size === 1));
   const stopSearch = async (jobId: number) => {
     try {
       await stop.mutateAsync(jobId);
@@ -271,10 +240,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     listId: id,
     rows,
     query: params.toString(),
-    isSelected: (rowId: number) => allMatching || selected.has(rowId),
-    onToggle: toggleRow,
-    cursor,
-    onCursor: setCursor,
+    rowsState,
     rowRefs,
     onOpen: openRow,
   };
@@ -330,25 +296,15 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         <ManualEntryForm type={type} campaignId={id} onDone={() => closePanel('manualEntry')} />
       ) : null}
 
-      {selectionCount > 0 ? (
-        <SelectionBar
-          type={type}
-          selection={selection}
-          count={selectionCount}
-          offerAllMatching={allOnPageSelected && !allMatching && page.total > rows.length}
-          total={page.total}
-          onSelectAllMatching={() => setAllMatching(true)}
-          onClear={clearSelection}
-          hasWebhook={campaign.has_webhook}
-          showAiToggle={aiAllowed}
-          aiOpen={aiOpen}
-          onToggleAi={() => setAiOpen((o) => !o)}
-        />
-      ) : null}
-      {/* Below the bar, not inside it: the panel is a form of its own and would split the bar in two. */}
-      {aiAllowed && aiOpen && selectionCount > 0 ? (
-        <AiActionPanel selection={selection} count={selectionCount} onClose={() => setAiOpen(false)} />
-      ) : null}
+      <ListSelection
+        rowsState={rowsState}
+        type={type}
+        id={id}
+        rows={rows}
+        total={page.total}
+        filters={exportFilters}
+        hasWebhook={campaign.has_webhook}
+      />
 
       {rows.length === 0 ? (
         <Text py={8} textAlign="center">
@@ -361,14 +317,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         </>
       ) : (
         <Suspense fallback={<PageSpinner />}>
-          <ResultsTable
-            {...views}
-            columns={columns}
-            allOnPageSelected={allOnPageSelected || allMatching}
-            onTogglePage={togglePage}
-            rowCount={totalIs ? null : page.total}
-            footer={listEnd(true)}
-          />
+          <ResultsTable {...views} columns={columns} rowCount={totalIs ? null : page.total} footer={listEnd(true)} />
         </Suspense>
       )}
       <ResultDrawer
