@@ -54,6 +54,8 @@ export default defineConfig({
     './support/FakeDomainSiteGlobalSetup.ts',
     './support/FakeLeadVendorsGlobalSetup.ts',
     './support/FakeOidcGlobalSetup.ts',
+    // The run's record of screens revisited for their accessibility audit (support/fixtures.ts).
+    './support/A11yAuditGlobalSetup.ts',
   ],
   outputDir: '../test-results',
   use: {

@@ -1,4 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AccountName } from './accounts';
 import { ShellPage } from './ShellPage';
@@ -59,6 +62,26 @@ async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Whether this run has yet to revisit a screen for its audit, claiming it if so. Tests end on the same screens with
+ * other data (a list's page, a result, a settings form): each screen is revisited and audited once per run, keyed by
+ * its path with numbers and long ids as placeholders. The claim is a file created exclusively in the run's folder
+ * (A11yAuditGlobalSetup.ts), so the run's workers share it. A test's own audits and the page it ends on are audited
+ * every time.
+ */
+function firstRevisitOf(pathname: string): boolean {
+  const folder = process.env.E2E_A11Y_REVISITED_DIR;
+  if (!folder) return true;
+  const screen = pathname.replace(/[0-9a-f]{16,}/gi, ':id').replace(/\d+/g, ':n');
+  try {
+    writeFileSync(path.join(folder, createHash('sha256').update(screen).digest('hex')), screen, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
  * A prompt's button, clicked by a locator handler. The prompt can be gone by the time the handler runs (the page
  * moved on, or drew the prompt again): then there is nothing left to answer, and the test's own steps go on and
  * check the page. A button still there that cannot be clicked fails as usual.
@@ -74,8 +97,8 @@ async function clickIfStillShown(button: Locator): Promise<void> {
 
 export const test = base.extend<Fixtures>({
   /**
-   * Every page a test visits is audited with axe: pages audited during the
-   * test are skipped, the rest are revisited and audited at the end.
+   * Every page a test visits is audited with axe: pages audited during the test are skipped, the page it ends on
+   * is audited, and the rest are revisited and audited at the end unless the run has revisited that screen already.
    */
   page: async ({ page }, use) => {
     const visited = new Set<string>();
@@ -100,8 +123,8 @@ export const test = base.extend<Fixtures>({
       problems.push(...(await axeViolations(page)));
       audited.add(current);
     }
-    for (const path of [...visited].filter((p) => !audited.has(p)).slice(0, 10)) {
-      await page.goto(path);
+    for (const visit of [...visited].filter((p) => !audited.has(p) && firstRevisitOf(p)).slice(0, 10)) {
+      await page.goto(visit);
       await settled(page);
       problems.push(...(await axeViolations(page)));
     }
