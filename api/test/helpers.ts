@@ -5,7 +5,7 @@ import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { createTestDatabase } from './support/postgres';
-import { seededTemplateFor, TEMPLATE_CLOCK_START } from './support/seededTemplate';
+import { seededPostgresTemplateFor, seededTemplateFor, TEMPLATE_CLOCK_START } from './support/seededTemplate';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -65,8 +65,13 @@ export interface TestContext {
  * server instead: each call creates its own database and drops it on close.
  */
 export async function openFreshDb(): Promise<Db> {
+  return openServerCopy();
+}
+
+/** On PostgreSQL a new database, empty or a copy of `template`; else an empty in-memory PGlite. */
+async function openServerCopy(template?: string): Promise<Db> {
   if (!process.env.API_TEST_DATABASE_URL) return openDb({ databaseUrl: null, dataDir: ':memory:' });
-  const database = await createTestDatabase(process.env.API_TEST_DATABASE_URL);
+  const database = await createTestDatabase(process.env.API_TEST_DATABASE_URL, template);
   const db = await openDb({ databaseUrl: database.url, dataDir: ':memory:' });
   return {
     ...db,
@@ -77,10 +82,12 @@ export async function openFreshDb(): Promise<Db> {
   };
 }
 
-/** A fresh database, migrated and seeded (on PGlite, a copy of the run's seeded database when its clock matches). */
+/** A fresh database, migrated and seeded (a copy of the run's seeded database when its clock matches). */
 export async function openTestDb(clock: Clock): Promise<Db> {
   const template = seededTemplateFor(clock.now());
   if (template) return openDb({ databaseUrl: null, dataDir: ':memory:' }, { pgliteFrom: template });
+  const serverTemplate = seededPostgresTemplateFor(clock.now());
+  if (serverTemplate) return openServerCopy(serverTemplate);
   const db = await openFreshDb();
   await migrate(db);
   await seed(db, clock);

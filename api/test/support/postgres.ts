@@ -44,10 +44,21 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A new, empty database on the test server, for one test file or one test. */
-export async function createTestDatabase(serverUrl: string = postgresServerUrl()): Promise<TestDatabase> {
+/** Drops a database of the test server, ending any connection still open to it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/**
+ * A new database on the test server, for one test file or one test: empty, or a copy of `template` (a database on
+ * the same server no one is connected to, see globalSetup.ts).
+ */
+export async function createTestDatabase(
+  serverUrl: string = postgresServerUrl(),
+  template?: string,
+): Promise<TestDatabase> {
   const name = `leadsmith_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await onServer(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -57,14 +68,14 @@ export async function createTestDatabase(serverUrl: string = postgresServerUrl()
     drop: async ({ force = false } = {}) => {
       if (dropped) return;
       dropped = true;
-      if (force) return onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (force) return dropDatabase(serverUrl, name);
       try {
         // Waits up to 5 s for connections that are closing (a pool just ended) to go.
         await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
       } catch (error) {
         // 55006: still in use, e.g. by a process the test killed.
         if ((error as { code?: unknown }).code !== '55006') throw error;
-        await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(serverUrl, name);
       }
     },
   };
