@@ -8,7 +8,7 @@ const ratio = (a, b) => (a == null || b == null || b === 0 ? 'n/a' : `${(a / b).
 const row = (cells) => `| ${cells.join(' | ')} |`;
 
 const JOURNEY_FIGURES = [
-  ['JS before sidebar (KB gzip)', 'jsKb', kb],
+  ['JS before sidebar (KB transferred)', 'jsKb', kb],
   ['requests before sidebar', 'requests', (x) => `${Math.round(x)}`],
   ['page load → sidebar visible (ms)', 'sidebarMs', ms],
   [
@@ -24,7 +24,7 @@ const JOURNEY_FIGURES = [
   ['reload with cache → sidebar (ms)', 'warmSidebarMs', ms],
   ['long tasks during first load (count)', 'longTasks', (x) => `${Math.round(x)}`],
   ['long tasks during first load (ms)', 'longTaskMs', ms],
-  ['JS over the visit (KB gzip)', 'totalJsKb', kb],
+  ['JS over the visit (KB transferred)', 'totalJsKb', kb],
 ];
 const LIST_FIGURES = [
   ['saved lists LCP (ms)', 'lcpMs', ms],
@@ -128,9 +128,9 @@ function whereLines(where, accounts) {
     '',
     '## Where the JS goes (median visit per account)',
     '',
-    'KB gzip as transferred over the visit (the same scripts as "JS over the visit"). A chunk\u2019s bytes are split between ' +
+    'KB as transferred over the visit, the same scripts as "JS over the visit" (brotli: the server sends a browser that accepts it the build\u2019s precompressed .br copies). A chunk\u2019s bytes are split between ' +
       'its packages in proportion to the minified bytes each has in it (its source map), so a package\u2019s figure is an estimate ' +
-      'and the chunks\u2019 are measured. "(own code)" is a workspace\u2019s own source; runtime lines are webpack\u2019s and Module Federation\u2019s.',
+      'and the chunks\u2019 are measured. "(own code)" is a workspace\u2019s own source; runtime lines are webpack\u2019s.',
     '',
     row(['package', ...accounts.flatMap((a) => [`${a} federated`, `${a} monolith`])]),
     row(['---', ...accounts.flatMap(() => ['---:', '---:'])]),
@@ -161,7 +161,7 @@ function whereLines(where, accounts) {
         '',
         `### ${a}, ${b}: ${chunks.length} scripts`,
         '',
-        row(['build', 'chunk', 'KB gzip', 'largest packages in it (KB)']),
+        row(['build', 'chunk', 'KB transferred', 'largest packages in it (KB)']),
         row(['---', '---', '---:', '---']),
       );
       for (const c of [...chunks].sort((x, y) => y.kb - x.kb)) {
@@ -237,11 +237,15 @@ export function reportFrontend({ runs, fed, mono, perRemote, savings, where, loa
     '',
     '## Entitlement-scoped loading',
     '',
-    row(['remote', 'JS when its area opens (KB gzip)']),
+    row(['remote', 'JS when its area opens (KB transferred)']),
     row(['---', '---:']),
   );
   for (const [remote, size] of Object.entries(perRemote).sort()) lines.push(row([remote, kb(size)]));
-  lines.push('', row(['account', 'JS never downloaded: remotes of modules it lacks (KB gzip)']), row(['---', '---:']));
+  lines.push(
+    '',
+    row(['account', 'JS never downloaded: remotes of modules it lacks (KB transferred)']),
+    row(['---', '---:']),
+  );
   for (const [account, size] of Object.entries(savings)) lines.push(row([account, kb(size)]));
   if (where) lines.push(...whereLines(where, accounts));
 
@@ -300,7 +304,7 @@ export function reportFrontend({ runs, fed, mono, perRemote, savings, where, loa
       `${kb(fed.customer.totalJsKb)} vs ${kb(mono.customer.totalJsKb)} KB`,
     ),
     goal(
-      'shell JS before the sidebar shows ≤ 200 KB gzip',
+      'shell JS before the sidebar shows ≤ 200 KB transferred',
       sidebarJsMax <= 200,
       `${kb(sidebarJsMax)} KB (largest of the accounts)`,
     ),
