@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerAreaTranslations } from '@leadsmith/shared';
+import { AreaContext, registerAreaTranslations } from '@leadsmith/shared';
 import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
 import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
 import { installIntersectionObserver, scrollToEnd } from '../../../__tests__/listEndInView';
-import { peopleList, personRow, Where } from '../../../__tests__/listFixtures';
+import { peopleList, peopleListAreaProps, personRow, Where } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 installIntersectionObserver();
@@ -37,12 +37,13 @@ describe('results table: sort (issue 32)', () => {
     const api = mockApi(listApi);
     try {
       renderWithProviders(
-        <>
+        // In its area, as the list always is: the selection bar (drawn hidden with the list) asks for the area's props.
+        <AreaContext.Provider value={peopleListAreaProps}>
           <Routes>
             <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
           </Routes>
           <Where />
-        </>,
+        </AreaContext.Provider>,
         { route: '/saved-lists/people-7?withEmail=1' },
       );
       expect(await screen.findByText('Person 40')).toBeInTheDocument();

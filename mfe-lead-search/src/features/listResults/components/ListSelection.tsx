@@ -12,6 +12,11 @@ import { SelectionBar } from './SelectionBar';
 /**
  * The selection bar while rows are selected, and under it the AI actions' panel when opened. It reads the selection
  * from the rows' store, so a selection change draws it again, not the list screen around it.
+ *
+ * Until the list's first selection the bar is drawn hidden: Chakra adds a component's CSS rules to the document the
+ * first time it draws it, and Chrome then restyles and lays out the whole document (every drawn row), which made
+ * the first click on a row's box the list's slowest interaction (ADR 061). Drawn with the list, the bar's rules are in
+ * before that click, which only shows it. After that it is drawn while rows are selected, as before.
  */
 export function ListSelection({
   rowsState,
@@ -37,7 +42,9 @@ export function ListSelection({
   const aiModel = useAiModel();
   const [aiOpen, setAiOpen] = useState(false);
   const count = allMatching ? total : ids.size;
-  if (count === 0) return null;
+  const [selectedOnce, setSelectedOnce] = useState(false);
+  if (count > 0 && !selectedOnce) setSelectedOnce(true);
+  if (count === 0 && selectedOnce) return null;
   const allOnPageSelected = allIn(
     ids,
     rows.map((r) => r.id),
@@ -59,9 +66,10 @@ export function ListSelection({
         showAiToggle={aiAllowed}
         aiOpen={aiOpen}
         onToggleAi={() => setAiOpen((o) => !o)}
+        hidden={count === 0}
       />
       {/* Below the bar, not inside it: the panel is a form of its own and would split the bar in two. */}
-      {aiAllowed && aiOpen ? (
+      {aiAllowed && aiOpen && count > 0 ? (
         <AiActionPanel selection={selection} count={count} onClose={() => setAiOpen(false)} />
       ) : null}
     </>

@@ -21,6 +21,10 @@ import { LabelsEditor } from './LabelsEditor';
  * The bar shown while results are selected: how many, "select all matching", and the bulk actions of the list's
  * type (enrichment, AI, CRM, webhook, labels, delete). Each action's API message is shown as a toast either way;
  * a finished action clears the selection, except labels (the user may label again) and the AI toggle.
+ *
+ * `hidden`: drawn but not shown, before the list's first selection (see ListSelection). "Select all matching" is
+ * drawn hidden too while it is not offered, for the same reason: its styles are in the document before the click that
+ * shows it.
  */
 export function SelectionBar({
   type,
@@ -34,6 +38,7 @@ export function SelectionBar({
   showAiToggle,
   aiOpen,
   onToggleAi,
+  hidden = false,
 }: {
   type: SearchType;
   selection: SelectionInput;
@@ -47,6 +52,7 @@ export function SelectionBar({
   showAiToggle: boolean;
   aiOpen: boolean;
   onToggleAi: () => void;
+  hidden?: boolean;
 }) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
@@ -89,13 +95,12 @@ export function SelectionBar({
       p={3}
       borderRadius="md"
       mb={3}
+      hidden={hidden}
     >
       <Text data-testid="selection-count">{t('selection.count', { count })}</Text>
-      {offerAllMatching ? (
-        <Button size="sm" variant="ghost" onClick={onSelectAllMatching}>
-          {t('selection.selectAllMatching', { count: total })}
-        </Button>
-      ) : null}
+      <Button size="sm" variant="ghost" onClick={onSelectAllMatching} hidden={!offerAllMatching}>
+        {t('selection.selectAllMatching', { count: total })}
+      </Button>
       {has('getPhones') ? (
         <Button
           size="sm"
