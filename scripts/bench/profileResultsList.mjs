@@ -2,12 +2,15 @@
 // Where the time of one results-list interaction goes (ADR 061, issue 30's INP goal): the bench's resultsList
 // journey (the customer's big list scrolled until 1,000 rows are in, 4× CPU throttling), with a CPU profile and a
 // Chrome trace around each of its two clicks (a row's checkbox, "Select all on this page"). Prints, per click, the
-// Event Timing duration, the main thread's self time by trace event (script, style, layout, paint…), the script
-// self time by source file (through the builds' source maps) and the costliest functions.
+// Event Timing entries (input delay, handlers, until the paint), the CSS rules the page added meanwhile (each makes
+// Chrome restyle the document), the main thread's tasks from the input to the paint (with how many elements a
+// restyle and a layout covered), the self time by trace event, the script self time by source file (through the
+// builds' source maps) and the costliest functions; BENCH_PROFILE_INVALIDATIONS=1 adds why elements were restyled
+// and laid out again (the trace's invalidation tracking).
 // Uses the builds on disk (turbo build; `npm run build:monolith` for BENCH_PROFILE_BUILD=monolith):
 //   npm run bench:profile-list   (BENCH_PROFILE_PORT=8196, BENCH_PROFILE_TOP=25, BENCH_PROFILE_ROWS=1000,
 //   BENCH_PROFILE_BUILD=monolith). The profiler slows the page: its durations run above the bench's; compare shares.
-/* global window, document, requestAnimationFrame */
+/* global window, document, requestAnimationFrame, CSSStyleSheet */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
@@ -126,6 +129,11 @@ function summariseTrace(events, from, to) {
     }
     if (!tasks.includes(task)) continue;
     const name = e.name === 'EventDispatch' ? `EventDispatch ${e.args?.data?.type}` : e.name;
+    // How much a style recalculation or a layout covered: the elements restyled, the objects laid out.
+    if (e.name === 'UpdateLayoutTree' && e.args?.elementCount)
+      task.parts.set(`(${e.args.elementCount} elements restyled)`, 1e9);
+    if (e.name === 'Layout' && e.args?.beginData)
+      task.parts.set(`(${e.args.beginData.dirtyObjects} of ${e.args.beginData.totalObjects} objects to lay out)`, 1e9);
     if (top) {
       self.set(top.label, (self.get(top.label) ?? 0) - e.dur / 1000);
       task.parts.set(top.label, (task.parts.get(top.label) ?? 0) - e.dur / 1000);
@@ -142,8 +150,8 @@ function summariseTrace(events, from, to) {
         [...t.parts.entries()]
           .filter(([, ms]) => ms >= 1)
           .sort((a, b) => b[1] - a[1])
-          .slice(0, 6)
-          .map(([n, ms]) => `${n} ${ms.toFixed(0)}`)
+          .slice(0, 8)
+          .map(([n, ms]) => (ms === 1e9 ? n : `${n} ${ms.toFixed(0)}`))
           .join(', '),
     );
   return { self, tasks: lines.join('\n') };
@@ -174,6 +182,13 @@ async function main() {
         localStorage.setItem('access_token', t);
         localStorage.setItem('lang', 'en');
         window.__events = [];
+        // The CSS rules inserted while a click is measured (a runtime style inserted then restyles the document).
+        window.__rules = [];
+        const insertRule = CSSStyleSheet.prototype.insertRule;
+        CSSStyleSheet.prototype.insertRule = function (rule, index) {
+          window.__rules.push(rule);
+          return insertRule.call(this, rule, index);
+        };
         new PerformanceObserver((list) =>
           list.getEntries().forEach((e) =>
             window.__events.push({
@@ -216,6 +231,7 @@ async function main() {
     const profiled = async (name, locator) => {
       await locator.waitFor();
       const before = await page.evaluate(() => window.__events.length);
+      const rulesBefore = await page.evaluate(() => window.__rules.length);
       const trace = [];
       const onData = ({ value }) => trace.push(...value);
       cdp.on('Tracing.dataCollected', onData);
@@ -223,7 +239,7 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Tracing.start', {
-        categories: 'devtools.timeline,blink.user_timing',
+        categories: `devtools.timeline,blink.user_timing${process.env.BENCH_PROFILE_INVALIDATIONS ? ',disabled-by-default-devtools.timeline.invalidationTracking' : ''}`,
         transferMode: 'ReportEvents',
       });
       await cdp.send('Profiler.start');
@@ -248,6 +264,23 @@ async function main() {
       const from = toTrace(start);
       const to = toTrace(end);
       const { self, tasks } = summariseTrace(trace, from, to);
+      const rules = (await page.evaluate(() => window.__rules)).slice(rulesBefore);
+      if (process.env.BENCH_PROFILE_INVALIDATIONS) {
+        const reasons = new Map();
+        for (const e of trace)
+          if (e.ts >= from && e.ts <= to && /Invalidat/.test(e.name)) {
+            const d = e.args?.data ?? {};
+            const key = `${e.name}: ${d.reason ?? ''} ${d.invalidatedSelectorId ?? ''} ${d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.changedId ?? ''} ${d.nodeName ?? ''}`;
+            reasons.set(key, (reasons.get(key) ?? 0) + 1);
+          }
+        console.log(
+          `invalidations:\n${[...reasons.entries()]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 25)
+            .map(([k, n]) => `  ${n}× ${k}`)
+            .join('\n')}`,
+        );
+      }
       const { selfByFunction, selfByFile, totalByFunction } = await summariseProfile(profile, from, to);
       console.log(`\n## ${name}: ${(end - start).toFixed(0)} ms from the input to the next paint`);
       for (const e of timed)
@@ -256,6 +289,16 @@ async function main() {
             `handlers ${(e.processingEnd - e.processingStart).toFixed(1)}, ` +
             `until paint ${(e.startTime + e.duration - e.processingEnd).toFixed(1)} (at +${(e.startTime - start).toFixed(1)})`,
         );
+      console.log(
+        `${rules.length} CSS rules inserted${
+          rules.length
+            ? `, the first: ${rules
+                .slice(0, 3)
+                .map((r) => r.slice(0, 160))
+                .join(' | ')}`
+            : ''
+        }`,
+      );
       console.log(`main-thread tasks in that time (start, length, busiest parts in ms):\n${tasks}`);
       console.log(`self time by trace event over those tasks:\n${table(self, 15)}`);
       console.log(`script self time by source (samples in that time):\n${table(selfByFile)}`);
