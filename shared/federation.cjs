@@ -93,6 +93,8 @@ const ROUTER_SURFACE = [
   'Router',
   'Routes',
   'createPath',
+  // The area's route table matched before it renders, to fetch a lazy screen early (its code is Routes' own).
+  'matchRoutes',
   'useLocation',
   'useNavigate',
   'useParams',

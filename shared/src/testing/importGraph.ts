@@ -43,3 +43,13 @@ export function staticGraph(entry: string): { files: Set<string>; packages: Map<
   visit(path.resolve(entry));
   return { files, packages };
 }
+
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The source files a file loads on demand (`import('./x')`), resolved; packages are left out. */
+export function dynamicImports(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  return [...source.matchAll(DYNAMIC_IMPORT)]
+    .map((m) => resolveRelative(file, m[1] ?? ''))
+    .filter((target): target is string => target !== null);
+}

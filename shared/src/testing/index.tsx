@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, type RenderResult } from '@testing-library/react';
+import path from 'node:path';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -14,6 +15,7 @@ import { sessionKeys } from '../session/sessionQueries';
 import { STORAGE_KEYS } from '../constants/limits';
 import { createBrandSystem } from '../theme/theme';
 import { DEFAULT_BRANDING, brandingQueryOptions } from '../theme/branding';
+import { dynamicImports, staticGraph } from './importGraph';
 
 export interface RenderOptions {
   route?: string;
@@ -45,7 +47,7 @@ function routeCases(routes: AreaRouteConfig[], prefix = ''): { path: string; tit
   return routes.flatMap((r) => {
     const full = r.path === '' ? prefix : prefix ? `${prefix}/${r.path}` : r.path;
     const own =
-      r.titleKey && !r.redirectTo && !r.element
+      r.titleKey && !r.redirectTo && !r.element && !r.lazy
         ? [
             {
               path: `/${full.replace(/:[A-Za-z]+/g, (p) => (p === ':typeId' ? 'people-1' : '1'))}`,
@@ -64,7 +66,7 @@ const ALL_MODULES: User['modules'] = (['ai_suggest', 'leads', 'whitelabel', 'adm
 /**
  * Renders every title-only route of an area's table through AreaRoutes and
  * asserts it shows its translated title (not the not-found page). Built
- * screens (routes with an `element`) are covered by their own tests.
+ * screens (routes with an `element` or a `lazy` screen) are covered by their own tests.
  */
 export function describeAreaRoutes(
   name: string,
@@ -108,5 +110,21 @@ export function describeAreaRoutes(
     });
   });
 }
+/**
+ * The screens an area's route table loads on demand stay out of its mount chunk: none of them is reached by static
+ * imports from the exposed `mount.tsx` (one would bring its code, and what it imports, into every visit of the area).
+ */
+export function describeLazyScreens(name: string, mountFile: string, routesFile: string): void {
+  describe(`${name} lazy screens`, () => {
+    const lazy = dynamicImports(routesFile);
+    it('has screens loaded on demand', () => expect(lazy.length).toBeGreaterThan(0));
+    it('keeps every one out of the mount chunk', () => {
+      const mounted = staticGraph(mountFile).files;
+      const root = path.dirname(routesFile);
+      expect(lazy.filter((file) => mounted.has(file)).map((file) => path.relative(root, file))).toEqual([]);
+    });
+  });
+}
+
 export * from './mockApi';
 export * from './importGraph';

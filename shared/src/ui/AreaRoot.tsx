@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Router, createPath, type Navigator, type To } from 'react-router';
-import type { AreaMountProps } from '../contract/areaContract';
-import { ErrorBoundary, i18n, queryClient } from '@leadsmith/shared/core';
+import type { AreaId, AreaMountProps } from '../contract/areaContract';
+import { AREAS, ErrorBoundary, i18n, queryClient } from '@leadsmith/shared/core';
 import { AreaChakraProvider } from '../theme/BrandChakra';
 import { AreaContext } from './AreaContext';
 import { ErrorState } from './ErrorState';
@@ -20,9 +20,18 @@ function toHref(to: To): string {
   return typeof to === 'string' ? to : createPath(to);
 }
 
-function AreaErrorFallback({ reset }: { reset: () => void }) {
+/** webpack's error when a chunk (a lazily loaded screen's) cannot be fetched. */
+function isChunkLoadError(error: Error): boolean {
+  return error.name === 'ChunkLoadError';
+}
+
+function AreaErrorFallback({ error, area, reset }: { error: Error; area: AreaId; reset: () => void }) {
   const { t } = useTranslation('common');
-  return <ErrorState title={t('errors.somethingWrong')} detail={t('errors.areaFailedDetail')} onRetry={reset} />;
+  // A screen's code that could not be fetched reads as the area's (the shell's words when a remote cannot load).
+  const group = AREAS.find((a) => a.id === area)?.groupKey;
+  const title =
+    isChunkLoadError(error) && group ? t('errors.areaFailed', { area: t(group) }) : t('errors.somethingWrong');
+  return <ErrorState title={title} detail={t('errors.areaFailedDetail')} onRetry={reset} />;
 }
 
 /**
@@ -49,7 +58,7 @@ export function AreaRoot({ remote, remoteVersion, children, ...props }: AreaRoot
             <ErrorBoundary
               source={{ remote, version: remoteVersion }}
               resetKey={location.pathname}
-              fallback={(_, reset) => <AreaErrorFallback reset={reset} />}
+              fallback={(error, reset) => <AreaErrorFallback error={error} area={props.area} reset={reset} />}
             >
               <Suspense fallback={<PageSpinner />}>
                 <Router basename={basename} location={location} navigator={navigator}>

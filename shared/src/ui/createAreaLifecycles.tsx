@@ -13,6 +13,7 @@ import {
   type AreaTranslations,
 } from '@leadsmith/shared/core';
 import { AreaRoot } from './AreaRoot';
+import { preloadAreaScreen, type AreaRouteConfig } from './AreaRoutes';
 import { ErrorState } from './ErrorState';
 
 export interface AreaDefinitionOptions {
@@ -25,6 +26,8 @@ export interface AreaDefinitionOptions {
   translations: AreaTranslations;
   /** The area's root component (its route table). */
   App: ComponentType;
+  /** The route table `App` renders: the screen a first mount opens on starts loading while the area's texts do. */
+  routes?: AreaRouteConfig[];
 }
 
 /**
@@ -38,6 +41,7 @@ export function createAreaLifecycles({
   namespace,
   translations,
   App,
+  routes,
 }: AreaDefinitionOptions): AreaModule {
   registerAreaTranslations(namespace, translations);
   function Root(props: AreaMountProps) {
@@ -60,6 +64,8 @@ export function createAreaLifecycles({
     contractVersion: AREA_CONTRACT_VERSION,
     // The area's texts in the page's language arrive before its first render (English shows if they cannot).
     bootstrap: async (props: unknown) => {
+      const { location, basename } = props as Partial<AreaMountProps>;
+      if (routes && location) preloadAreaScreen(routes, location.pathname, basename);
       await loadAreaLanguage(namespace).catch((error: unknown) =>
         console.error(`[i18n] the texts of ${namespace} in the page's language could not be loaded`, error),
       );
