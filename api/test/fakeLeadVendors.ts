@@ -704,6 +704,10 @@ export async function startFakeLeadVendors(
       else answer();
     });
   });
+  // A test's polls of `/__control/held` reuse an idle keep-alive connection: with Node's 5 s idle timeout the fake
+  // closed one just as a poll was sent on it (ECONNRESET in a CI rehearsal). Idle connections stay open; stopping
+  // the fake destroys them.
+  server.keepAliveTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
