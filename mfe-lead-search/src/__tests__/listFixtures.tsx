@@ -64,3 +64,24 @@ export const peopleListAreaProps: AreaMountProps = {
   location: { pathname: '/saved-lists/people-7', search: '', hash: '', state: null, key: 'k' },
   navigator: { navigate: jest.fn(), go: jest.fn() },
 };
+
+/** A page of a list's results as the API answers it: `data` for the page asked for, an exact total. */
+export function resultsPage(
+  data: unknown[],
+  request: { page: number; limit: number },
+  total: number,
+  campaign: ReturnType<typeof peopleList>,
+) {
+  return {
+    status: 200,
+    body: {
+      data,
+      currentPage: request.page,
+      pageSize: request.limit,
+      total,
+      total_capped: false,
+      total_estimated: false,
+      campaign,
+    },
+  };
+}

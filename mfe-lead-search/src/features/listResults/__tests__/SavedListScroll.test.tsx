@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
 import { installIntersectionObserver, scrollToEnd } from '../../../__tests__/listEndInView';
-import { peopleList, peopleListAreaProps, personRow } from '../../../__tests__/listFixtures';
+import { peopleList, peopleListAreaProps, personRow, resultsPage } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 installIntersectionObserver();
@@ -22,18 +22,7 @@ function listApi(call: MockCall) {
   const body = call.body as { page: number; limit: number; after?: number };
   const first = (body.after ?? 0) + 1;
   const ids = Array.from({ length: body.limit }, (_, i) => first + i).filter((id) => id <= TOTAL);
-  return {
-    status: 200,
-    body: {
-      data: ids.map(row),
-      currentPage: body.page,
-      pageSize: body.limit,
-      total: TOTAL,
-      total_capped: false,
-      total_estimated: false,
-      campaign,
-    },
-  };
+  return resultsPage(ids.map(row), body, TOTAL, campaign);
 }
 
 const listCalls = (api: ReturnType<typeof mockApi>) =>

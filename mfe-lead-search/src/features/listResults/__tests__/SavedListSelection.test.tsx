@@ -4,7 +4,7 @@ import { AreaContext, registerAreaTranslations } from '@leadsmith/shared';
 import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
 import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
-import { peopleList, peopleListAreaProps, personRow } from '../../../__tests__/listFixtures';
+import { peopleList, peopleListAreaProps, personRow, resultsPage } from '../../../__tests__/listFixtures';
 import type { ListToolbar as RealListToolbar } from '../components/ListToolbar';
 import { SavedListScreen } from '../components/SavedListScreen';
 
@@ -31,20 +31,10 @@ function listApi(call: MockCall) {
   if (call.method !== 'POST' || call.url !== '/api/people-results/7')
     return call.method === 'GET' ? { status: 200, body: { data: [] } } : undefined;
   const body = call.body as { page: number; limit: number };
-  return {
-    status: 200,
-    body: {
-      data: Array.from({ length: body.limit }, (_, i) =>
-        personRow(i + 1, { company: null, email: null, email_status: 'not_found' }),
-      ),
-      currentPage: body.page,
-      pageSize: body.limit,
-      total: TOTAL,
-      total_capped: false,
-      total_estimated: false,
-      campaign,
-    },
-  };
+  const rows = Array.from({ length: body.limit }, (_, i) =>
+    personRow(i + 1, { company: null, email: null, email_status: 'not_found' }),
+  );
+  return resultsPage(rows, body, TOTAL, campaign);
 }
 
 describe('a selection change draws the boxes and the selection bar, not the list screen', () => {
