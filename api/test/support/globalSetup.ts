@@ -54,6 +54,7 @@ async function createSeededPostgresTemplate(): Promise<void> {
   }
   process.env[PG_TEMPLATE_ENV] = template.name;
 }
+
 async function writeSeededTemplate(): Promise<void> {
   if (process.env.API_TEST_DATABASE_URL || process.env[TEMPLATE_ENV]) return;
   const db = await openDb({ databaseUrl: null, dataDir: ':memory:' });
