@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AreaContext, registerAreaTranslations } from '@leadsmith/shared';
-import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
-import { Route, Routes } from 'react-router';
+import { registerAreaTranslations } from '@leadsmith/shared';
+import { mockApi, type MockCall } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { SavedListScreen } from '../components/SavedListScreen';
+import { renderSavedList } from './renderSavedList';
 import { installIntersectionObserver, scrollToEnd } from '../../../__tests__/listEndInView';
-import { peopleList, peopleListAreaProps, personRow, resultsPage } from '../../../__tests__/listFixtures';
+import { peopleList, personRow, resultsPage } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 installIntersectionObserver();
@@ -30,16 +29,6 @@ const listCalls = (api: ReturnType<typeof mockApi>) =>
     .filter((c) => c.method === 'POST' && c.url === '/api/people-results/7')
     .map((c) => c.body as Record<string, unknown>);
 
-const renderList = (route = '/saved-lists/people-7') =>
-  renderWithProviders(
-    <AreaContext.Provider value={peopleListAreaProps}>
-      <Routes>
-        <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
-      </Routes>
-    </AreaContext.Provider>,
-    { route },
-  );
-
 describe('saved list loads more rows as the user scrolls', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api.restore());
@@ -47,7 +36,7 @@ describe('saved list loads more rows as the user scrolls', () => {
   it('asks for the rows after the last one loaded when the end of the list comes into view, and says how many are shown', async () => {
     api = mockApi(listApi);
     // An old link's page position is not where a scrolled list starts: it starts at the top.
-    renderList('/saved-lists/people-7?page=3&after=40');
+    renderSavedList('/saved-lists/people-7?page=3&after=40');
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(screen.getByTestId('list-shown')).toHaveTextContent('20 of 1,000 results shown');
     expect(listCalls(api)).toEqual([expect.not.objectContaining({ after: expect.anything() })]);
@@ -78,7 +67,7 @@ describe('saved list loads more rows as the user scrolls', () => {
       }
       return listApi(call);
     });
-    renderList();
+    renderSavedList();
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     scrollToEnd();
     expect(await screen.findByRole('alert')).toHaveTextContent('More results could not be loaded.');
@@ -100,7 +89,7 @@ describe('saved list loads more rows as the user scrolls', () => {
         ? { ...answer, body: { ...answer.body, total: 10_000, total_capped: true } }
         : answer;
     });
-    renderList('/saved-lists/people-7?limit=100&withEmail=1');
+    renderSavedList('/saved-lists/people-7?limit=100&withEmail=1');
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(screen.getByTestId('list-shown')).toHaveTextContent('100 of more than 10,000 results shown');
     // Of the 100 rows loaded, only those in and near the frame's view are drawn.
@@ -112,7 +101,7 @@ describe('saved list loads more rows as the user scrolls', () => {
 
   it('a filter change loads the list from its top again', async () => {
     api = mockApi(listApi);
-    renderList();
+    renderSavedList();
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     scrollToEnd();
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ after: 20 }));

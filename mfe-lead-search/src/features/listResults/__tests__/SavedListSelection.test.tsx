@@ -1,12 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AreaContext, registerAreaTranslations } from '@leadsmith/shared';
-import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
-import { Route, Routes } from 'react-router';
+import { registerAreaTranslations } from '@leadsmith/shared';
+import { mockApi, type MockCall } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { peopleList, peopleListAreaProps, personRow, resultsPage } from '../../../__tests__/listFixtures';
+import { peopleList, personRow, resultsPage } from '../../../__tests__/listFixtures';
 import type { ListToolbar as RealListToolbar } from '../components/ListToolbar';
-import { SavedListScreen } from '../components/SavedListScreen';
+import { renderSavedList } from './renderSavedList';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -43,14 +42,7 @@ describe('a selection change draws the boxes and the selection bar, not the list
 
   it('one row, the page, all matching and x leave the screen undrawn; a filter change clears the selection', async () => {
     api = mockApi(listApi);
-    renderWithProviders(
-      <AreaContext.Provider value={peopleListAreaProps}>
-        <Routes>
-          <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
-        </Routes>
-      </AreaContext.Provider>,
-      { route: '/saved-lists/people-7' },
-    );
+    renderSavedList();
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     screenDraws.count = 0;
     const user = userEvent.setup();
