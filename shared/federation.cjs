@@ -199,6 +199,28 @@ function sharedSingletons() {
 }
 
 /**
+ * The share keys a remote provides itself: the resource kit (ADR 059), which the shell never
+ * imports, so no shell offers it. Every other key the shell provides (it imports them all).
+ */
+const PROVIDED_BY_REMOTES = ['@leadsmith/shared/resource'];
+
+/**
+ * What a remote declares (ADR 063): it consumes the shell's copy of every singleton and bundles none
+ * of its own (`import: false`), so its entry carries no table of providers and fallbacks and its
+ * build no fallback chunks. The version stays in its configuration as the version the remote was
+ * built against (its manifest lists it; the diagnostics compare it with the one in use). A shell
+ * that provides a new key ships before the remotes that need it (ADR 010), as for a surface name.
+ */
+function remoteShared(shared) {
+  return Object.fromEntries(
+    Object.entries(shared).map(([key, config]) => [
+      key,
+      PROVIDED_BY_REMOTES.includes(key) ? config : { ...config, import: false },
+    ]),
+  );
+}
+
+/**
  * Test builds only: LEADSMITH_SHARED_OVERRIDE=zustand@6.0.0 makes this build offer and require
  * another version of one singleton (the code bundled stays the installed one), so the e2e tests
  * can prove a shell/remote version skew is detected and reported. Never set for a real release.
@@ -219,6 +241,8 @@ module.exports = {
   CONFIG_SUBPATHS,
   surfaceAliases,
   sharedSingletons,
+  remoteShared,
+  PROVIDED_BY_REMOTES,
   installedVersion,
   applySharedOverride,
 };

@@ -3,7 +3,7 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { sharedSingletons, surfaceAliases } = require('./federation.cjs');
+const { sharedSingletons, remoteShared, surfaceAliases } = require('./federation.cjs');
 const { contractVersionForBuild, releaseVersion } = require('./release.cjs');
 const { ShellHtmlPlugin } = require('./shellHtmlPlugin.cjs');
 const { CompressAssetsPlugin } = require('./compressAssetsPlugin.cjs');
@@ -121,7 +121,7 @@ function createWebpackConfig({ dir, kind, name, port }) {
     // Test-only fault injection (see shared/src/contract/remoteMount.ts); never set for a real release.
     const testFaults = isRemote && process.env.LEADSMITH_TEST_FAULTS === '1';
     const hashed = prod ? '[name].[contenthash:8].js' : '[name].js';
-    const shared = sharedSingletons();
+    const shared = isRemote ? remoteShared(sharedSingletons()) : sharedSingletons();
     return {
       context: dir,
       mode: prod ? 'production' : 'development',

@@ -137,6 +137,15 @@ function prefetchShared(manifest: RemoteManifest): void {
   }
 }
 
+/**
+ * The shared packages a remote's mount consumes that nobody in the page provides. A remote bundles no
+ * copy of the shell's singletons (ADR 063): one that needs a key this shell does not offer was built
+ * for a newer shell, and would fail inside webpack's runtime with no name for the cause.
+ */
+export function unprovidedShared(manifest: RemoteManifest, scope: ShareScope): string[] {
+  return (manifest.exposes[0]!.requires ?? []).filter((key) => Object.keys(scope[key] ?? {}).length === 0);
+}
+
 /** A container joined to the share scope, per manifest URL: a container initialises once. */
 const containers = new Map<string, Promise<Container>>();
 const offers = new Map<string, SharedOffer[]>();
@@ -159,6 +168,13 @@ async function loadContainer(remote: string, manifestUrl: string): Promise<Conta
   if (!container || typeof container.get !== 'function')
     throw new RemoteManifestError(remote, `the entry defined no container "${global}"`);
   await container.init(__webpack_share_scopes__.default);
+  const missing = unprovidedShared(manifest, __webpack_share_scopes__.default ?? {});
+  if (missing.length > 0)
+    throw new RemoteManifestError(
+      remote,
+      `needs shared ${missing.join(', ')}, which this shell does not provide (release the shell first)`,
+      true,
+    );
   offers.set(
     remote,
     manifest.shared

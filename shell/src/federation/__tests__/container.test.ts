@@ -1,4 +1,4 @@
-import { loadRemoteMount, parseManifest, RemoteManifestError } from '../container';
+import { loadRemoteMount, parseManifest, RemoteManifestError, unprovidedShared } from '../container';
 import { diagnosticsSnapshot } from '../diagnostics';
 
 const manifest = (runtime: string | null = 'webpack-container') => ({
@@ -38,6 +38,28 @@ describe('parseManifest', () => {
   it('names what is missing', () => {
     expect(() => parseManifest('mfe_admin', { name: 'mfe_admin' })).toThrow('the manifest names no remote entry');
     expect(() => parseManifest('mfe_admin', { ...manifest(), exposes: [] })).toThrow('exposes no ./mount');
+  });
+});
+
+describe('unprovidedShared', () => {
+  const requiring = (requires: string[]) => {
+    const m = manifest();
+    return parseManifest('mfe_admin', { ...m, exposes: [{ ...m.exposes[0], requires }] });
+  };
+  const provider = { from: 'shell', get: async () => () => ({}) };
+
+  it('names the shared packages the mount consumes that no container in the page provides', () => {
+    const scope = { react: { '19.3.1': provider }, 'react/jsx-runtime': { '19.3.1': provider }, zustand: {} };
+    expect(unprovidedShared(requiring(['react', 'react/jsx-runtime', 'zustand', 'react-hook-form']), scope)).toEqual([
+      'zustand',
+      'react-hook-form',
+    ]);
+  });
+
+  it('has nothing to name when every package is provided, or the manifest lists none', () => {
+    const scope = { react: { '19.3.1': provider } };
+    expect(unprovidedShared(requiring(['react']), scope)).toEqual([]);
+    expect(unprovidedShared(parseManifest('mfe_admin', manifest()), scope)).toEqual([]);
   });
 });
 
