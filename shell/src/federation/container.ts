@@ -1,3 +1,4 @@
+import { preloadChunks } from '../boot/loadEntry';
 import { recordManifestFetch } from './diagnostics';
 
 /**
@@ -109,18 +110,6 @@ function loadScript(url: string): Promise<void> {
   });
 }
 
-/** The exposed module's files are fetched while the entry loads, not once it has run. */
-function preloadScripts(urls: string[]): void {
-  for (const href of urls) {
-    if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'script';
-    link.href = href;
-    document.head.appendChild(link);
-  }
-}
-
 /**
  * Starts fetching the shell's copies of the shared packages the mount consumes (Chakra and the area
  * libraries on a first area), the version the remote offers too, so they load while its entry does,
@@ -159,7 +148,8 @@ async function loadContainer(remote: string, manifestUrl: string): Promise<Conta
   const global = manifest.metaData.globalName;
   const target = window as unknown as Record<string, Container | undefined>;
   delete target[global];
-  preloadScripts(manifest.exposes[0]!.assets.js.sync.map((file) => new URL(file, base).href));
+  // The exposed module's files are fetched while the entry loads, not once it has run.
+  preloadChunks(manifest.exposes[0]!.assets.js.sync.map((file) => new URL(file, base).href));
   const entryLoaded = loadScript(new URL(manifest.metaData.remoteEntry.name, base).href);
   await __webpack_init_sharing__('default');
   prefetchShared(manifest);

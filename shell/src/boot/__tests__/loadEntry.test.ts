@@ -33,6 +33,13 @@ describe("starting the shell's entry from the boot script", () => {
       ['preload', 'script', '/422.bf61.js'],
       ['preload', 'script', '/730.30b4.js'],
     ]);
+    // A script already preloaded (a remote's file asked for again on Retry) is not preloaded twice.
+    preloadChunks(['/730.30b4.js', '/remotes/mfe-ai/1.0.0/__federation_expose_mount.1.js']);
+    expect([...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual([
+      '/422.bf61.js',
+      '/730.30b4.js',
+      '/remotes/mfe-ai/1.0.0/__federation_expose_mount.1.js',
+    ]);
   });
 
   it('adds them to the page in order, to run in that order', () => {
