@@ -44,6 +44,8 @@ export function SelectField({ label, registration, options, error, placeholder, 
  * The box's real input laid transparent over the checkbox (the box; box and label when the label is
  * hidden) instead of clipped to 1 px: a click anywhere on it lands on the input itself (and an automated click aimed at the input is
  * not taken by the drawn box above it), while the design system still draws the box and its focus ring.
+ * Its z-index lifts it over the box's drawn parts only when the box's root isolates it (`isolation="isolate"`):
+ * otherwise it rises above whatever is drawn over the box, a table's sticky header among them.
  */
 export const CHECKBOX_INPUT_OVER: CSSProperties = {
   position: 'absolute',
@@ -94,6 +96,9 @@ export function CheckboxField({
       display={hideLabel ? 'inline-flex' : 'flex'}
       w="fit-content"
       position="relative"
+      // The input's z-index stays inside the box: a row's box scrolled under a table's sticky header must not take
+      // the clicks meant for the header's own box ("Select all on this page").
+      isolation="isolate"
       alignItems={alignItems}
       size={size}
       checked={checked}

@@ -313,6 +313,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
             mb={4}
             display="flex"
             position="relative"
+            isolation="isolate"
             checked={field.value}
             onCheckedChange={(e) => field.onChange(e.checked === true)}
           >
@@ -340,6 +341,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
                     key={p}
                     value={p}
                     position="relative"
+                    isolation="isolate"
                     checked={chosen.includes(p)}
                     onCheckedChange={(e) => toggle(p, e.checked === true)}
                   >

@@ -58,6 +58,7 @@ export function CsvExportControl({
       <Checkbox.Root
         size="xs"
         position="relative"
+        isolation="isolate"
         checked={includeSuppressed}
         onCheckedChange={(e) => setIncludeSuppressed(e.checked === true)}
       >
