@@ -1,6 +1,9 @@
 import { installFrameStyles } from '../layout/frameStyles';
 import { translate, type FrameTexts } from './frameTexts';
 
+// The boot script's preload, from a module of its own: the app imports it too, without the frame's texts.
+export { preloadChunks } from './preloadChunks';
+
 /** The attribute of the boot script that names the shell's entry scripts (shared/shellHtmlPlugin.cjs). */
 export const ENTRY_ATTRIBUTE = 'data-entry';
 
@@ -18,22 +21,6 @@ export function entryScripts(bootScript: Element | null): string[] {
 /** The chunks the entry runs at start, named on the boot script. */
 export function startChunks(bootScript: Element | null): string[] {
   return named(bootScript, CHUNKS_ATTRIBUTE);
-}
-
-/**
- * Preloads scripts the page will ask for next (the chunks the entry runs at start; a remote's files
- * while its entry loads), so they download meanwhile instead of after; one already preloaded is left
- * alone. A preload that fails is harmless: the script's own request reports it.
- */
-export function preloadChunks(sources: string[], doc: Document = document): void {
-  for (const source of sources) {
-    if (doc.head.querySelector(`link[rel="preload"][href="${CSS.escape(source)}"]`)) continue;
-    const link = doc.createElement('link');
-    link.rel = 'preload';
-    link.setAttribute('as', 'script');
-    link.href = source;
-    doc.head.append(link);
-  }
 }
 
 /** Starts the shell's entry scripts (already preloaded by the page), run in their order. */

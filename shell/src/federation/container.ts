@@ -1,4 +1,4 @@
-import { preloadChunks } from '../boot/loadEntry';
+import { preloadChunks } from '../boot/preloadChunks';
 import { recordManifestFetch } from './diagnostics';
 
 /**
