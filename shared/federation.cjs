@@ -242,7 +242,6 @@ module.exports = {
   surfaceAliases,
   sharedSingletons,
   remoteShared,
-  PROVIDED_BY_REMOTES,
   installedVersion,
   applySharedOverride,
 };

@@ -8,7 +8,9 @@
 // were sent (boot-prefetch.js runs first), not by the page's own preload tags: those went out
 // before the calls and competed with them.
 import { FRAME_TEXTS } from './frameTexts';
-import { entryScripts, loadEntryScripts, preloadChunks, showStartFailure, startChunks } from './loadEntry';
+import { entryScripts, loadEntryScripts, showStartFailure, startChunks } from './loadEntry';
+// A module of its own: the app's federation loader uses it too, without the frame's texts.
+import { preloadChunks } from './preloadChunks';
 import { startBootFrame, storedLanguage } from './startBootFrame';
 
 const entries = entryScripts(document.currentScript);

@@ -1,9 +1,6 @@
 import { installFrameStyles } from '../layout/frameStyles';
 import { translate, type FrameTexts } from './frameTexts';
 
-// The boot script's preload, from a module of its own: the app imports it too, without the frame's texts.
-export { preloadChunks } from './preloadChunks';
-
 /** The attribute of the boot script that names the shell's entry scripts (shared/shellHtmlPlugin.cjs). */
 export const ENTRY_ATTRIBUTE = 'data-entry';
 

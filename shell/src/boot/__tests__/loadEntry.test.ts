@@ -4,10 +4,10 @@ import {
   ENTRY_ATTRIBUTE,
   entryScripts,
   loadEntryScripts,
-  preloadChunks,
   showStartFailure,
   startChunks,
 } from '../loadEntry';
+import { preloadChunks } from '../preloadChunks';
 
 afterEach(() => {
   document.head.innerHTML = '';
